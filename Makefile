@@ -1,0 +1,36 @@
+# Two commands on a fresh machine: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP_RUN := $(VENV)/.installed-run
+STAMP_DEV := $(VENV)/.installed-dev
+
+.PHONY: run test lint typecheck bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP_RUN): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(STAMP_DEV): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	touch $@ $(STAMP_RUN)
+
+run: $(STAMP_RUN)
+	$(BIN)/python -m bot
+
+test: $(STAMP_DEV)
+	$(BIN)/python -m pytest -q
+
+lint: $(STAMP_DEV)
+	$(BIN)/ruff check bot cogs render tests
+	$(BIN)/mypy bot/poker bot/games
+
+bench: $(STAMP_DEV)
+	$(BIN)/python -m bot bench all
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

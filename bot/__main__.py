@@ -1,0 +1,24 @@
+"""``python -m bot`` runs the bot; ``python -m bot bench NAME`` and ``python -m bot simulate GAME``
+run the benchmarks and the simulator."""
+
+from __future__ import annotations
+
+import sys
+
+
+def main(argv: list[str]) -> int:
+    if argv and argv[0] == "bench":
+        from bot.bench import main as bench_main
+
+        return bench_main(argv[1:])
+    if argv and argv[0] == "simulate":
+        from bot.sim.cli import main as simulate_main
+
+        return simulate_main(argv[1:])
+    from bot.runner import main as run_main
+
+    return run_main(argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

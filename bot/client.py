@@ -1,0 +1,111 @@
+"""The Discord client: loads the extensions, owns the store, syncs commands, handles errors."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable, Sequence
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.config import Config
+from bot.errors import reply_with_error
+from bot.store import Store
+
+log = logging.getLogger(__name__)
+
+# Loaded in this order in setup_hook; one failing extension is logged and the rest still load.
+EXTENSIONS: tuple[str, ...] = (
+    "cogs.economy",
+    "cogs.admin",
+)
+
+
+# Component and modal interactions that no handler answered within this time get a reply.
+UNHANDLED_GRACE_SECONDS = 2.0
+UNHANDLED_GUARD_TYPES = (discord.InteractionType.component, discord.InteractionType.modal_submit)
+STALE_CONTROL_MESSAGE = (
+    "That control is no longer active (the message has moved on). Use the latest message."
+)
+
+
+class CasinoTree(app_commands.CommandTree["CasinoBot"]):
+    """Command tree whose error handler always answers the user (never "interaction failed")."""
+
+    async def on_error(
+        self, interaction: discord.Interaction[CasinoBot], error: app_commands.AppCommandError
+    ) -> None:
+        await reply_with_error(interaction, error)
+
+
+class CasinoBot(commands.Bot):
+    """The bot. ``store`` is open and migrated before any cog's ``setup`` runs."""
+
+    store: Store
+
+    def __init__(self, config: Config, *, extensions: Sequence[str] = EXTENSIONS) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True  # channels and permissions; no privileged intent is needed
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            tree_cls=CasinoTree,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.config = config
+        self.extension_names = tuple(extensions)
+        self.failed_extensions: list[str] = []
+        # Wall-clock source for cooldowns and timers; tests replace it with a fake clock.
+        self.clock: Callable[[], float] = time.time
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.config.db_path)
+        log.info("Store open at %s", self.config.db_path)
+        for name in self.extension_names:
+            try:
+                await self.load_extension(name)
+            except Exception:
+                self.failed_extensions.append(name)
+                log.exception("Extension %s failed to load; the others carry on", name)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        guild_id = self.config.dev_guild_id
+        if guild_id is None:
+            synced = await self.tree.sync()
+            log.info("Synced %d global commands (may take up to an hour to appear)", len(synced))
+            return
+        guild = discord.Object(id=guild_id)
+        self.tree.copy_global_to(guild=guild)
+        synced = await self.tree.sync(guild=guild)
+        log.info("Synced %d commands to dev guild %s", len(synced), guild_id)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer clicks that nothing handled (a button from a message that has since changed,
+        or whose handler vanished) so the user never sees "This interaction failed"."""
+        if interaction.type not in UNHANDLED_GUARD_TYPES:
+            return
+        deadline = self.loop.time() + UNHANDLED_GRACE_SECONDS
+        while self.loop.time() < deadline:
+            if interaction.response.is_done():
+                return
+            await asyncio.sleep(0.05)
+        if interaction.response.is_done():
+            return
+        log.info("No handler answered %s; sending the stale-control reply", interaction.data)
+        try:
+            await interaction.response.send_message(STALE_CONTROL_MESSAGE, ephemeral=True)
+        except discord.HTTPException:
+            log.debug("Stale-control reply was not needed after all", exc_info=True)
+
+    async def close(self) -> None:
+        """Stop taking events, let cogs finish their writes, then close the database."""
+        await super().close()  # unloads cogs: their cog_unload waits for pending work
+        store = getattr(self, "store", None)
+        if store is not None:
+            await store.close()
+            log.info("Store closed")

@@ -1,0 +1,134 @@
+"""Server-admin commands: /chips grant, /chips settings, /audit (Manage Server)."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import UserError
+from bot.store import MAX_AMOUNT
+from cogs.common import casino_embed, check_amount, chips, duration_text, guild_id_of
+
+if TYPE_CHECKING:
+    from bot.client import CasinoBot
+
+log = logging.getLogger(__name__)
+
+MANAGE_SERVER = discord.Permissions(manage_guild=True)
+MAX_COOLDOWN_HOURS = 24 * 30
+
+
+class Admin(commands.Cog):
+    """Chip supply and the books. Hidden from members without Manage Server by default, and
+    checked again at run time because server owners can change command permissions."""
+
+    chips_group = app_commands.Group(
+        name="chips",
+        description="Admin: grant chips and set the economy.",
+        default_permissions=MANAGE_SERVER,
+        guild_only=True,
+    )
+
+    def __init__(self, bot: CasinoBot) -> None:
+        self.bot = bot
+
+    @chips_group.command(name="grant", description="Admin: create chips for a member.")
+    @app_commands.describe(member="Who receives them", amount="How many chips", reason="Why")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def grant(
+        self,
+        interaction: discord.Interaction,
+        member: discord.Member,
+        amount: app_commands.Range[int, 1, MAX_AMOUNT],
+        reason: app_commands.Range[str, 1, 100] = "admin grant",
+    ) -> None:
+        guild_id = guild_id_of(interaction)
+        if member.bot:
+            raise UserError("Bots don't play, so they can't hold chips.")
+        check_amount(amount, maximum=MAX_AMOUNT)
+        await self.bot.store.ensure_wallet(guild_id, member.id)
+        balance = await self.bot.store.grant(
+            guild_id, member.id, amount, reason=f"admin grant by {interaction.user.id}: {reason}"
+        )
+        log.info("Admin %s granted %d chips to %s in %s", interaction.user.id, amount,
+                 member.id, guild_id)
+        await interaction.response.send_message(
+            embed=casino_embed(
+                "Chips granted",
+                f"{member.mention} received **{chips(amount)}** ({reason}). "
+                f"New balance: {chips(balance)}.",
+            )
+        )
+
+    @chips_group.command(name="settings", description="Admin: show or change the economy.")
+    @app_commands.describe(
+        starting_balance="Chips a new member starts with",
+        daily_amount="Chips per /daily claim",
+        daily_cooldown_hours="Hours between two /daily claims",
+    )
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        starting_balance: app_commands.Range[int, 0, MAX_AMOUNT] | None = None,
+        daily_amount: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
+        daily_cooldown_hours: app_commands.Range[int, 1, MAX_COOLDOWN_HOURS] | None = None,
+    ) -> None:
+        guild_id = guild_id_of(interaction)
+        changes = _settings_changes(starting_balance, daily_amount, daily_cooldown_hours)
+        store = self.bot.store
+        if changes:
+            current = await store.update_guild_settings(guild_id, **changes)
+        else:
+            current = await store.guild_settings(guild_id)
+        embed = casino_embed("Economy settings" + (" updated" if changes else ""))
+        embed.add_field(name="Starting balance", value=chips(current.starting_balance))
+        embed.add_field(name="Daily claim", value=chips(current.daily_amount))
+        embed.add_field(name="Daily cooldown",
+                        value=duration_text(current.daily_cooldown_seconds))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="audit", description="Admin: check that every chip is accounted for.")
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def audit(self, interaction: discord.Interaction) -> None:
+        report = await self.bot.store.audit(guild_id_of(interaction))
+        verdict = "Books balance" if report.ok else "MISMATCH: chips are unaccounted for"
+        embed = casino_embed(f"Audit: {verdict}")
+        embed.colour = discord.Colour.green() if report.ok else discord.Colour.red()
+        embed.add_field(name="Wallets", value=f"{report.wallets:,}")
+        embed.add_field(name="House", value=f"{report.house:,}")
+        embed.add_field(name="In play (escrow)", value=f"{report.escrow:,}")
+        embed.add_field(name="Minted", value=f"{report.minted:,}")
+        embed.add_field(name="Ledger matches balances",
+                        value="yes" if report.ledger_matches_balances else "NO")
+        embed.set_footer(text="wallets + house + escrow must equal minted")
+        if not report.ok:
+            log.error("Audit failed for guild %s: %s", report.guild_id, report)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+def _settings_changes(
+    starting_balance: int | None, daily_amount: int | None, daily_cooldown_hours: int | None
+) -> dict[str, int]:
+    changes: dict[str, int] = {}
+    if starting_balance is not None:
+        if not 0 <= starting_balance <= MAX_AMOUNT:
+            raise UserError(f"The starting balance must be from 0 to {MAX_AMOUNT:,} chips.")
+        changes["starting_balance"] = starting_balance
+    if daily_amount is not None:
+        changes["daily_amount"] = check_amount(daily_amount, maximum=MAX_AMOUNT)
+    if daily_cooldown_hours is not None:
+        if not 1 <= daily_cooldown_hours <= MAX_COOLDOWN_HOURS:
+            raise UserError(f"The cooldown must be from 1 to {MAX_COOLDOWN_HOURS} hours.")
+        changes["daily_cooldown_seconds"] = daily_cooldown_hours * 3600
+    return changes
+
+
+async def setup(bot: CasinoBot) -> None:
+    await bot.add_cog(Admin(bot))

@@ -1,0 +1,77 @@
+"""Small helpers shared by the cogs: chip formatting, embeds, guild checks."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable
+from typing import Any
+
+import discord
+
+from bot.errors import UserError, reply_with_error
+
+EMBED_COLOUR = discord.Colour.from_rgb(24, 120, 72)  # felt green
+ERROR_COLOUR = discord.Colour.from_rgb(190, 50, 50)
+
+
+def chips(amount: int) -> str:
+    """``"1,250 chips"``: every amount a player sees goes through here."""
+    return f"{amount:,} chip" + ("" if amount == 1 else "s")
+
+
+def signed_chips(amount: int) -> str:
+    return ("+" if amount > 0 else "") + f"{amount:,}"
+
+
+def guild_id_of(interaction: discord.Interaction) -> int:
+    """The guild of an interaction; every economy is per guild, so DMs are refused."""
+    if interaction.guild_id is None:
+        raise UserError("This only works in a server channel: every server has its own chips.")
+    return interaction.guild_id
+
+
+def casino_embed(title: str, description: str | None = None) -> discord.Embed:
+    return discord.Embed(title=title, description=description, colour=EMBED_COLOUR)
+
+
+def relative_time(unix_time: float) -> str:
+    """Discord renders this as a live "in 3 hours" in every viewer's own time zone."""
+    return f"<t:{int(unix_time)}:R>"
+
+
+def duration_text(seconds: float) -> str:
+    seconds = max(0, int(seconds))
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{hours} h {minutes} min"
+    if minutes:
+        return f"{minutes} min {secs} s"
+    return f"{secs} s"
+
+
+async def guarded(interaction: discord.Interaction, action: Awaitable[None]) -> None:
+    """Run a component callback so that any error becomes a friendly ephemeral reply.
+
+    discord.py only logs errors raised in a DynamicItem, which leaves the user with
+    "This interaction failed"; every button and select goes through here instead.
+    """
+    try:
+        await action
+    except Exception as error:
+        await reply_with_error(interaction, error)
+
+
+class CasinoView(discord.ui.View):
+    """A view whose errors are answered like command errors."""
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item[Any], /
+    ) -> None:
+        await reply_with_error(interaction, error)
+
+
+def check_amount(amount: int, *, maximum: int) -> int:
+    """Discord enforces option ranges only in its own client, so the bot checks them again."""
+    if isinstance(amount, bool) or not isinstance(amount, int) or not 1 <= amount <= maximum:
+        raise UserError(f"The amount must be a whole number of chips from 1 to {maximum:,}.")
+    return amount

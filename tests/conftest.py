@@ -1,0 +1,60 @@
+"""Shared fixtures: the bot logged in against a fake Discord on loopback."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import discord.http
+import pytest
+
+from bot.client import CasinoBot
+from bot.config import Config
+from tests.harness.driver import DiscordHarness
+from tests.harness.fake_discord import FakeDiscord
+
+
+class FakeClock:
+    """The bot's clock in tests: starts at a fixed time and moves only when told."""
+
+    def __init__(self, start: float = 1_800_000_000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+async def fake_discord() -> AsyncIterator[FakeDiscord]:
+    fake = FakeDiscord()
+    base = await fake.start()
+    original = discord.http.Route.BASE
+    discord.http.Route.BASE = base
+    try:
+        yield fake
+    finally:
+        discord.http.Route.BASE = original
+        await fake.stop()
+
+
+@pytest.fixture
+async def harness(
+    fake_discord: FakeDiscord, tmp_path: Path, clock: FakeClock
+) -> AsyncIterator[DiscordHarness]:
+    config = Config(token="fake-token", db_path=str(tmp_path / "casino.sqlite3"))
+    bot = CasinoBot(config)
+    bot.clock = clock
+    await bot.login("fake-token")
+    assert not bot.failed_extensions, f"extensions failed to load: {bot.failed_extensions}"
+    try:
+        yield DiscordHarness(bot=bot, fake=fake_discord)
+    finally:
+        await bot.close()

@@ -1,0 +1,156 @@
+"""Types every rules engine shares: the refusal error, chip flows and the settlement.
+
+A table runtime drives an engine with player decisions and moves chips from what the engine
+returns, never from its own arithmetic:
+
+* every betting action returns :class:`ChipFlow` records: chips that leave a player's wallet
+  and go into play (positive ``amount``) or come back out of play (negative ``amount``: an
+  Undo, a bet rejected when the betting window closes);
+* the end of a round returns a :class:`Settlement`: one :class:`SettlementLine` per bet with
+  the chips staked on it and the chips handed back (stake plus winnings, 0 when lost).
+
+Seats are identified by the caller's player id (a Discord user id, an ``int``). Everything
+here converts to and from plain JSON-able dicts so that a round can be saved after every
+action and resumed after a crash.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+SeatId = int
+"""The caller's player id for a seat (a Discord user id)."""
+
+
+class RuleError(Exception):
+    """An action the rules do not allow now; ``str(error)`` is a reason a player can read."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class ChipFlow(NamedTuple):
+    """Chips moving between a player's wallet and play, for one bet.
+
+    ``amount`` > 0: from the wallet into play (the bet is staked before any card is dealt).
+    ``amount`` < 0: out of play back to the wallet (Undo, a rejected bet, a bet withdrawn).
+    """
+
+    seat: SeatId
+    bet: str
+    amount: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "bet": self.bet, "amount": self.amount}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ChipFlow:
+        return cls(int(data["seat"]), str(data["bet"]), int(data["amount"]))
+
+
+def chips_of(flows: Iterable[ChipFlow], seat: SeatId) -> int:
+    """Net chips ``seat`` puts into play through ``flows`` (negative: chips coming back)."""
+    return sum(flow.amount for flow in flows if flow.seat == seat)
+
+
+class SettlementLine(NamedTuple):
+    """How one bet of one seat ended.
+
+    ``staked`` is what was in play on the bet, ``returned`` everything handed back to the
+    player (stake plus winnings; equal to ``staked`` on a push, 0 when lost). ``outcome`` is a
+    short word: ``"win"``, ``"push"``, ``"lose"`` or ``"fold"``.
+    """
+
+    seat: SeatId
+    bet: str
+    staked: int
+    returned: int
+    outcome: str
+
+    @property
+    def net(self) -> int:
+        """The player's gain on this bet (negative when lost)."""
+        return self.returned - self.staked
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "bet": self.bet,
+            "staked": self.staked,
+            "returned": self.returned,
+            "outcome": self.outcome,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> SettlementLine:
+        return cls(
+            int(data["seat"]), str(data["bet"]), int(data["staked"]), int(data["returned"]),
+            str(data["outcome"]),
+        )
+
+
+@dataclass(frozen=True)
+class SeatSummary:
+    """One seat's round in three numbers: chips in play, chips handed back, and the net."""
+
+    seat: SeatId
+    staked: int
+    returned: int
+
+    @property
+    def net(self) -> int:
+        return self.returned - self.staked
+
+    @property
+    def outcome(self) -> str:
+        """``"win"``, ``"push"`` or ``"lose"``, by the net over all the seat's bets."""
+        if self.net > 0:
+            return "win"
+        return "push" if self.net == 0 else "lose"
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """Every bet's result for a round, in a fixed order (seat order, then bet order).
+
+    The runtime moves ``returned`` of each line from escrow to the player's wallet and the
+    rest of the escrow (``house_net``, negative when the house pays out more) to the house.
+    """
+
+    lines: tuple[SettlementLine, ...]
+
+    @property
+    def summary(self) -> dict[SeatId, SeatSummary]:
+        """Per seat, in the order seats first appear in ``lines``."""
+        staked: dict[SeatId, int] = {}
+        returned: dict[SeatId, int] = {}
+        for line in self.lines:
+            staked[line.seat] = staked.get(line.seat, 0) + line.staked
+            returned[line.seat] = returned.get(line.seat, 0) + line.returned
+        return {seat: SeatSummary(seat, staked[seat], returned[seat]) for seat in staked}
+
+    @property
+    def total_staked(self) -> int:
+        return sum(line.staked for line in self.lines)
+
+    @property
+    def total_returned(self) -> int:
+        return sum(line.returned for line in self.lines)
+
+    @property
+    def house_net(self) -> int:
+        """What the house keeps (negative: what it pays out beyond the stakes)."""
+        return self.total_staked - self.total_returned
+
+    def lines_of(self, seat: SeatId) -> tuple[SettlementLine, ...]:
+        return tuple(line for line in self.lines if line.seat == seat)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"lines": [line.to_dict() for line in self.lines]}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Settlement:
+        return cls(tuple(SettlementLine.from_dict(line) for line in data["lines"]))

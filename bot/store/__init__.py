@@ -1,0 +1,41 @@
+"""Chips, the double-entry ledger, rounds, leaderboards and settings, behind one ``Store``.
+
+This package is the only code that writes SQL. Callers use ``Store`` and the models below;
+nothing outside needs to know the database is SQLite.
+"""
+
+from bot.store.models import (
+    MAX_AMOUNT,
+    AccountRef,
+    AuditReport,
+    DailyClaim,
+    GuildSettings,
+    HistoryRow,
+    InsufficientFunds,
+    InvalidAmount,
+    InvalidTransfer,
+    LeaderRow,
+    LedgerRow,
+    Movement,
+    RoundInfo,
+    StoreError,
+)
+from bot.store.store import Store
+
+__all__ = [
+    "MAX_AMOUNT",
+    "AccountRef",
+    "AuditReport",
+    "DailyClaim",
+    "GuildSettings",
+    "HistoryRow",
+    "InsufficientFunds",
+    "InvalidAmount",
+    "InvalidTransfer",
+    "LeaderRow",
+    "LedgerRow",
+    "Movement",
+    "RoundInfo",
+    "Store",
+    "StoreError",
+]

@@ -1,0 +1,97 @@
+"""Ledger throughput: settlements per second against a file database in a temporary directory.
+
+One settlement is one transaction among five distinct accounts: three wallets each bet into the
+round's escrow, and the escrow pays two of them and the house (six ledger rows, two guarded
+debits). ``--with-round`` also times ``record_round`` (the round row and players on top).
+Goal: >= 2,000 settlements/s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import tempfile
+import time
+from pathlib import Path
+
+from bot.store import AccountRef, Movement, Store
+
+log = logging.getLogger(__name__)
+
+GUILD_ID = 1
+PLAYERS = 64
+BET = 10
+
+
+def settlement(index: int) -> tuple[list[Movement], dict[int, tuple[int, int]]]:
+    """The movements and per-player (wagered, returned) of the index-th settlement."""
+    players = [(index * 3 + offset) % PLAYERS + 1 for offset in range(3)]
+    escrow = AccountRef.escrow(f"round:{index}")
+    movements = [Movement(AccountRef.wallet(p), escrow, BET, "bet") for p in players]
+    winner, runner_up, _ = players
+    movements += [
+        Movement(escrow, AccountRef.wallet(winner), 2 * BET, "win"),
+        Movement(escrow, AccountRef.wallet(runner_up), BET // 2, "push"),
+        Movement(escrow, AccountRef.house(), BET // 2, "rake"),
+    ]
+    results = {players[0]: (BET, 2 * BET), players[1]: (BET, BET // 2), players[2]: (BET, 0)}
+    return movements, results
+
+
+async def fund_players(store: Store) -> None:
+    for user_id in range(1, PLAYERS + 1):
+        await store.grant(GUILD_ID, user_id, 10**9, reason="bench bankroll")
+
+
+async def run_transfers(store: Store, count: int, concurrency: int) -> float:
+    """Settle ``count`` rounds with ``concurrency`` coroutines; returns settlements per second."""
+    async def worker(first: int) -> None:
+        for index in range(first, count, concurrency):
+            movements, _ = settlement(index)
+            await store.transfer(GUILD_ID, movements)
+
+    started = time.perf_counter()
+    await asyncio.gather(*(worker(first) for first in range(concurrency)))
+    return count / (time.perf_counter() - started)
+
+
+async def run_rounds(store: Store, count: int) -> float:
+    started = time.perf_counter()
+    for index in range(count):
+        movements, results = settlement(index)
+        await store.record_round(
+            GUILD_ID, game="bench", channel_id=1, results=results, movements=movements,
+            now=time.time(), record={"index": index},
+        )
+    return count / (time.perf_counter() - started)
+
+
+async def bench(count: int, concurrency: int, with_round: bool) -> bool:
+    with tempfile.TemporaryDirectory(prefix="ledger-bench-") as directory:
+        store = await Store.open(Path(directory) / "bench.sqlite3")
+        try:
+            await fund_players(store)
+            await run_transfers(store, min(count, 500), 1)  # warm caches and the WAL file
+            sequential = await run_transfers(store, count, 1)
+            print(f"ledger: {sequential:,.0f} settlements/s (1 coroutine, 5 accounts, 6 rows)")
+            concurrent = await run_transfers(store, count, concurrency)
+            print(f"ledger: {concurrent:,.0f} settlements/s ({concurrency} concurrent coroutines)")
+            if with_round:
+                recorded = await run_rounds(store, count)
+                print(f"ledger: {recorded:,.0f} record_round/s (round row + 3 players + 6 rows)")
+            audit = await store.audit(GUILD_ID)
+            print(f"ledger: audit {'ok' if audit.ok else 'FAILED'}: {audit}")
+            return audit.ok
+        finally:
+            await store.close()
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot bench ledger", description=__doc__)
+    parser.add_argument("--settlements", type=int, default=5000)
+    parser.add_argument("--concurrency", type=int, default=8)
+    parser.add_argument("--with-round", action="store_true")
+    args = parser.parse_args(argv)
+    ok = asyncio.run(bench(args.settlements, args.concurrency, args.with_round))
+    return 0 if ok else 1

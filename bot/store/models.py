@@ -1,0 +1,235 @@
+"""The store's vocabulary: accounts, movements, settings, reports and errors.
+
+Nothing here knows about SQL, so a PostgreSQL adapter would reuse all of it unchanged.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+# A trillion chips: far above any real balance, far below SQLite's 64-bit integer limit, so a
+# sum of many maximal movements still cannot overflow.
+MAX_AMOUNT = 10**12
+
+ACCOUNT_KINDS = ("wallet", "house", "escrow", "mint")
+
+
+class StoreError(Exception):
+    """Base of every error the store raises on purpose; the message is fit to show a person."""
+
+
+class InvalidAmount(StoreError, ValueError):
+    """An amount that is not an int from 1 to MAX_AMOUNT."""
+
+
+class InvalidTransfer(StoreError, ValueError):
+    """A movement that makes no sense, such as giving chips to oneself."""
+
+
+@dataclass(frozen=True)
+class AccountRef:
+    """Names an account within a guild: its kind and a key unique within that kind."""
+
+    kind: str  # "wallet" | "house" | "escrow" | "mint"
+    key: str  # wallet: str(user_id); escrow: the caller's key, e.g. "round:42"; house/mint: ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in ACCOUNT_KINDS:
+            raise InvalidTransfer(f"unknown account kind {self.kind!r}")
+
+    @classmethod
+    def wallet(cls, user_id: int) -> AccountRef:
+        return cls("wallet", str(user_id))
+
+    @classmethod
+    def house(cls) -> AccountRef:
+        return cls("house", "")
+
+    @classmethod
+    def mint(cls) -> AccountRef:
+        return cls("mint", "")
+
+    @classmethod
+    def escrow(cls, key: str) -> AccountRef:
+        if not key:
+            raise InvalidTransfer("an escrow account needs a key, such as 'round:42'")
+        return cls("escrow", key)
+
+    @property
+    def user_id(self) -> int | None:
+        return int(self.key) if self.kind == "wallet" else None
+
+    def describe(self) -> str:
+        if self.kind == "wallet":
+            return f"<@{self.key}>'s wallet"
+        if self.kind == "escrow":
+            return f"escrow {self.key}"
+        return f"the {self.kind}"
+
+
+class InsufficientFunds(StoreError):
+    """An account would go below zero; nothing was moved."""
+
+    def __init__(self, account: AccountRef, balance: int, needed: int) -> None:
+        self.account = account
+        self.balance = balance
+        self.needed = needed
+        if account.kind == "wallet":
+            message = f"Not enough chips: you have {balance:,} and need {needed:,}."
+        else:
+            message = f"Not enough chips in {account.describe()}: {balance:,} < {needed:,}."
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class Movement:
+    source: AccountRef
+    target: AccountRef
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    starting_balance: int = 1000
+    daily_amount: int = 250
+    daily_cooldown_seconds: int = 86400
+
+
+DEFAULT_SETTINGS = GuildSettings()
+
+# Upper bounds an admin may set; zero amounts switch the starting gift or the daily off.
+SETTING_LIMITS: Mapping[str, int] = {
+    "starting_balance": MAX_AMOUNT,
+    "daily_amount": MAX_AMOUNT,
+    "daily_cooldown_seconds": 366 * 86400,
+}
+
+
+@dataclass(frozen=True)
+class DailyClaim:
+    claimed: bool
+    amount: int  # chips minted by this claim; 0 when refused
+    balance: int
+    next_claim_at: float  # unix time
+
+
+@dataclass(frozen=True)
+class AuditReport:
+    guild_id: int
+    wallets: int
+    house: int
+    escrow: int
+    minted: int
+    ledger_matches_balances: bool
+
+    @property
+    def ok(self) -> bool:
+        in_circulation = self.wallets + self.house + self.escrow
+        return in_circulation == self.minted and self.ledger_matches_balances
+
+
+@dataclass(frozen=True)
+class LeaderRow:
+    rank: int
+    user_id: int
+    net: int
+    rounds: int
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    round_id: int
+    game: str
+    channel_id: int
+    wagered: int
+    returned: int
+    net: int
+    settled_at: float
+
+
+@dataclass(frozen=True)
+class RoundInfo:
+    id: int  # the game number
+    guild_id: int
+    channel_id: int
+    game: str
+    status: str  # "open" | "settled" | "void"
+    commitment: str | None
+    seed: str | None
+    created_at: float
+    settled_at: float | None
+    state: Mapping[str, Any] | None  # the engine state while open, the record once settled
+    players: Mapping[int, tuple[int, int]]  # user -> (wagered, returned)
+
+
+@dataclass(frozen=True)
+class LedgerRow:
+    id: int
+    source: AccountRef
+    target: AccountRef
+    amount: int
+    reason: str
+    round_id: int | None
+    created_at: float
+
+
+def validate_amount(amount: Any) -> int:
+    """Return ``amount`` if it is an int chip count from 1 to MAX_AMOUNT, else raise InvalidAmount.
+
+    bool is an int subclass in Python, so it is refused by name: ``True`` chips is a bug.
+    """
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        raise InvalidAmount(f"an amount of chips must be a whole number, not {amount!r}")
+    if amount <= 0:
+        raise InvalidAmount("an amount of chips must be at least 1")
+    if amount > MAX_AMOUNT:
+        raise InvalidAmount(f"an amount of chips must be at most {MAX_AMOUNT:,}")
+    return amount
+
+
+def validate_movements(movements: Iterable[Movement]) -> list[Movement]:
+    """Check every movement before any is applied, so a bad one changes nothing."""
+    checked = list(movements)
+    for movement in checked:
+        validate_amount(movement.amount)
+        if movement.source == movement.target:
+            raise InvalidTransfer(f"cannot move chips from {movement.source.describe()} to itself")
+        if not movement.reason:
+            raise InvalidTransfer("every movement needs a reason for the ledger")
+    return checked
+
+
+def net_changes(movements: Iterable[Movement]) -> dict[AccountRef, int]:
+    """Each account's change over a whole transaction, in first-seen order.
+
+    A transaction is atomic, so only its end state must keep balances non-negative: chips may
+    pass through an account (wallet -> escrow -> winner) within it.
+    """
+    changes: dict[AccountRef, int] = defaultdict(int)
+    for movement in movements:
+        changes[movement.source] -= movement.amount
+        changes[movement.target] += movement.amount
+    return dict(changes)
+
+
+def validate_settings(changes: Mapping[str, Any]) -> None:
+    for name, value in changes.items():
+        limit = SETTING_LIMITS.get(name)
+        if limit is None:
+            raise StoreError(f"unknown guild setting {name!r}")
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= limit:
+            raise InvalidAmount(f"{name} must be a whole number from 0 to {limit:,}")
+
+
+def validate_results(results: Mapping[int, tuple[int, int]]) -> None:
+    """A round's per-player (wagered, returned) must be non-negative ints."""
+    for user_id, pair in results.items():
+        if len(pair) != 2 or any(
+            isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_AMOUNT
+            for value in pair
+        ):
+            raise InvalidAmount(f"user {user_id}: wagered and returned must be chip counts")

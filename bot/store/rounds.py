@@ -1,0 +1,166 @@
+"""Rounds, their players' results, the leaderboard and history: the SQL behind them.
+
+Functions take the connection and run inside the caller's transaction where they write.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import aiosqlite
+
+from bot.store.models import HistoryRow, LeaderRow, RoundInfo, StoreError
+
+
+async def insert_round(
+    db: aiosqlite.Connection,
+    guild_id: int,
+    *,
+    game: str,
+    channel_id: int,
+    status: str,
+    now: float,
+    commitment: str | None,
+    seed: str | None,
+    state: Mapping[str, Any] | None,
+) -> int:
+    """Create a round and return its game number."""
+    query = """
+        INSERT INTO rounds (guild_id, channel_id, game, status, commitment, seed,
+                            created_at, settled_at, state)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+    """
+    settled_at = now if status == "settled" else None
+    params = (guild_id, channel_id, game, status, commitment, seed, now, settled_at, _json(state))
+    cursor = await db.execute(query, params)
+    round_id = cursor.lastrowid
+    if round_id is None:
+        raise StoreError("the database did not return the new round's id")
+    return round_id
+
+
+async def settle_open_round(
+    db: aiosqlite.Connection,
+    guild_id: int,
+    round_id: int,
+    *,
+    now: float,
+    commitment: str | None,
+    seed: str | None,
+    record: Mapping[str, Any] | None,
+) -> None:
+    """Mark an open round settled; refuses a round that is unknown, elsewhere or already done."""
+    query = """
+        UPDATE rounds
+        SET status = 'settled', settled_at = ?, commitment = COALESCE(?, commitment),
+            seed = COALESCE(?, seed), state = ?
+        WHERE id = ? AND guild_id = ? AND status = 'open'
+    """
+    params = (now, commitment, seed, _json(record), round_id, guild_id)
+    cursor = await db.execute(query, params)
+    if cursor.rowcount != 1:
+        raise StoreError(f"round {round_id} is not an open round of this server")
+
+
+async def insert_players(
+    db: aiosqlite.Connection, round_id: int, results: Mapping[int, tuple[int, int]]
+) -> None:
+    query = """
+        INSERT INTO round_players (round_id, user_id, wagered, returned) VALUES (?, ?, ?, ?)
+    """
+    rows = [(round_id, user_id, wagered, returned)
+            for user_id, (wagered, returned) in results.items()]
+    await db.executemany(query, rows)
+
+
+async def round_info(db: aiosqlite.Connection, guild_id: int, round_id: int) -> RoundInfo | None:
+    query = """
+        SELECT id, guild_id, channel_id, game, status, commitment, seed, created_at, settled_at,
+               state
+        FROM rounds WHERE id = ? AND guild_id = ?
+    """
+    found = list(await db.execute_fetchall(query, (round_id, guild_id)))
+    if not found:
+        return None
+    row = found[0]
+    players_query = """
+        SELECT user_id, wagered, returned FROM round_players WHERE round_id = ? ORDER BY user_id
+    """
+    players = {
+        user_id: (wagered, returned)
+        for user_id, wagered, returned in await db.execute_fetchall(players_query, (round_id,))
+    }
+    state = json.loads(row[9]) if row[9] is not None else None
+    return RoundInfo(*row[:9], state=state, players=players)
+
+
+# Net winnings per user over settled rounds, ranked with ties sharing a rank (1, 2, 2, 4).
+RANKED_QUERY = """
+    WITH totals AS (
+        SELECT rp.user_id, SUM(rp.returned - rp.wagered) AS net, COUNT(*) AS rounds
+        FROM rounds AS r
+        JOIN round_players AS rp ON rp.round_id = r.id
+        WHERE r.guild_id = :guild_id AND r.status = 'settled'
+          AND (:game IS NULL OR r.game = :game)
+          AND (:since IS NULL OR r.settled_at >= :since)
+        GROUP BY rp.user_id
+    ),
+    ranked AS (
+        SELECT RANK() OVER (ORDER BY net DESC) AS rank, user_id, net, rounds FROM totals
+    )
+"""
+
+
+async def leaderboard(
+    db: aiosqlite.Connection, guild_id: int, *, game: str | None, since: float | None, limit: int
+) -> list[LeaderRow]:
+    query = RANKED_QUERY + """
+        SELECT rank, user_id, net, rounds FROM ranked ORDER BY rank, user_id LIMIT :limit
+    """
+    params = {"guild_id": guild_id, "game": game, "since": since, "limit": limit}
+    return [LeaderRow(*row) for row in await db.execute_fetchall(query, params)]
+
+
+async def rank_of(
+    db: aiosqlite.Connection,
+    guild_id: int,
+    user_id: int,
+    *,
+    game: str | None,
+    since: float | None,
+) -> LeaderRow | None:
+    query = RANKED_QUERY + """
+        SELECT rank, user_id, net, rounds FROM ranked WHERE user_id = :user_id
+    """
+    params = {"guild_id": guild_id, "game": game, "since": since, "user_id": user_id}
+    rows = list(await db.execute_fetchall(query, params))
+    return LeaderRow(*rows[0]) if rows else None
+
+
+async def history(
+    db: aiosqlite.Connection, guild_id: int, user_id: int, *, offset: int, limit: int
+) -> tuple[list[HistoryRow], int]:
+    query = """
+        SELECT r.id, r.game, r.channel_id, rp.wagered, rp.returned,
+               rp.returned - rp.wagered, r.settled_at
+        FROM round_players AS rp
+        JOIN rounds AS r ON r.id = rp.round_id
+        WHERE rp.user_id = ? AND r.guild_id = ? AND r.status = 'settled'
+        ORDER BY r.settled_at DESC, r.id DESC
+        LIMIT ? OFFSET ?
+    """
+    page = await db.execute_fetchall(query, (user_id, guild_id, limit, offset))
+    count_query = """
+        SELECT COUNT(*)
+        FROM round_players AS rp
+        JOIN rounds AS r ON r.id = rp.round_id
+        WHERE rp.user_id = ? AND r.guild_id = ? AND r.status = 'settled'
+    """
+    (total,) = await db.execute_fetchall(count_query, (user_id, guild_id))
+    return [HistoryRow(*row) for row in page], int(total[0])
+
+
+def _json(value: Mapping[str, Any] | None) -> str | None:
+    return None if value is None else json.dumps(value, separators=(",", ":"), sort_keys=True)

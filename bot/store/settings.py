@@ -1,0 +1,35 @@
+"""Per-guild economy settings: a row only for guilds that changed a default."""
+
+from __future__ import annotations
+
+import aiosqlite
+
+from bot.store.models import DEFAULT_SETTINGS, GuildSettings
+
+
+async def read_settings(db: aiosqlite.Connection, guild_id: int) -> GuildSettings:
+    query = """
+        SELECT starting_balance, daily_amount, daily_cooldown_seconds
+        FROM guild_settings WHERE guild_id = ?
+    """
+    rows = list(await db.execute_fetchall(query, (guild_id,)))
+    return GuildSettings(*rows[0]) if rows else DEFAULT_SETTINGS
+
+
+async def write_settings(db: aiosqlite.Connection, guild_id: int, settings: GuildSettings) -> None:
+    query = """
+        INSERT INTO guild_settings
+            (guild_id, starting_balance, daily_amount, daily_cooldown_seconds)
+        VALUES (?, ?, ?, ?)
+        ON CONFLICT (guild_id) DO UPDATE SET
+            starting_balance = excluded.starting_balance,
+            daily_amount = excluded.daily_amount,
+            daily_cooldown_seconds = excluded.daily_cooldown_seconds
+    """
+    params = (
+        guild_id,
+        settings.starting_balance,
+        settings.daily_amount,
+        settings.daily_cooldown_seconds,
+    )
+    await db.execute(query, params)

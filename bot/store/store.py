@@ -1,0 +1,378 @@
+"""The Store: the one interface through which the bot reads and writes chips, rounds and settings.
+
+This implementation is SQLite through aiosqlite with a single connection. All statements of one
+operation run inside one transaction while the Store's lock is held, so two coroutines never
+interleave statements on the shared connection. A PostgreSQL adapter would keep these method
+signatures and the models, and swap the connection, the lock (for a pool) and the SQL modules.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+import os
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+import aiosqlite
+
+from bot.store import money, rounds
+from bot.store.connection import connect
+from bot.store.models import (
+    AccountRef,
+    AuditReport,
+    DailyClaim,
+    GuildSettings,
+    HistoryRow,
+    InvalidTransfer,
+    LeaderRow,
+    LedgerRow,
+    Movement,
+    RoundInfo,
+    StoreError,
+    validate_amount,
+    validate_movements,
+    validate_results,
+    validate_settings,
+)
+from bot.store.settings import read_settings, write_settings
+
+log = logging.getLogger(__name__)
+
+
+class Store:
+    """Chips, ledger, rounds and settings for every guild. Open with ``await Store.open(path)``."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db: aiosqlite.Connection | None = db
+        self._lock = asyncio.Lock()
+        # Wallets known to exist in committed data. They are never deleted, so this cache only
+        # saves the "first sight" check on the hot path; it is filled only after a commit.
+        self._known_wallets: set[tuple[int, str]] = set()
+        self._settings_cache: dict[int, GuildSettings] = {}
+
+    @classmethod
+    async def open(cls, path: str | os.PathLike[str]) -> Store:
+        """Open (creating if needed) the database at ``path``; ``":memory:"`` for tests."""
+        return cls(await connect(path))
+
+    async def close(self) -> None:
+        """Wait for the operation in progress, then close; later calls raise StoreError."""
+        async with self._lock:
+            db, self._db = self._db, None
+            if db is not None:
+                await db.close()
+
+    # -- transactions -------------------------------------------------------------------------
+
+    def _connection(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise StoreError("the store is closed")
+        return self._db
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """Hold the lock and one write transaction; commit on success, roll back on any error.
+
+        The transaction begins with the body's first write (see connection.connect); reads
+        before it see committed data, which no one else in this process can change meanwhile
+        because the lock is held.
+        """
+        async with self._lock:
+            db = self._connection()
+            try:
+                yield db
+                await db.commit()
+            except money.Overdrawn as overdrawn:
+                await db.rollback()
+                # Still under the lock, so the balances read are the ones the debit saw.
+                raise await money.explain_overdraft(db, overdrawn) from None
+            except sqlite3.IntegrityError as error:
+                await db.rollback()
+                raise StoreError(f"the database refused the change: {error}") from error
+            except BaseException:
+                await db.rollback()
+                raise
+
+    @asynccontextmanager
+    async def _reading(self, *, snapshot: bool = False) -> AsyncIterator[aiosqlite.Connection]:
+        """Hold the lock for reads, so none runs between the statements of a write on the one
+        connection (it would see them uncommitted). ``snapshot`` wraps several SELECTs in one
+        transaction so they agree even if another process writes the file meanwhile."""
+        async with self._lock:
+            db = self._connection()
+            if not snapshot:
+                yield db
+                return
+            await db.execute("BEGIN")
+            try:
+                yield db
+            finally:
+                await db.rollback()
+
+    async def _settings(self, db: aiosqlite.Connection, guild_id: int) -> GuildSettings:
+        settings = self._settings_cache.get(guild_id)
+        if settings is None:
+            settings = await read_settings(db, guild_id)
+            self._settings_cache[guild_id] = settings
+        return settings
+
+    async def _ensure_wallets(
+        self, db: aiosqlite.Connection, guild_id: int, refs: Iterable[AccountRef], now: float
+    ) -> list[tuple[int, str]]:
+        """Create unseen wallets, minting each its starting balance, inside the transaction.
+
+        Returns the wallets to remember once the transaction commits.
+        """
+        checked: list[tuple[int, str]] = []
+        for ref in dict.fromkeys(refs):
+            if ref.kind != "wallet" or (guild_id, ref.key) in self._known_wallets:
+                continue
+            checked.append((guild_id, ref.key))
+            if await money.create_wallet(db, guild_id, int(ref.key), now):
+                await self._mint_starting_balance(db, guild_id, ref, now)
+        return checked
+
+    async def _mint_starting_balance(
+        self, db: aiosqlite.Connection, guild_id: int, wallet: AccountRef, now: float
+    ) -> None:
+        starting = (await self._settings(db, guild_id)).starting_balance
+        if starting > 0:
+            gift = Movement(AccountRef.mint(), wallet, starting, money.STARTING_BALANCE_REASON)
+            await money.apply_movements(db, guild_id, [gift], round_id=None, now=now)
+
+    def _remember(self, wallets: Iterable[tuple[int, str]]) -> None:
+        self._known_wallets.update(wallets)
+
+    async def _move(
+        self,
+        guild_id: int,
+        movements: Sequence[Movement],
+        *,
+        round_id: int | None = None,
+        read_back: Sequence[AccountRef] = (),
+    ) -> list[int]:
+        """Apply movements in one transaction and return the balances of ``read_back``."""
+        now = time.time()
+        async with self._transaction() as db:
+            wallets = await self._ensure_wallets(
+                db, guild_id, [*_refs_of(movements), *read_back], now
+            )
+            await money.apply_movements(db, guild_id, movements, round_id=round_id, now=now)
+            balances = [await money.balance_of(db, guild_id, ref) for ref in read_back]
+        self._remember(wallets)
+        return balances
+
+    # -- settings -----------------------------------------------------------------------------
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        cached = self._settings_cache.get(guild_id)
+        if cached is not None:
+            return cached
+        async with self._reading() as db:
+            return await self._settings(db, guild_id)
+
+    async def update_guild_settings(self, guild_id: int, **changes: int) -> GuildSettings:
+        validate_settings(changes)
+        async with self._transaction() as db:
+            settings = dataclasses.replace(await read_settings(db, guild_id), **changes)
+            await write_settings(db, guild_id, settings)
+        self._settings_cache[guild_id] = settings
+        log.info("guild %s settings changed: %s", guild_id, changes)
+        return settings
+
+    # -- money --------------------------------------------------------------------------------
+
+    async def ensure_wallet(self, guild_id: int, user_id: int) -> int:
+        """The member's balance, creating the wallet with the starting balance on first sight."""
+        wallet = AccountRef.wallet(user_id)
+        async with self._transaction() as db:
+            wallets = await self._ensure_wallets(db, guild_id, [wallet], time.time())
+            balance = await money.balance_of(db, guild_id, wallet)
+        self._remember(wallets)
+        return balance
+
+    async def balance(self, guild_id: int, account: AccountRef) -> int:
+        """The account's balance; 0 for an account never seen (this does not create wallets)."""
+        async with self._reading() as db:
+            return await money.balance_of(db, guild_id, account)
+
+    async def transfer(
+        self, guild_id: int, movements: Sequence[Movement], *, round_id: int | None = None
+    ) -> None:
+        """Apply every movement or none. Raises InvalidAmount, InvalidTransfer or
+        InsufficientFunds (naming the first short account) and then changes nothing."""
+        checked = validate_movements(movements)
+        if checked:
+            await self._move(guild_id, checked, round_id=round_id)
+
+    async def grant(
+        self, guild_id: int, user_id: int, amount: int, *, reason: str = "admin grant"
+    ) -> int:
+        """Mint chips into a wallet; returns its new balance."""
+        wallet = AccountRef.wallet(user_id)
+        grant = validate_movements([Movement(AccountRef.mint(), wallet, amount, reason)])
+        (balance,) = await self._move(guild_id, grant, read_back=[wallet])
+        return balance
+
+    async def give(
+        self, guild_id: int, from_user: int, to_user: int, amount: int
+    ) -> tuple[int, int]:
+        """Move chips between two members; returns (giver's, receiver's) new balances."""
+        validate_amount(amount)
+        if from_user == to_user:
+            raise InvalidTransfer("You can't give chips to yourself.")
+        giver, receiver = AccountRef.wallet(from_user), AccountRef.wallet(to_user)
+        gift = [Movement(giver, receiver, amount, "give")]
+        giver_balance, receiver_balance = await self._move(
+            guild_id, gift, read_back=[giver, receiver]
+        )
+        return giver_balance, receiver_balance
+
+    async def claim_daily(self, guild_id: int, user_id: int, *, now: float) -> DailyClaim:
+        """Mint the daily amount if the cooldown has passed; two racing claims mint once."""
+        wallet = AccountRef.wallet(user_id)
+        async with self._transaction() as db:
+            wallets = await self._ensure_wallets(db, guild_id, [wallet], now)
+            settings = await self._settings(db, guild_id)
+            cooldown = settings.daily_cooldown_seconds
+            claimed = await money.claim_daily_slot(db, guild_id, user_id, now, cooldown)
+            if claimed and settings.daily_amount > 0:
+                daily = Movement(
+                    AccountRef.mint(), wallet, settings.daily_amount, money.DAILY_REASON
+                )
+                await money.apply_movements(db, guild_id, [daily], round_id=None, now=now)
+            last = now if claimed else await money.last_daily_claim(db, guild_id, user_id)
+            balance = await money.balance_of(db, guild_id, wallet)
+        self._remember(wallets)
+        return DailyClaim(
+            claimed=claimed,
+            amount=settings.daily_amount if claimed else 0,
+            balance=balance,
+            next_claim_at=float(last if last is not None else now) + cooldown,
+        )
+
+    async def audit(self, guild_id: int) -> AuditReport:
+        """Prove wallets + house + escrow == minted and every balance equals its ledger."""
+        async with self._reading(snapshot=True) as db:
+            return await money.audit(db, guild_id)
+
+    async def audit_all(self) -> list[AuditReport]:
+        async with self._reading(snapshot=True) as db:
+            return [await money.audit(db, guild_id) for guild_id in await money.guild_ids(db)]
+
+    async def ledger(
+        self,
+        guild_id: int,
+        *,
+        round_id: int | None = None,
+        account: AccountRef | None = None,
+        limit: int = 100,
+    ) -> list[LedgerRow]:
+        """Ledger rows, newest first, optionally only a round's or only one account's."""
+        async with self._reading() as db:
+            return await money.read_ledger(
+                db, guild_id, round_id=round_id, account=account, limit=limit
+            )
+
+    # -- rounds -------------------------------------------------------------------------------
+
+    async def start_round(
+        self,
+        guild_id: int,
+        *,
+        game: str,
+        channel_id: int,
+        now: float,
+        commitment: str | None = None,
+        state: Mapping[str, Any] | None = None,
+    ) -> int:
+        """Open a round before the deal so bets can carry its game number; settle it with
+        ``record_round(..., round_id=...)``."""
+        async with self._transaction() as db:
+            return await rounds.insert_round(
+                db, guild_id, game=game, channel_id=channel_id, status="open", now=now,
+                commitment=commitment, seed=None, state=state,
+            )
+
+    async def record_round(
+        self,
+        guild_id: int,
+        *,
+        game: str,
+        channel_id: int,
+        results: Mapping[int, tuple[int, int]],
+        movements: Sequence[Movement],
+        now: float,
+        commitment: str | None = None,
+        seed: str | None = None,
+        record: Mapping[str, Any] | None = None,
+        round_id: int | None = None,
+    ) -> int:
+        """Record a settled round, its players' (wagered, returned) and its movements in one
+        transaction; returns the game number. With ``round_id``, settles that open round."""
+        validate_results(results)
+        checked = validate_movements(movements)
+        async with self._transaction() as db:
+            wallets = await self._ensure_wallets(db, guild_id, _refs_of(checked), now)
+            if round_id is None:
+                round_id = await rounds.insert_round(
+                    db, guild_id, game=game, channel_id=channel_id, status="settled", now=now,
+                    commitment=commitment, seed=seed, state=record,
+                )
+            else:
+                await rounds.settle_open_round(
+                    db, guild_id, round_id, now=now, commitment=commitment, seed=seed,
+                    record=record,
+                )
+            await rounds.insert_players(db, round_id, results)
+            await money.apply_movements(db, guild_id, checked, round_id=round_id, now=now)
+        self._remember(wallets)
+        return round_id
+
+    async def get_round(self, guild_id: int, round_id: int) -> RoundInfo | None:
+        async with self._reading(snapshot=True) as db:
+            return await rounds.round_info(db, guild_id, round_id)
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        *,
+        game: str | None = None,
+        since: float | None = None,
+        limit: int = 10,
+    ) -> list[LeaderRow]:
+        """Top members by net winnings over settled rounds; ties share a rank."""
+        async with self._reading() as db:
+            return await rounds.leaderboard(
+                db, guild_id, game=game, since=since, limit=max(0, limit)
+            )
+
+    async def rank_of(
+        self,
+        guild_id: int,
+        user_id: int,
+        *,
+        game: str | None = None,
+        since: float | None = None,
+    ) -> LeaderRow | None:
+        """The member's row on the same leaderboard, or None if they played no such round."""
+        async with self._reading() as db:
+            return await rounds.rank_of(db, guild_id, user_id, game=game, since=since)
+
+    async def history(
+        self, guild_id: int, user_id: int, *, offset: int = 0, limit: int = 5
+    ) -> tuple[list[HistoryRow], int]:
+        """A page of the member's settled rounds, newest first, and how many there are."""
+        async with self._reading(snapshot=True) as db:
+            return await rounds.history(
+                db, guild_id, user_id, offset=max(0, offset), limit=max(0, limit)
+            )
+
+
+def _refs_of(movements: Iterable[Movement]) -> list[AccountRef]:
+    return [ref for movement in movements for ref in (movement.source, movement.target)]

@@ -11,7 +11,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store.migrations import LATEST_VERSION, pending_statements
+from bot.store import migrations
 from bot.store.models import StoreError
 
 log = logging.getLogger(__name__)
@@ -55,6 +55,15 @@ async def schema_version(db: aiosqlite.Connection) -> int:
     return int(rows[0][0])
 
 
+async def database_info(db: aiosqlite.Connection) -> dict[str, int | str]:
+    """The connection's settings as SQLite reports them, for tests and an admin's look."""
+    info: dict[str, int | str] = {}
+    for name in ("journal_mode", "foreign_keys", "busy_timeout", "synchronous", "user_version"):
+        rows = list(await db.execute_fetchall(f"PRAGMA {name}"))
+        info[name] = rows[0][0]
+    return info
+
+
 async def migrate(db: aiosqlite.Connection) -> None:
     """Apply every pending migration and the new user_version in one transaction."""
     # IMMEDIATE takes the write lock before reading the version, so two processes opening the
@@ -62,25 +71,40 @@ async def migrate(db: aiosqlite.Connection) -> None:
     await db.execute("BEGIN IMMEDIATE")
     try:
         current = await schema_version(db)
-        if current > LATEST_VERSION:
+        latest = migrations.latest_version()
+        if current > latest:
             raise StoreError(
                 f"the database schema is version {current}, newer than this code "
-                f"(version {LATEST_VERSION}); upgrade the bot"
+                f"(version {latest}); upgrade the bot"
             )
-        for statement in pending_statements(current):
+        for statement in migrations.pending_statements(current):
             await db.execute(statement)
-        if current < LATEST_VERSION:
-            await db.execute(f"PRAGMA user_version = {LATEST_VERSION}")
+        if current < latest:
+            await db.execute(f"PRAGMA user_version = {latest}")
         await db.commit()
     except BaseException:
         await db.rollback()
         raise
-    if current < LATEST_VERSION:
-        log.info("database schema migrated from version %s to %s", current, LATEST_VERSION)
+    if current < latest:
+        log.info("database schema migrated from version %s to %s", current, latest)
 
 
 async def pipeline(*statements: Awaitable[Any]) -> list[Any]:
-    """Wait once for several statements queued together on the connection's thread.
+    """Run statements with one wait (see pipeline_outcomes); raise the first error."""
+    outcomes = await pipeline_outcomes(*statements)
+    raise_first_error(outcomes)
+    return outcomes
+
+
+def raise_first_error(outcomes: list[Any]) -> None:
+    for outcome in outcomes:
+        if isinstance(outcome, BaseException):
+            raise outcome
+
+
+async def pipeline_outcomes(*statements: Awaitable[Any]) -> list[Any]:
+    """Wait once for several statements queued together on the connection's thread; return
+    each one's result or exception.
 
     aiosqlite runs calls one at a time, in the order they were queued, on its own thread, and
     each await is a thread round trip. gather() starts the calls in argument order, so they all
@@ -88,8 +112,4 @@ async def pipeline(*statements: Awaitable[Any]) -> list[Any]:
     Use it only inside the store's transaction: if one statement fails the later ones still
     run, and the store's rollback (queued after them) undoes them all.
     """
-    results = await asyncio.gather(*statements, return_exceptions=True)
-    for result in results:
-        if isinstance(result, BaseException):
-            raise result
-    return results
+    return await asyncio.gather(*statements, return_exceptions=True)

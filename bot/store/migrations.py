@@ -84,7 +84,9 @@ CREATE TABLE daily_claims (
 
 MIGRATIONS: tuple[str, ...] = (MIGRATION_0001_INITIAL,)
 
-LATEST_VERSION = len(MIGRATIONS)
+
+def latest_version() -> int:
+    return len(MIGRATIONS)
 
 
 def pending_statements(current_version: int) -> list[str]:

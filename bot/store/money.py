@@ -12,7 +12,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store.connection import pipeline
+from bot.store.connection import pipeline_outcomes, raise_first_error
 from bot.store.models import (
     AccountRef,
     AuditReport,
@@ -75,9 +75,13 @@ async def apply_movements(
         statements.append(_debit(db, guild_id, debits))
     statements.append(_adjust(db, guild_id, others, now))
     statements.append(_write_ledger(db, guild_id, movements, round_id, now))
-    results = await pipeline(*statements)
-    if debits and results[0].rowcount != len(debits):
+    outcomes = await pipeline_outcomes(*statements)
+    # A short debit comes first: it also explains a later failure, such as ledger rows naming
+    # an account that a failed debit did not find.
+    debit = outcomes[0]
+    if debits and not isinstance(debit, BaseException) and debit.rowcount != len(debits):
         raise Overdrawn(guild_id, debits)
+    raise_first_error(outcomes)
 
 
 def _debit(

@@ -21,7 +21,7 @@ from typing import Any
 import aiosqlite
 
 from bot.store import money, rounds
-from bot.store.connection import connect
+from bot.store.connection import connect, database_info, pipeline
 from bot.store.models import (
     AccountRef,
     AuditReport,
@@ -66,6 +66,11 @@ class Store:
             db, self._db = self._db, None
             if db is not None:
                 await db.close()
+
+    async def database_info(self) -> dict[str, int | str]:
+        """journal_mode, foreign_keys, busy_timeout, synchronous and user_version (schema)."""
+        async with self._reading() as db:
+            return await database_info(db)
 
     # -- transactions -------------------------------------------------------------------------
 
@@ -163,7 +168,7 @@ class Store:
                 db, guild_id, [*_refs_of(movements), *read_back], now
             )
             await money.apply_movements(db, guild_id, movements, round_id=round_id, now=now)
-            balances = [await money.balance_of(db, guild_id, ref) for ref in read_back]
+            balances = await pipeline(*(money.balance_of(db, guild_id, ref) for ref in read_back))
         self._remember(wallets)
         return balances
 

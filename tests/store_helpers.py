@@ -1,0 +1,102 @@
+"""Helpers for the store tests, and the writer process the crash test kills.
+
+``python -m tests.store_helpers crash-writer PATH`` opens the store at PATH and settles rounds in
+several guilds as fast as it can, printing ``started`` once the first has committed, until it is
+killed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+from dataclasses import dataclass
+
+from bot.store import AccountRef, AuditReport, Movement, Store
+
+CRASH_GUILDS = (101, 102, 103)
+CRASH_PLAYERS = tuple(range(1, 9))
+
+
+@dataclass(frozen=True)
+class Books:
+    """Everything a failed operation must leave unchanged."""
+
+    audit: AuditReport
+    balances: dict[AccountRef, int]
+    ledger_rows: int
+
+
+async def books(store: Store, guild_id: int, accounts: list[AccountRef]) -> Books:
+    return Books(
+        audit=await store.audit(guild_id),
+        balances={ref: await store.balance(guild_id, ref) for ref in accounts},
+        ledger_rows=len(await store.ledger(guild_id, limit=1_000_000)),
+    )
+
+
+def wallets(*user_ids: int) -> list[AccountRef]:
+    return [AccountRef.wallet(user_id) for user_id in user_ids]
+
+
+def settle_movements(
+    escrow: AccountRef, bets: dict[int, int], payouts: dict[int, int], house_cut: int
+) -> list[Movement]:
+    """A whole round in one list: every bet into escrow, then escrow out to winners and house."""
+    movements = [Movement(AccountRef.wallet(u), escrow, a, "bet") for u, a in bets.items() if a]
+    movements += [Movement(escrow, AccountRef.wallet(u), a, "win") for u, a in payouts.items() if a]
+    if house_cut:
+        movements.append(Movement(escrow, AccountRef.house(), house_cut, "house"))
+    return movements
+
+
+async def crash_writer(path: str) -> None:
+    store = await Store.open(path)
+    rng = random.Random()
+    for guild_id in CRASH_GUILDS:
+        for user_id in CRASH_PLAYERS:
+            await store.ensure_wallet(guild_id, user_id)
+    print("started", flush=True)
+    index = 0
+    while True:
+        index += 1
+        guild_id = rng.choice(CRASH_GUILDS)
+        await settle_random_round(store, guild_id, index, rng)
+        if index % 7 == 0:
+            await store.grant(guild_id, rng.choice(CRASH_PLAYERS), 500, reason="top-up")
+
+
+async def settle_random_round(store: Store, guild_id: int, index: int, rng: random.Random) -> None:
+    """Bets, then a settlement recorded with its round: two transactions, like a real table."""
+    players = rng.sample(CRASH_PLAYERS, 3)
+    escrow = AccountRef.escrow(f"round:{guild_id}:{index}")
+    bets = {user_id: rng.randint(1, 20) for user_id in players}
+    try:
+        await store.transfer(
+            guild_id, [Movement(AccountRef.wallet(u), escrow, a, "bet") for u, a in bets.items()]
+        )
+    except Exception:  # a broke player: skip the round, as a table would refuse the bet
+        return
+    pot = sum(bets.values())
+    winner = rng.choice(players)
+    cut = pot // 10
+    movements = [Movement(escrow, AccountRef.wallet(winner), pot - cut, "win")]
+    if cut:
+        movements.append(Movement(escrow, AccountRef.house(), cut, "rake"))
+    results = {u: (bets[u], pot - cut if u == winner else 0) for u in players}
+    await store.record_round(
+        guild_id, game="crash", channel_id=guild_id, results=results, movements=movements,
+        now=float(index), record={"index": index},
+    )
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) == 2 and argv[0] == "crash-writer":
+        asyncio.run(crash_writer(argv[1]))
+        return 0
+    print("usage: python -m tests.store_helpers crash-writer PATH", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -58,23 +58,6 @@ def card_back() -> Image.Image:
     return draw_back()
 
 
-def card_on(card: CardLike | None, four_colour: bool, background: Colour) -> Image.Image:
-    """The face (the back for ``None``) flattened onto a solid ``background``, as RGB.
-
-    Pasting this needs no mask, which is most of the cost of pasting a card onto a table.
-    """
-    index = -1 if card is None else int(Card(card))
-    return _flattened(index, four_colour and index >= 0, background)
-
-
-@lru_cache(maxsize=1024)
-def _flattened(index: int, four_colour: bool, background: Colour) -> Image.Image:
-    image = card_back() if index < 0 else _cached_face(index, four_colour)
-    flat = Image.new("RGB", image.size, background)
-    flat.paste(image, (0, 0), image)
-    return flat
-
-
 def warm_cache() -> None:
     """Draw every face in both colour schemes and the back, e.g. at start-up in an executor."""
     for index in range(52):
@@ -86,7 +69,6 @@ def warm_cache() -> None:
 def clear_cache() -> None:
     """Forget the drawn faces (benchmarks measure the cold draw with this)."""
     _cached_face.cache_clear()
-    _flattened.cache_clear()
     card_back.cache_clear()
 
 

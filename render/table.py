@@ -12,9 +12,9 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.draw import card_step, chip_on, paste_cards, strip_width
+from render.draw import card_step, draw_text, paste_cards, paste_highlights, strip_width
 from render.faces import CARD_HEIGHT, CardLike
-from render.hands import CARD_GAP, paste_highlights
+from render.hands import CARD_GAP
 from render.palette import (
     ACTIVE_FRAME,
     BACKDROP,
@@ -27,7 +27,9 @@ from render.palette import (
     SEAT_PANEL,
     TEXT,
 )
-from render.text import draw_text, fit_text, text_width
+from render.png import to_indexed
+from render.sprites import chip_flat
+from render.text import fit_text, text_width
 
 
 @dataclass(frozen=True)
@@ -93,13 +95,12 @@ def table_scene(snapshot: TableSnapshot) -> Image.Image:
     has_top = bool(snapshot.dealer or snapshot.community)
     seat_boxes = _seat_boxes(len(snapshot.seats), _seats_top(has_top))
     height = _height(has_top, seat_boxes)
-    image = _background(height, tuple(seat_boxes)).copy()
-    draw = ImageDraw.Draw(image)
+    image = _background(height).copy()
     _draw_title(image, snapshot.title)
     if has_top:
         _draw_dealer_and_board(image, snapshot)
     for seat, box in zip(snapshot.seats, seat_boxes, strict=True):
-        _draw_seat(image, draw, seat, box, snapshot.four_colour)
+        _draw_seat(image, seat, box, snapshot.four_colour)
     # Kept clear of the rounded corners of the felt.
     footer = fit_text(snapshot.footer, FOOTER_SIZE, CONTENT_WIDTH - 40)
     # Centred above the felt's inner line, which runs 10 px inside the rail.
@@ -136,9 +137,9 @@ def _height(has_top: bool, seat_boxes: list[Box]) -> int:
     return content_bottom + 6 + FOOTER_HEIGHT + RAIL_WIDTH
 
 
-@lru_cache(maxsize=16)
-def _background(height: int, seat_boxes: tuple[Box, ...]) -> Image.Image:
-    """Rail, felt and empty seat panels: drawn at 2x for smooth curves, cached per layout."""
+@lru_cache(maxsize=8)
+def _background(height: int) -> Image.Image:
+    """Rail and felt, drawn at 2x for smooth curves, indexed, cached per height (~1 MB)."""
     s = 2
     image = Image.new("RGB", (WIDTH * s, height * s), BACKDROP)
     draw = ImageDraw.Draw(image)
@@ -151,10 +152,20 @@ def _background(height: int, seat_boxes: tuple[Box, ...]) -> Image.Image:
     draw.rounded_rectangle((line, line, (WIDTH - RAIL_WIDTH - 10) * s - 1,
                             (height - RAIL_WIDTH - 10) * s - 1), radius=66 * s,
                            outline=FELT_LINE, width=s * 3 // 2)
-    for left, top, right, bottom in seat_boxes:
-        draw.rounded_rectangle((left * s, top * s, right * s - 1, bottom * s - 1),
-                               radius=14 * s, fill=SEAT_PANEL)
-    return image.reduce(s)
+    return to_indexed(image.reduce(s))
+
+
+@lru_cache(maxsize=4)
+def _seat_panel(width: int, height: int, active: bool) -> Image.Image:
+    """A seat's panel on the felt; the seat whose turn it is gets a gold frame."""
+    s = 2
+    image = Image.new("RGB", (width * s, height * s), FELT)
+    box = (0, 0, width * s - 1, height * s - 1)
+    ImageDraw.Draw(image).rounded_rectangle(
+        box, radius=14 * s, fill=SEAT_PANEL,
+        outline=ACTIVE_FRAME if active else None, width=3 * s,
+    )
+    return to_indexed(image.reduce(s))
 
 
 def _draw_title(image: Image.Image, title: str) -> None:
@@ -191,15 +202,13 @@ def _draw_dealer_and_board(image: Image.Image, snapshot: TableSnapshot) -> None:
         left += width + SECTION_GAP
 
 
-def _draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, box: Box,
-               four_colour: bool) -> None:
+def _draw_seat(image: Image.Image, seat: SeatView, box: Box, four_colour: bool) -> None:
     # Name above the cards, chips and status below, all centred: each line gets the full
     # panel width, so a long name never squeezes the bet out.
-    left, top, right, _ = box
+    left, top, right, bottom = box
     width, centre = right - left, (left + right) // 2
+    image.paste(_seat_panel(width, bottom - top, seat.active), (left, top))
     text_room = width - 2 * SEAT_PADDING
-    if seat.active:
-        draw.rounded_rectangle(box, radius=14, outline=ACTIVE_FRAME, width=3)
     name_middle = top + SEAT_PADDING + SEAT_NAME_HEIGHT // 2 - 2
     draw_text(image, (centre, name_middle), fit_text(seat.name, NAME_SIZE, text_room), NAME_SIZE,
               TEXT, SEAT_PANEL, anchor="mm")
@@ -215,7 +224,7 @@ def _draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, bo
         chip_room = 2 * CHIP_RADIUS + 8
         bet = fit_text(seat.bet, BET_SIZE, text_room - chip_room)
         bet_left = centre - (text_width(bet, BET_SIZE) + chip_room) // 2
-        image.paste(chip_on(SEAT_PANEL, CHIP_RADIUS), (bet_left, bet_middle - CHIP_RADIUS))
+        image.paste(chip_flat(SEAT_PANEL, CHIP_RADIUS), (bet_left, bet_middle - CHIP_RADIUS))
         draw_text(image, (bet_left + chip_room, bet_middle), bet, BET_SIZE, BET_TEXT, SEAT_PANEL,
                   anchor="lm")
     status = fit_text(seat.status, STATUS_SIZE, text_room)

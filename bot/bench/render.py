@@ -41,6 +41,11 @@ def main(argv: list[str]) -> int:
     scene = table_scene(sample_table())
     _row("  of which compose", _times(lambda: table_scene(sample_table()), args.repeat))
     _row("  of which PNG encode", _times(lambda: to_png(scene), args.repeat))
+    for level in (1, 3, 6, 9):
+        size_kb = len(to_png(scene, level)) / 1024
+        _row(f"  table PNG at zlib level {level}",
+             _times(lambda level=level: to_png(scene, level), max(args.repeat // 4, 5)),
+             f"PNG {size_kb:.1f} KB")
     return 0
 
 

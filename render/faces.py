@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 from bot.poker.cards import Card
 from render.fonts import font
 from render.suits import DRAW_SUIT, Colour
+from render.text import pixel_box
 
 CARD_WIDTH, CARD_HEIGHT = 100, 140
 CARD_SIZE = (CARD_WIDTH, CARD_HEIGHT)
@@ -106,7 +107,8 @@ def _text_mask(text: str, cap_height: int, max_width: int) -> Image.Image:
     # Drawn alone so it can be squeezed sideways: "10" would not fit the corner otherwise.
     typeface = font(round(cap_height / 0.72))
     weight = max(1, cap_height // 14)
-    left, top, right, bottom = typeface.getbbox(text, anchor="lt", stroke_width=weight)
+    left, top, right, bottom = pixel_box(typeface.getbbox(text, anchor="lt",
+                                                          stroke_width=weight))
     mask = Image.new("L", (right - left, bottom - top), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=typeface, anchor="lt",
                               stroke_width=weight, stroke_fill=255)

@@ -7,6 +7,7 @@ bets, so each line is rasterised once and pasted from the cache after that.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -16,11 +17,17 @@ from render.fonts import font
 ELLIPSIS = "\u2026"
 
 
+def pixel_box(box: tuple[float, float, float, float]) -> tuple[int, int, int, int]:
+    """A text bounding box widened to whole pixels (layout engines may return fractions)."""
+    left, top, right, bottom = box
+    return math.floor(left), math.floor(top), math.ceil(right), math.ceil(bottom)
+
+
 @lru_cache(maxsize=2048)
 def text_mask(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int]:
     """The coverage mask of ``text`` and its offset from the anchor point (Pillow anchors)."""
+    left, top, right, bottom = pixel_box(font(size).getbbox(text, anchor=anchor))
     typeface = font(size)
-    left, top, right, bottom = typeface.getbbox(text, anchor=anchor)
     mask = Image.new("L", (max(right - left, 1), max(bottom - top, 1)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=typeface, fill=255, anchor=anchor)
     return mask, left, top

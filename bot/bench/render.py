@@ -10,6 +10,7 @@ import argparse
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 
 import PIL
 
@@ -44,7 +45,7 @@ def main(argv: list[str]) -> int:
     for level in (1, 3, 6, 9):
         size_kb = len(to_png(scene, level)) / 1024
         _row(f"  table PNG at zlib level {level}",
-             _times(lambda level=level: to_png(scene, level), max(args.repeat // 4, 5)),
+             _times(partial(to_png, scene, level), max(args.repeat // 4, 5)),
              f"PNG {size_kb:.1f} KB")
     return 0
 

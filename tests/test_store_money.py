@@ -190,6 +190,16 @@ async def test_a_transfer_whose_last_movement_overdraws_changes_nothing(store: S
     assert await books(store, GUILD, accounts) == before
 
 
+async def test_a_new_member_who_overdraws_is_still_seen_with_their_starting_balance(
+    store: Store,
+) -> None:
+    with pytest.raises(InsufficientFunds) as caught:
+        await store.give(GUILD, ALICE, BOB, 1001)
+    assert (caught.value.balance, caught.value.needed) == (1000, 1001)
+    assert await store.balance(GUILD, AccountRef.wallet(ALICE)) == 1000
+    await assert_audit_ok(store)
+
+
 async def test_an_empty_escrow_cannot_pay_out(store: Store) -> None:
     await store.ensure_wallet(GUILD, ALICE)
     before = await books(store, GUILD, [AccountRef.wallet(ALICE), ESCROW])

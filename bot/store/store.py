@@ -127,20 +127,27 @@ class Store:
         return settings
 
     async def _ensure_wallets(
-        self, db: aiosqlite.Connection, guild_id: int, refs: Iterable[AccountRef], now: float
-    ) -> list[tuple[int, str]]:
-        """Create unseen wallets, minting each its starting balance, inside the transaction.
+        self, guild_id: int, refs: Iterable[AccountRef], now: float | None = None
+    ) -> None:
+        """Create every unseen wallet among ``refs``, each with its starting balance minted.
 
-        Returns the wallets to remember once the transaction commits.
+        This is its own transaction, committed before the operation that needed it: a member
+        is "seen" whether or not their first bet succeeds, and an InsufficientFunds then quotes
+        the balance they really have. Known wallets cost nothing (no round trip).
         """
-        checked: list[tuple[int, str]] = []
-        for ref in dict.fromkeys(refs):
-            if ref.kind != "wallet" or (guild_id, ref.key) in self._known_wallets:
-                continue
-            checked.append((guild_id, ref.key))
-            if await money.create_wallet(db, guild_id, int(ref.key), now):
-                await self._mint_starting_balance(db, guild_id, ref, now)
-        return checked
+        unseen = [
+            ref for ref in dict.fromkeys(refs)
+            if ref.kind == "wallet" and (guild_id, ref.key) not in self._known_wallets
+        ]
+        if not unseen:
+            return
+        now = time.time() if now is None else now
+        async with self._transaction() as db:
+            for wallet in unseen:
+                if await money.create_wallet(db, guild_id, int(wallet.key), now):
+                    await self._mint_starting_balance(db, guild_id, wallet, now)
+        # Only after the commit: wallets are never deleted, so the cache can never go stale.
+        self._known_wallets.update((guild_id, wallet.key) for wallet in unseen)
 
     async def _mint_starting_balance(
         self, db: aiosqlite.Connection, guild_id: int, wallet: AccountRef, now: float
@@ -150,9 +157,6 @@ class Store:
             gift = Movement(AccountRef.mint(), wallet, starting, money.STARTING_BALANCE_REASON)
             await money.apply_movements(db, guild_id, [gift], round_id=None, now=now)
 
-    def _remember(self, wallets: Iterable[tuple[int, str]]) -> None:
-        self._known_wallets.update(wallets)
-
     async def _move(
         self,
         guild_id: int,
@@ -161,15 +165,12 @@ class Store:
         round_id: int | None = None,
         read_back: Sequence[AccountRef] = (),
     ) -> list[int]:
-        """Apply movements in one transaction and return the balances of ``read_back``."""
+        """Apply validated movements in one transaction; return the balances of ``read_back``."""
+        await self._ensure_wallets(guild_id, [*_refs_of(movements), *read_back])
         now = time.time()
         async with self._transaction() as db:
-            wallets = await self._ensure_wallets(
-                db, guild_id, [*_refs_of(movements), *read_back], now
-            )
             await money.apply_movements(db, guild_id, movements, round_id=round_id, now=now)
             balances = await pipeline(*(money.balance_of(db, guild_id, ref) for ref in read_back))
-        self._remember(wallets)
         return balances
 
     # -- settings -----------------------------------------------------------------------------
@@ -195,11 +196,9 @@ class Store:
     async def ensure_wallet(self, guild_id: int, user_id: int) -> int:
         """The member's balance, creating the wallet with the starting balance on first sight."""
         wallet = AccountRef.wallet(user_id)
-        async with self._transaction() as db:
-            wallets = await self._ensure_wallets(db, guild_id, [wallet], time.time())
-            balance = await money.balance_of(db, guild_id, wallet)
-        self._remember(wallets)
-        return balance
+        await self._ensure_wallets(guild_id, [wallet])
+        async with self._reading() as db:
+            return await money.balance_of(db, guild_id, wallet)
 
     async def balance(self, guild_id: int, account: AccountRef) -> int:
         """The account's balance; 0 for an account never seen (this does not create wallets)."""
@@ -241,8 +240,8 @@ class Store:
     async def claim_daily(self, guild_id: int, user_id: int, *, now: float) -> DailyClaim:
         """Mint the daily amount if the cooldown has passed; two racing claims mint once."""
         wallet = AccountRef.wallet(user_id)
+        await self._ensure_wallets(guild_id, [wallet], now)
         async with self._transaction() as db:
-            wallets = await self._ensure_wallets(db, guild_id, [wallet], now)
             settings = await self._settings(db, guild_id)
             cooldown = settings.daily_cooldown_seconds
             claimed = await money.claim_daily_slot(db, guild_id, user_id, now, cooldown)
@@ -253,7 +252,6 @@ class Store:
                 await money.apply_movements(db, guild_id, [daily], round_id=None, now=now)
             last = now if claimed else await money.last_daily_claim(db, guild_id, user_id)
             balance = await money.balance_of(db, guild_id, wallet)
-        self._remember(wallets)
         return DailyClaim(
             claimed=claimed,
             amount=settings.daily_amount if claimed else 0,
@@ -322,8 +320,8 @@ class Store:
         transaction; returns the game number. With ``round_id``, settles that open round."""
         validate_results(results)
         checked = validate_movements(movements)
+        await self._ensure_wallets(guild_id, _refs_of(checked), now)
         async with self._transaction() as db:
-            wallets = await self._ensure_wallets(db, guild_id, _refs_of(checked), now)
             if round_id is None:
                 round_id = await rounds.insert_round(
                     db, guild_id, game=game, channel_id=channel_id, status="settled", now=now,
@@ -336,7 +334,6 @@ class Store:
                 )
             await rounds.insert_players(db, round_id, results)
             await money.apply_movements(db, guild_id, checked, round_id=round_id, now=now)
-        self._remember(wallets)
         return round_id
 
     async def get_round(self, guild_id: int, round_id: int) -> RoundInfo | None:

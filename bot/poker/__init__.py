@@ -1,5 +1,30 @@
 """Cards, the deck, the provably fair shuffle and hand evaluation. Pure code: no I/O."""
 
 from bot.poker.cards import FULL_DECK, Card, CardError, format_cards, parse_cards
+from bot.poker.evaluator import (
+    evaluate,
+    evaluate_front,
+    evaluate_rank,
+    evaluate_rank5,
+    evaluate_rank6,
+    evaluate_rank7,
+)
+from bot.poker.hand_value import Category, HandValue, describe_value, value_category
 
-__all__ = ["FULL_DECK", "Card", "CardError", "format_cards", "parse_cards"]
+__all__ = [
+    "FULL_DECK",
+    "Card",
+    "CardError",
+    "Category",
+    "HandValue",
+    "describe_value",
+    "evaluate",
+    "evaluate_front",
+    "evaluate_rank",
+    "evaluate_rank5",
+    "evaluate_rank6",
+    "evaluate_rank7",
+    "format_cards",
+    "parse_cards",
+    "value_category",
+]

@@ -1,0 +1,119 @@
+"""Hand evaluation: the best five of 5, 6 or 7 cards, and the three-card Chinese Poker front.
+
+Two speeds. :func:`evaluate_rank` (and the per-size :func:`evaluate_rank5`, ``6``, ``7``) returns a
+plain ``int`` (higher is better, see :mod:`bot.poker.hand_value`) from a sequence of distinct card
+indices, by summing precomputed per-card keys and making one table lookup (see
+:mod:`bot.poker._tables`); there is no loop over five-card subsets. They do not validate their
+input, for speed: duplicate or out-of-range cards give a wrong value or a ``KeyError``/
+``IndexError``. :func:`evaluate` validates, and returns a :class:`HandValue` that also names the
+best five cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+from bot.poker import _tables
+from bot.poker.cards import Card, CardError, parse_cards
+from bot.poker.hand_value import Category, HandValue, pack_value, value_category, value_ranks
+
+CardsInput = str | Iterable[Card | int | str]
+Ranker = Callable[[Sequence[int]], int]
+
+_FLUSH_CATEGORIES = (Category.FLUSH, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH)
+
+
+def _make_rankers() -> tuple[Ranker, Ranker, Ranker]:
+    """The three fast rankers, with every table bound in a closure so no lookup leaves the frame.
+
+    Written out per hand size on purpose: unpacking a fixed number of cards and adding the keys
+    inline is several times faster in CPython than any loop or ``sum``.
+    """
+    keys, flush_table, mask = _tables.CARD_KEYS, _tables.FLUSH_TABLE, _tables.SUIT_KEY_MASK
+    shift = _tables.SUIT_KEY_BITS
+    suits5, suits6, suits7 = (_tables.FLUSH_SUIT_TABLES[size] for size in _tables.HAND_SIZES)
+    ranks5, ranks6, ranks7 = (_tables.RANK_TABLES[size] for size in _tables.HAND_SIZES)
+
+    def evaluate_rank5(cards: Sequence[int]) -> int:
+        """Value of exactly five distinct card indices; higher is better."""
+        a, b, c, d, e = cards
+        total = keys[a] + keys[b] + keys[c] + keys[d] + keys[e]
+        bits = suits5[total & mask]
+        if bits is not None:
+            return flush_table[bits[a] | bits[b] | bits[c] | bits[d] | bits[e]]
+        return ranks5[total >> shift]
+
+    def evaluate_rank6(cards: Sequence[int]) -> int:
+        """Value of the best five of exactly six distinct card indices; higher is better."""
+        a, b, c, d, e, f = cards
+        total = keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f]
+        bits = suits6[total & mask]
+        if bits is not None:
+            return flush_table[bits[a] | bits[b] | bits[c] | bits[d] | bits[e] | bits[f]]
+        return ranks6[total >> shift]
+
+    def evaluate_rank7(cards: Sequence[int]) -> int:
+        """Value of the best five of exactly seven distinct card indices; higher is better."""
+        a, b, c, d, e, f, g = cards
+        total = keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g]
+        bits = suits7[total & mask]
+        if bits is not None:
+            return flush_table[bits[a] | bits[b] | bits[c] | bits[d] | bits[e] | bits[f] | bits[g]]
+        return ranks7[total >> shift]
+
+    return evaluate_rank5, evaluate_rank6, evaluate_rank7
+
+
+evaluate_rank5, evaluate_rank6, evaluate_rank7 = _make_rankers()
+_RANKERS: dict[int, Ranker] = {5: evaluate_rank5, 6: evaluate_rank6, 7: evaluate_rank7}
+
+
+def evaluate_rank(cards: Sequence[int]) -> int:
+    """Value of the best five of 5, 6 or 7 distinct card indices (``Card`` or ``int``).
+
+    Higher is better; :func:`bot.poker.hand_value.value_category` reads the category back.
+    """
+    ranker = _RANKERS.get(len(cards))
+    if ranker is None:
+        raise CardError(f"a hand has 5, 6 or 7 cards, not {len(cards)}")
+    return ranker(cards)
+
+
+def evaluate(cards: CardsInput) -> HandValue:
+    """The best five-card hand among 5, 6 or 7 cards (``Card``, index or text like ``"As"``)."""
+    hand = parse_cards(cards)
+    value = evaluate_rank(hand)
+    return HandValue(value, _best_five(hand, value))
+
+
+def _best_five(hand: Sequence[Card], value: int) -> tuple[Card, ...]:
+    """The cards behind ``value``, most important first; among equal ranks, the highest suit."""
+    pool = sorted(hand, reverse=True)
+    if value_category(value) in _FLUSH_CATEGORIES:
+        flush_suit = max("cdhs", key=lambda suit: sum(card.suit == suit for card in hand))
+        pool = [card for card in pool if card.suit == flush_suit]
+    chosen: list[Card] = []
+    for rank in value_ranks(value):
+        card = next(card for card in pool if card.rank == rank)
+        pool.remove(card)
+        chosen.append(card)
+    return tuple(chosen)
+
+
+def evaluate_front(cards: CardsInput) -> HandValue:
+    """The value of a three-card Chinese Poker front: trips, a pair or high card.
+
+    Straights and flushes do not count in three cards. The value lives in the same ordered space
+    as five-card values, as a five-card hand whose two missing kickers rank below a deuce: front
+    trips of twos lose to any full house, and a front A-A-K loses to any five-card A-A-K-x-y but
+    beats A-A-Q-x-y. That is what the "back >= middle >= front" check needs.
+    """
+    hand = parse_cards(cards)
+    if len(hand) != 3:
+        raise CardError(f"a front hand has 3 cards, not {len(hand)}")
+    ranks = sorted((card.rank for card in hand), reverse=True)
+    counts = {rank: ranks.count(rank) for rank in ranks}
+    order = sorted(ranks, key=lambda rank: (counts[rank], rank), reverse=True)
+    category = {3: Category.THREE_OF_A_KIND, 2: Category.PAIR}.get(max(counts.values()))
+    value = pack_value(category or Category.HIGH_CARD, order)
+    return HandValue(value, _best_five(hand, value))

@@ -10,13 +10,25 @@ from bot.poker.evaluator import (
     evaluate_rank7,
 )
 from bot.poker.hand_value import Category, HandValue, describe_value, value_category
+from bot.poker.shuffle import (
+    DeckExhaustedError,
+    ShuffledDeck,
+    commitment,
+    deck_from_seed,
+    new_seed,
+    verify,
+)
 
 __all__ = [
     "FULL_DECK",
     "Card",
     "CardError",
     "Category",
+    "DeckExhaustedError",
     "HandValue",
+    "ShuffledDeck",
+    "commitment",
+    "deck_from_seed",
     "describe_value",
     "evaluate",
     "evaluate_front",
@@ -25,6 +37,8 @@ __all__ = [
     "evaluate_rank6",
     "evaluate_rank7",
     "format_cards",
+    "new_seed",
     "parse_cards",
     "value_category",
+    "verify",
 ]

@@ -1,8 +1,8 @@
 """Helpers for the store tests, and the writer process the crash test kills.
 
 ``python -m tests.store_helpers crash-writer PATH`` opens the store at PATH and settles rounds in
-several guilds as fast as it can, printing ``started`` once the first has committed, until it is
-killed.
+several guilds as fast as it can, printing ``started`` once its first round has committed, until
+it is killed.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import random
 import sys
 from dataclasses import dataclass
 
-from bot.store import AccountRef, AuditReport, Movement, Store
+from bot.store import AccountRef, AuditReport, InsufficientFunds, Movement, Store
 
 CRASH_GUILDS = (101, 102, 103)
 CRASH_PLAYERS = tuple(range(1, 9))
@@ -56,18 +56,23 @@ async def crash_writer(path: str) -> None:
     for guild_id in CRASH_GUILDS:
         for user_id in CRASH_PLAYERS:
             await store.ensure_wallet(guild_id, user_id)
-    print("started", flush=True)
+    started = False
     index = 0
     while True:
         index += 1
         guild_id = rng.choice(CRASH_GUILDS)
-        await settle_random_round(store, guild_id, index, rng)
+        if await settle_random_round(store, guild_id, index, rng) and not started:
+            print("started", flush=True)
+            started = True
         if index % 7 == 0:
             await store.grant(guild_id, rng.choice(CRASH_PLAYERS), 500, reason="top-up")
 
 
-async def settle_random_round(store: Store, guild_id: int, index: int, rng: random.Random) -> None:
-    """Bets, then a settlement recorded with its round: two transactions, like a real table."""
+async def settle_random_round(
+    store: Store, guild_id: int, index: int, rng: random.Random
+) -> bool:
+    """Bets, then a settlement recorded with its round: two transactions, like a real table.
+    False if a player could not cover the bet (the round is skipped)."""
     players = rng.sample(CRASH_PLAYERS, 3)
     escrow = AccountRef.escrow(f"round:{guild_id}:{index}")
     bets = {user_id: rng.randint(1, 20) for user_id in players}
@@ -75,8 +80,8 @@ async def settle_random_round(store: Store, guild_id: int, index: int, rng: rand
         await store.transfer(
             guild_id, [Movement(AccountRef.wallet(u), escrow, a, "bet") for u, a in bets.items()]
         )
-    except Exception:  # a broke player: skip the round, as a table would refuse the bet
-        return
+    except InsufficientFunds:  # a broke player: skip the round, as a table would refuse it
+        return False
     pot = sum(bets.values())
     winner = rng.choice(players)
     cut = pot // 10
@@ -88,6 +93,7 @@ async def settle_random_round(store: Store, guild_id: int, index: int, rng: rand
         guild_id, game="crash", channel_id=guild_id, results=results, movements=movements,
         now=float(index), record={"index": index},
     )
+    return True
 
 
 def main(argv: list[str]) -> int:

@@ -24,17 +24,19 @@ ROOT = Path(__file__).resolve().parent.parent
 async def run_writer_until_killed(path: Path, delay: float) -> None:
     writer = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "tests.store_helpers", "crash-writer", str(path),
-        cwd=ROOT, stdout=asyncio.subprocess.PIPE,
+        cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
     )
     try:
         assert writer.stdout is not None
         line = await asyncio.wait_for(writer.stdout.readline(), timeout=30)
-        assert line.strip() == b"started"
         await asyncio.sleep(delay)
     finally:
-        writer.send_signal(signal.SIGKILL)
-        await writer.wait()
-    assert writer.returncode == -signal.SIGKILL  # it was still writing when it died
+        if writer.returncode is None:
+            writer.send_signal(signal.SIGKILL)
+        _, errors = await writer.communicate()
+    assert line.strip() == b"started", errors.decode()
+    # It was still writing when it died, not stopped by an error of its own.
+    assert writer.returncode == -signal.SIGKILL, errors.decode()
 
 
 def ledger_rows(path: Path) -> int:

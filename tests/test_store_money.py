@@ -253,6 +253,10 @@ def test_account_refs_name_their_kind() -> None:
         AccountRef("bank", "")
     with pytest.raises(StoreError):
         AccountRef.escrow("")
+    with pytest.raises(StoreError):
+        AccountRef("wallet", "alice")
+    with pytest.raises(StoreError):
+        AccountRef("house", "second")
 
 
 # -- concurrency ------------------------------------------------------------------------------

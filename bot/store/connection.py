@@ -32,7 +32,7 @@ PRAGMAS = (
 async def connect(path: str | os.PathLike[str]) -> aiosqlite.Connection:
     """Open the database, creating its directory if needed, and bring its schema up to date."""
     location = os.fspath(path)
-    if location != ":memory:" and not location.startswith("file:"):
+    if location != ":memory:":
         Path(location).parent.mkdir(parents=True, exist_ok=True)
     # The sqlite3 module opens a transaction (BEGIN IMMEDIATE, so it takes the write lock at
     # once) just before the first INSERT/UPDATE/DELETE while none is open, inside the same

@@ -39,6 +39,11 @@ class AccountRef:
     def __post_init__(self) -> None:
         if self.kind not in ACCOUNT_KINDS:
             raise InvalidTransfer(f"unknown account kind {self.kind!r}")
+        if self.kind == "wallet" and not self.key.isdecimal():
+            raise InvalidTransfer(f"a wallet's key is its member's id, not {self.key!r}")
+        # One house and one mint per guild: a key would silently split them.
+        if self.kind in ("house", "mint") and self.key:
+            raise InvalidTransfer(f"the {self.kind} account has no key")
 
     @classmethod
     def wallet(cls, user_id: int) -> AccountRef:

@@ -84,7 +84,7 @@ async def round_info(db: aiosqlite.Connection, guild_id: int, round_id: int) -> 
     found = list(await db.execute_fetchall(query, (round_id, guild_id)))
     if not found:
         return None
-    row = found[0]
+    (id_, guild, channel_id, game, status, commitment, seed, created_at, settled_at, state) = found[0]
     players_query = """
         SELECT user_id, wagered, returned FROM round_players WHERE round_id = ? ORDER BY user_id
     """
@@ -92,8 +92,11 @@ async def round_info(db: aiosqlite.Connection, guild_id: int, round_id: int) -> 
         user_id: (wagered, returned)
         for user_id, wagered, returned in await db.execute_fetchall(players_query, (round_id,))
     }
-    state = json.loads(row[9]) if row[9] is not None else None
-    return RoundInfo(*row[:9], state=state, players=players)
+    return RoundInfo(
+        id=id_, guild_id=guild, channel_id=channel_id, game=game, status=status,
+        commitment=commitment, seed=seed, created_at=created_at, settled_at=settled_at,
+        state=json.loads(state) if state is not None else None, players=players,
+    )
 
 
 # Net winnings per user over settled rounds, ranked with ties sharing a rank (1, 2, 2, 4).

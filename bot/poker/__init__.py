@@ -10,6 +10,15 @@ from bot.poker.evaluator import (
     evaluate_rank7,
 )
 from bot.poker.hand_value import Category, HandValue, describe_value, value_category
+from bot.poker.helpers import (
+    Combo,
+    ComboKind,
+    find_combinations,
+    has_ace_king,
+    longest_flush,
+    longest_straight_flush_run,
+    primary_combination,
+)
 from bot.poker.shuffle import (
     DeckExhaustedError,
     ShuffledDeck,
@@ -24,6 +33,8 @@ __all__ = [
     "Card",
     "CardError",
     "Category",
+    "Combo",
+    "ComboKind",
     "DeckExhaustedError",
     "HandValue",
     "ShuffledDeck",
@@ -36,9 +47,14 @@ __all__ = [
     "evaluate_rank5",
     "evaluate_rank6",
     "evaluate_rank7",
+    "find_combinations",
     "format_cards",
+    "has_ace_king",
+    "longest_flush",
+    "longest_straight_flush_run",
     "new_seed",
     "parse_cards",
+    "primary_combination",
     "value_category",
     "verify",
 ]

@@ -39,8 +39,9 @@ class Category(IntEnum):
 
     @property
     def label(self) -> str:
-        """``"Straight Flush"``: the category as people write it."""
-        return self.name.replace("_", " ").title()
+        """``"Three of a Kind"``: the category as people write it."""
+        words = self.name.lower().split("_")
+        return " ".join(word if word in ("of", "a") else word.capitalize() for word in words)
 
 
 def pack_value(category: Category, ranks: Sequence[int]) -> int:

@@ -8,18 +8,24 @@ its cards' keys. Two facts make that sum enough to value a hand:
   (checked by :func:`_flush_suit_table` for every split of the cards between suits). Seven cards
   sum to at most 224, so the suits never carry into the rank part.
 * The rest is the sum of the rank keys. These keys (the ones SKPokerEval uses) give a different
-  sum to every multiset of up to seven ranks with no rank more than four times, so the sum names
-  the ranks held. :func:`_rank_tables` refuses to build if two rank multisets ever collided.
+  sum to every multiset of the same number of ranks (up to seven, no rank more than four times),
+  so the sum names the ranks held. :func:`_rank_tables` refuses to build if two ever collided.
 
-Without a flush, the ranks alone decide the hand, so a dict maps the rank sum to the value.
+Without a flush, the ranks alone decide the hand, so a table maps the rank sum to the value.
 With a flush, only the flush cards matter (five of one suit out of at most seven leaves no room
 for a full house or quads), so a 13-bit mask of the flush cards' ranks indexes a list.
 Every sum for a seven-card hand stays below 2**30 unless it holds three aces or more big cards,
 which keeps CPython's additions on its one-digit fast path for almost all hands.
+
+For seven cards, the hot path of every simulation, the rank table is not a dict but a flat
+``array('H')`` indexed by the rank sum (15.6 MB, mostly zeros) holding an index into
+:data:`VALUES`: one memory access instead of a dict's several (hash slot, entry, key object)
+nearly doubles the speed. Five and six cards keep the dicts and save the memory.
 """
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterator
 from itertools import combinations, combinations_with_replacement
 
@@ -163,8 +169,20 @@ def _flush_suit_table(size: int) -> list[tuple[int, ...] | None]:
     return table
 
 
+def _dense_rank_array(table: dict[int, int], values: tuple[int, ...]) -> array[int]:
+    """``table`` as a flat array: rank sum -> index of the value in ``values`` (0: no hand)."""
+    position = {value: index for index, value in enumerate(values)}
+    dense = array("H", bytes(2 * (max(table) + 1)))
+    for rank_sum, value in table.items():
+        dense[rank_sum] = position[value]
+    return dense
+
+
 RANK_TABLES: dict[int, dict[int, int]] = _rank_tables()
 FLUSH_TABLE: list[int] = _flush_table()
+VALUES: tuple[int, ...] = (0, *sorted(set(RANK_TABLES[7].values())))
+"""Every value a seven-card hand can have without a flush, after a 0 for "no hand"."""
+RANK_ARRAY_7: array[int] = _dense_rank_array(RANK_TABLES[7], VALUES)
 FLUSH_SUIT_TABLES: dict[int, list[tuple[int, ...] | None]] = {
     size: _flush_suit_table(size) for size in HAND_SIZES
 }

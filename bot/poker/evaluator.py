@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from bot.poker import _tables
 from bot.poker.cards import Card, CardError, parse_cards
-from bot.poker.hand_value import Category, HandValue, pack_value, value_category, value_ranks
+from bot.poker.hand_value import CATEGORY_SHIFT, Category, HandValue, pack_value, value_ranks
 
 CardsInput = str | Iterable[Card | int | str]
 Ranker = Callable[[Sequence[int]], int]
@@ -32,7 +32,8 @@ def _make_rankers() -> tuple[Ranker, Ranker, Ranker]:
     keys, flush_table, mask = _tables.CARD_KEYS, _tables.FLUSH_TABLE, _tables.SUIT_KEY_MASK
     shift = _tables.SUIT_KEY_BITS
     suits5, suits6, suits7 = (_tables.FLUSH_SUIT_TABLES[size] for size in _tables.HAND_SIZES)
-    ranks5, ranks6, ranks7 = (_tables.RANK_TABLES[size] for size in _tables.HAND_SIZES)
+    ranks5, ranks6 = _tables.RANK_TABLES[5], _tables.RANK_TABLES[6]
+    ranks7, values = _tables.RANK_ARRAY_7, _tables.VALUES
 
     def evaluate_rank5(cards: Sequence[int]) -> int:
         """Value of exactly five distinct card indices; higher is better."""
@@ -59,7 +60,7 @@ def _make_rankers() -> tuple[Ranker, Ranker, Ranker]:
         bits = suits7[total & mask]
         if bits is not None:
             return flush_table[bits[a] | bits[b] | bits[c] | bits[d] | bits[e] | bits[f] | bits[g]]
-        return ranks7[total >> shift]
+        return values[ranks7[total >> shift]]
 
     return evaluate_rank5, evaluate_rank6, evaluate_rank7
 
@@ -89,15 +90,25 @@ def evaluate(cards: CardsInput) -> HandValue:
 def _best_five(hand: Sequence[Card], value: int) -> tuple[Card, ...]:
     """The cards behind ``value``, most important first; among equal ranks, the highest suit."""
     pool = sorted(hand, reverse=True)
-    if value_category(value) in _FLUSH_CATEGORIES:
-        flush_suit = max("cdhs", key=lambda suit: sum(card.suit == suit for card in hand))
-        pool = [card for card in pool if card.suit == flush_suit]
-    chosen: list[Card] = []
-    for rank in value_ranks(value):
-        card = next(card for card in pool if card.rank == rank)
-        pool.remove(card)
-        chosen.append(card)
-    return tuple(chosen)
+    if value >> CATEGORY_SHIFT in _FLUSH_CATEGORIES:
+        suits = [card & 3 for card in hand]
+        flush_suit = max(range(4), key=suits.count)
+        pool = [card for card in pool if card & 3 == flush_suit]
+    by_rank: dict[int, list[Card]] = {}
+    for card in pool:
+        by_rank.setdefault((card >> 2) + 2, []).append(card)
+    return tuple(by_rank[rank].pop(0) for rank in _ranks_of(value))
+
+
+def _ranks_of(value: int) -> tuple[int, ...]:
+    """:func:`value_ranks`, remembered: there are only a few thousand distinct values."""
+    ranks = _RANKS_OF.get(value)
+    if ranks is None:
+        ranks = _RANKS_OF[value] = value_ranks(value)
+    return ranks
+
+
+_RANKS_OF: dict[int, tuple[int, ...]] = {}
 
 
 def evaluate_front(cards: CardsInput) -> HandValue:

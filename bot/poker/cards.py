@@ -94,8 +94,9 @@ def parse_cards(cards: str | Iterable[Card | int | str], *, allow_duplicates: bo
         items: list[Card | int | str] = list(_split_card_text(cards))
     else:
         items = list(cards)
-    result = [Card(item) for item in items]
-    if not allow_duplicates:
+    # Cards passed in as Card objects (the common case in game code) need no conversion.
+    result = [item if type(item) is Card else Card(item) for item in items]
+    if not allow_duplicates and len(set(result)) != len(result):
         seen: set[int] = set()
         for card in result:
             if card in seen:

@@ -27,7 +27,7 @@ def _make_rankers() -> tuple[Ranker, Ranker, Ranker]:
     """The three fast rankers, with every table bound in a closure so no lookup leaves the frame.
 
     Written out per hand size on purpose: unpacking a fixed number of cards and adding the keys
-    inline is several times faster in CPython than any loop or ``sum``.
+    inline is markedly faster in CPython than any loop or ``sum`` over them.
     """
     keys, flush_table, mask = _tables.CARD_KEYS, _tables.FLUSH_TABLE, _tables.SUIT_KEY_MASK
     shift = _tables.SUIT_KEY_BITS

@@ -172,7 +172,7 @@ def _flush_suit_table(size: int) -> list[tuple[int, ...] | None]:
 def _dense_rank_array(table: dict[int, int], values: tuple[int, ...]) -> array[int]:
     """``table`` as a flat array: rank sum -> index of the value in ``values`` (0: no hand)."""
     position = {value: index for index, value in enumerate(values)}
-    dense = array("H", bytes(2 * (max(table) + 1)))
+    dense = array("H", [0]) * (max(table) + 1)
     for rank_sum, value in table.items():
         dense[rank_sum] = position[value]
     return dense

@@ -9,6 +9,7 @@ from bot.sim.game import SimGame
 GAMES: dict[str, str] = {
     # name: "module:factory", where factory() returns a SimGame (a class is a factory).
     "highcard": "bot.sim.highcard:HighCardSim",
+    "uth": "bot.games.uth.sim:UthSim",
 }
 
 

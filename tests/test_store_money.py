@@ -241,6 +241,20 @@ async def test_giving_to_oneself_is_refused(store: Store) -> None:
     assert await store.balance(GUILD, AccountRef.wallet(ALICE)) == 1000
 
 
+async def test_the_largest_transfer_posts_whole_and_a_larger_one_is_refused(store: Store) -> None:
+    # Worst case for the single posting statement: every movement between two new accounts.
+    widest = [Movement(AccountRef.mint(), AccountRef.escrow(f"pot:{i}"), 1, "seed")
+              for i in range(500)]
+    widest += [Movement(AccountRef.escrow(f"pot:{i}"), AccountRef.escrow(f"side:{i}"), 1, "move")
+               for i in range(500)]
+    await store.transfer(GUILD, widest)
+    assert await store.balance(GUILD, AccountRef.escrow("side:499")) == 1
+    report = await store.audit(GUILD)
+    assert report.ok and report.escrow == report.minted == 500
+    with pytest.raises(InvalidTransfer):
+        await store.transfer(GUILD, [*widest, widest[0]])
+
+
 async def test_a_movement_without_a_reason_is_refused(store: Store) -> None:
     with pytest.raises(InvalidTransfer):
         await store.transfer(GUILD, [Movement(AccountRef.wallet(ALICE), HOUSE, 1, "")])

@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 from bot.store import AccountRef, Movement, Store, StoreError, migrations
-from bot.store.migrations import MIGRATION_0001_INITIAL, split_statements
+from bot.store.migrations import MIGRATIONS, split_statements
+
+SHIPPED = len(MIGRATIONS)
 
 
 def raw_user_version(path: Path) -> int:
@@ -47,14 +49,14 @@ async def test_reopening_keeps_data_and_applies_nothing_twice(
     await store.close()
     # A second migration that would fail if run twice (the table exists) and counts its runs.
     second = "CREATE TABLE migration_runs (n INTEGER);\nINSERT INTO migration_runs VALUES (1);\n"
-    monkeypatch.setattr(migrations, "MIGRATIONS", (MIGRATION_0001_INITIAL, second))
+    monkeypatch.setattr(migrations, "MIGRATIONS", (*MIGRATIONS, second))
     for _ in range(3):
         store = await Store.open(path)
         assert await store.balance(1, AccountRef.wallet(7)) == 1500
         await store.close()
     with sqlite3.connect(path) as raw:
         assert raw.execute("SELECT COUNT(*) FROM migration_runs").fetchone()[0] == 1
-    assert raw_user_version(path) == 2
+    assert raw_user_version(path) == SHIPPED + 1
 
 
 async def test_a_failing_migration_leaves_the_previous_schema_whole(
@@ -63,10 +65,10 @@ async def test_a_failing_migration_leaves_the_previous_schema_whole(
     path = tmp_path / "casino.sqlite3"
     await (await Store.open(path)).close()
     broken = "CREATE TABLE half_done (x INTEGER);\nTHIS IS NOT SQL;\n"
-    monkeypatch.setattr(migrations, "MIGRATIONS", (MIGRATION_0001_INITIAL, broken))
+    monkeypatch.setattr(migrations, "MIGRATIONS", (*MIGRATIONS, broken))
     with pytest.raises(sqlite3.OperationalError):
         await Store.open(path)
-    assert raw_user_version(path) == 1
+    assert raw_user_version(path) == SHIPPED
     assert "half_done" not in raw_tables(path)
 
 
@@ -74,10 +76,10 @@ async def test_every_migration_applies_in_one_transaction_on_a_fresh_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = tmp_path / "casino.sqlite3"
-    monkeypatch.setattr(migrations, "MIGRATIONS", (MIGRATION_0001_INITIAL, "NOT SQL;"))
+    monkeypatch.setattr(migrations, "MIGRATIONS", (*MIGRATIONS, "NOT SQL;"))
     with pytest.raises(sqlite3.OperationalError):
         await Store.open(path)
-    # Migration 1 was fine, but it shares the failed transaction, so nothing remains.
+    # The shipped migrations were fine, but they share the failed transaction: nothing remains.
     assert raw_user_version(path) == 0
     assert "accounts" not in raw_tables(path)
 
@@ -122,4 +124,4 @@ def test_split_statements_keeps_comments_and_trigger_bodies_whole() -> None:
     statements = split_statements(script)
     assert len(statements) == 2
     assert statements[1].startswith("CREATE TRIGGER") and statements[1].endswith("END;")
-    assert split_statements(MIGRATION_0001_INITIAL)  # the shipped migration splits cleanly
+    assert all(split_statements(script) for script in MIGRATIONS)  # the shipped ones split

@@ -34,12 +34,9 @@ async def connect(path: str | os.PathLike[str]) -> aiosqlite.Connection:
     location = os.fspath(path)
     if location != ":memory:":
         Path(location).parent.mkdir(parents=True, exist_ok=True)
-    # The sqlite3 module opens a transaction (BEGIN IMMEDIATE, so it takes the write lock at
-    # once) just before the first INSERT/UPDATE/DELETE while none is open, inside the same
-    # thread call as that statement. That lets the store pipeline a transaction's statements
-    # without a separate round trip for BEGIN, and safely: if that BEGIN fails, its statement
-    # fails with it, and whatever runs after is inside a transaction the store rolls back.
-    db = await aiosqlite.connect(location, isolation_level="IMMEDIATE")
+    # isolation_level=None: no implicit transactions. The store begins and commits its own,
+    # and a single statement outside one (a transfer's posting) commits by itself.
+    db = await aiosqlite.connect(location, isolation_level=None)
     try:
         for pragma in PRAGMAS:
             await db.execute(pragma)
@@ -90,26 +87,15 @@ async def migrate(db: aiosqlite.Connection) -> None:
 
 
 async def pipeline(*statements: Awaitable[Any]) -> list[Any]:
-    """Run statements with one wait (see pipeline_outcomes); raise the first error."""
-    outcomes = await pipeline_outcomes(*statements)
-    raise_first_error(outcomes)
-    return outcomes
-
-
-def raise_first_error(outcomes: list[Any]) -> None:
-    for outcome in outcomes:
-        if isinstance(outcome, BaseException):
-            raise outcome
-
-
-async def pipeline_outcomes(*statements: Awaitable[Any]) -> list[Any]:
-    """Wait once for several statements queued together on the connection's thread; return
-    each one's result or exception.
+    """Wait once for several statements queued together on the connection's thread.
 
     aiosqlite runs calls one at a time, in the order they were queued, on its own thread, and
     each await is a thread round trip. gather() starts the calls in argument order, so they all
-    queue before the first result comes back: one round trip's wait instead of one each.
-    Use it only inside the store's transaction: if one statement fails the later ones still
-    run, and the store's rollback (queued after them) undoes them all.
+    queue before the first result comes back. Use it only inside a transaction: if one
+    statement fails the later ones still run, and the rollback (queued after them) undoes all.
     """
-    return await asyncio.gather(*statements, return_exceptions=True)
+    outcomes = await asyncio.gather(*statements, return_exceptions=True)
+    for outcome in outcomes:
+        if isinstance(outcome, BaseException):
+            raise outcome
+    return outcomes

@@ -82,7 +82,59 @@ CREATE TABLE daily_claims (
 ) WITHOUT ROWID;
 """
 
-MIGRATIONS: tuple[str, ...] = (MIGRATION_0001_INITIAL,)
+# The error a short debit raises; the store turns it into InsufficientFunds.
+OVERDRAFT_ERROR = "overdraft"
+
+# Posting: a whole transfer is ONE INSERT of several rows into this view, so SQLite's statement
+# atomicity makes it all or nothing with no explicit transaction, in one thread round trip.
+# Rows with a change carry an account's net change over the transfer; rows without one are the
+# ledger entries, one per movement, and come after them (their accounts exist by then).
+MIGRATION_0002_POSTING = f"""
+CREATE VIEW posting AS SELECT
+    NULL AS guild_id, NULL AS kind, NULL AS account_key, NULL AS change,
+    NULL AS source_kind, NULL AS source_key, NULL AS target_kind, NULL AS target_key,
+    NULL AS amount, NULL AS reason, NULL AS round_id, NULL AS created_at
+WHERE 0;
+
+-- A credit may create its account (a new escrow, the house's first rake).
+CREATE TRIGGER posting_credit INSTEAD OF INSERT ON posting WHEN NEW.change >= 0 BEGIN
+    INSERT INTO accounts (guild_id, kind, account_key, balance, created_at)
+    VALUES (NEW.guild_id, NEW.kind, NEW.account_key, NEW.change, NEW.created_at)
+    ON CONFLICT (guild_id, kind, account_key) DO UPDATE SET balance = balance + excluded.balance;
+END;
+
+-- The mint alone may go negative: its balance is minus everything ever minted.
+CREATE TRIGGER posting_mint INSTEAD OF INSERT ON posting
+WHEN NEW.change < 0 AND NEW.kind = 'mint' BEGIN
+    INSERT INTO accounts (guild_id, kind, account_key, balance, created_at)
+    VALUES (NEW.guild_id, NEW.kind, NEW.account_key, NEW.change, NEW.created_at)
+    ON CONFLICT (guild_id, kind, account_key) DO UPDATE SET balance = balance + excluded.balance;
+END;
+
+-- A debit is one guarded UPDATE, never a read then a write; if it found no row with the chips,
+-- RAISE(ABORT) undoes the whole INSERT statement: every change and entry of the transfer.
+CREATE TRIGGER posting_debit INSTEAD OF INSERT ON posting
+WHEN NEW.change < 0 AND NEW.kind <> 'mint' BEGIN
+    UPDATE accounts SET balance = balance + NEW.change
+    WHERE guild_id = NEW.guild_id AND kind = NEW.kind AND account_key = NEW.account_key
+      AND balance >= -NEW.change;
+    SELECT RAISE(ABORT, '{OVERDRAFT_ERROR}') WHERE changes() = 0;
+END;
+
+CREATE TRIGGER posting_entry INSTEAD OF INSERT ON posting WHEN NEW.change IS NULL BEGIN
+    INSERT INTO ledger (guild_id, source_id, target_id, amount, reason, round_id, created_at)
+    VALUES (
+        NEW.guild_id,
+        (SELECT id FROM accounts WHERE guild_id = NEW.guild_id AND kind = NEW.source_kind
+                                   AND account_key = NEW.source_key),
+        (SELECT id FROM accounts WHERE guild_id = NEW.guild_id AND kind = NEW.target_kind
+                                   AND account_key = NEW.target_key),
+        NEW.amount, NEW.reason, NEW.round_id, NEW.created_at
+    );
+END;
+"""
+
+MIGRATIONS: tuple[str, ...] = (MIGRATION_0001_INITIAL, MIGRATION_0002_POSTING)
 
 
 def latest_version() -> int:

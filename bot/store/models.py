@@ -16,6 +16,10 @@ MAX_AMOUNT = 10**12
 
 ACCOUNT_KINDS = ("wallet", "house", "escrow", "mint")
 
+# Far more than any round needs; it keeps one transfer's single SQL statement under SQLite's
+# limit of 32,766 parameters.
+MAX_MOVEMENTS = 1000
+
 
 class StoreError(Exception):
     """Base of every error the store raises on purpose; the message is fit to show a person."""
@@ -199,6 +203,8 @@ def validate_amount(amount: Any) -> int:
 def validate_movements(movements: Iterable[Movement]) -> list[Movement]:
     """Check every movement before any is applied, so a bad one changes nothing."""
     checked = list(movements)
+    if len(checked) > MAX_MOVEMENTS:
+        raise InvalidTransfer(f"at most {MAX_MOVEMENTS} movements in one transfer")
     for movement in checked:
         validate_amount(movement.amount)
         if movement.source == movement.target:

@@ -1,18 +1,20 @@
 """Accounts, chip movements, daily claims and the audit: the SQL behind the Store's money.
 
-Every function takes the connection and runs inside the caller's transaction, so several of
-them can be joined into one all-or-nothing step.
+Every function takes the connection; writes run inside the caller's transaction, if any, so
+several of them can be joined into one all-or-nothing step.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
-from collections.abc import Awaitable, Sequence
+import sqlite3
+from collections.abc import Sequence
 from typing import Any
 
 import aiosqlite
 
-from bot.store.connection import pipeline_outcomes, raise_first_error
+from bot.store.migrations import OVERDRAFT_ERROR
 from bot.store.models import (
     AccountRef,
     AuditReport,
@@ -28,16 +30,17 @@ STARTING_BALANCE_REASON = "starting balance"
 DAILY_REASON = "daily claim"
 
 
-class Overdrawn(Exception):
-    """Internal: a guarded debit touched fewer rows than asked; the transaction must roll back.
 
-    It carries the debits so that, after the rollback, the caller can name the short account.
+class Overdrawn(Exception):
+    """Internal: the posting was refused because an account could not cover its debit.
+
+    It carries the movements so that the store can name the short account.
     """
 
-    def __init__(self, guild_id: int, debits: Sequence[tuple[AccountRef, int]]) -> None:
+    def __init__(self, guild_id: int, movements: Sequence[Movement]) -> None:
         super().__init__("a guarded debit failed")
         self.guild_id = guild_id
-        self.debits = debits
+        self.movements = movements
 
 
 async def create_wallet(db: aiosqlite.Connection, guild_id: int, user_id: int, now: float) -> bool:
@@ -51,7 +54,7 @@ async def create_wallet(db: aiosqlite.Connection, guild_id: int, user_id: int, n
     return cursor.rowcount == 1
 
 
-async def apply_movements(
+async def post(
     db: aiosqlite.Connection,
     guild_id: int,
     movements: Sequence[Movement],
@@ -59,102 +62,80 @@ async def apply_movements(
     round_id: int | None,
     now: float,
 ) -> None:
-    """Apply already-validated movements: guarded debits, credits and ledger rows.
+    """Apply already-validated movements as ONE statement (see migration 0002's posting view).
 
-    The three statements are pipelined (one thread round trip in all). Raises Overdrawn when
-    any account other than the mint would end below zero; the caller's transaction must then
-    roll back, which also undoes the credits and ledger rows queued behind the debits.
+    Outside a transaction the statement is one by itself, committed in the same thread round
+    trip; inside one it joins it. Each account gets a row with its net change over all the
+    movements, then each movement a ledger row. Net changes because the statement is atomic:
+    only its end state must be covered, so chips may pass through an account (wallet ->
+    escrow -> winner). Raises Overdrawn, having changed nothing, if an account falls short.
     """
     changes = net_changes(movements)
-    debits = [(ref, -change) for ref, change in changes.items()
-              if change < 0 and ref.kind != "mint"]
-    debited = {ref for ref, _ in debits}
-    others = [(ref, change) for ref, change in changes.items() if ref not in debited]
-    statements: list[Awaitable[Any]] = []
-    if debits:
-        statements.append(_debit(db, guild_id, debits))
-    statements.append(_adjust(db, guild_id, others, now))
-    statements.append(_write_ledger(db, guild_id, movements, round_id, now))
-    outcomes = await pipeline_outcomes(*statements)
-    # A short debit comes first: it also explains a later failure, such as ledger rows naming
-    # an account that a failed debit did not find.
-    debit = outcomes[0]
-    if debits and not isinstance(debit, BaseException) and debit.rowcount != len(debits):
-        raise Overdrawn(guild_id, debits)
-    raise_first_error(outcomes)
+    query = _posting_query(len(changes), len(movements))
+    params: list[Any] = []
+    for ref, change in changes.items():
+        params += (guild_id, ref.kind, ref.key, change, now)
+    for m in movements:
+        params += (guild_id, m.source.kind, m.source.key, m.target.kind, m.target.key,
+                   m.amount, m.reason, round_id, now)
+    try:
+        await db.execute(query, params)
+    except sqlite3.IntegrityError as error:
+        if str(error) == OVERDRAFT_ERROR:
+            raise Overdrawn(guild_id, movements) from None
+        raise
 
 
-def _debit(
-    db: aiosqlite.Connection, guild_id: int, debits: Sequence[tuple[AccountRef, int]]
-) -> Awaitable[aiosqlite.Cursor]:
-    # One guarded UPDATE per account, never read-then-write: the WHERE clause is the check, and
-    # the rowcount summed over the rows says whether every debit found its chips.
+@functools.lru_cache(maxsize=256)
+def _posting_query(change_rows: int, entry_rows: int) -> str:
+    """The posting INSERT for so many rows; cached, as rounds repeat the same shapes."""
+    change_row = "(?, ?, ?, ?, NULL, NULL, NULL, NULL, NULL, NULL, NULL, ?)"
+    entry_row = "(?, NULL, NULL, NULL, ?, ?, ?, ?, ?, ?, ?, ?)"
     query = """
-        UPDATE accounts SET balance = balance - ?
-        WHERE guild_id = ? AND kind = ? AND account_key = ? AND balance >= ?
+        INSERT INTO posting (guild_id, kind, account_key, change, source_kind, source_key,
+                             target_kind, target_key, amount, reason, round_id, created_at)
+        VALUES
     """
-    rows = [(amount, guild_id, ref.kind, ref.key, amount) for ref, amount in debits]
-    return db.executemany(query, rows)
-
-
-def _adjust(
-    db: aiosqlite.Connection, guild_id: int, changes: Sequence[tuple[AccountRef, int]], now: float
-) -> Awaitable[aiosqlite.Cursor]:
-    # Credits may create their account (a new escrow, the house's first rake); the mint's
-    # change is negative and it alone is allowed below zero (the table CHECK enforces that).
-    # Zero changes still run so that pass-through accounts exist for the ledger rows.
-    query = """
-        INSERT INTO accounts (guild_id, kind, account_key, balance, created_at)
-        VALUES (?, ?, ?, ?, ?)
-        ON CONFLICT (guild_id, kind, account_key) DO UPDATE SET balance = balance + excluded.balance
-    """
-    rows = [(guild_id, ref.kind, ref.key, change, now) for ref, change in changes]
-    return db.executemany(query, rows)
-
-
-def _write_ledger(
-    db: aiosqlite.Connection,
-    guild_id: int,
-    movements: Sequence[Movement],
-    round_id: int | None,
-    now: float,
-) -> Awaitable[aiosqlite.Cursor]:
-    query = """
-        INSERT INTO ledger (guild_id, source_id, target_id, amount, reason, round_id, created_at)
-        VALUES (
-            ?,
-            (SELECT id FROM accounts WHERE guild_id = ? AND kind = ? AND account_key = ?),
-            (SELECT id FROM accounts WHERE guild_id = ? AND kind = ? AND account_key = ?),
-            ?, ?, ?, ?
-        )
-    """
-    rows = [
-        (
-            guild_id,
-            guild_id, m.source.kind, m.source.key,
-            guild_id, m.target.kind, m.target.key,
-            m.amount, m.reason, round_id, now,
-        )
-        for m in movements
-    ]
-    return db.executemany(query, rows)
+    return query + ", ".join([change_row] * change_rows + [entry_row] * entry_rows)
 
 
 async def explain_overdraft(db: aiosqlite.Connection, overdrawn: Overdrawn) -> InsufficientFunds:
-    """After the rollback, find the first account that is short and describe it."""
-    for ref, needed in overdrawn.debits:
-        balance = await balance_of(db, overdrawn.guild_id, ref)
+    """After a refused posting, name the first account that could not cover its net debit."""
+    guild_id = overdrawn.guild_id
+    debits = [(ref, -change) for ref, change in net_changes(overdrawn.movements).items()
+              if change < 0 and ref.kind != "mint"]
+    for ref, needed in debits:
+        balance = await balance_of(db, guild_id, ref)
         if balance < needed:
             return InsufficientFunds(ref, balance, needed)
-    # Unreachable while the store holds its lock across the rollback; kept as a safe answer.
-    ref, needed = overdrawn.debits[0]
-    return InsufficientFunds(ref, await balance_of(db, overdrawn.guild_id, ref), needed)
+    # Unreachable while the store's lock is held from the posting to here; a safe answer.
+    ref, needed = debits[0]
+    return InsufficientFunds(ref, await balance_of(db, guild_id, ref), needed)
 
 
 async def balance_of(db: aiosqlite.Connection, guild_id: int, ref: AccountRef) -> int:
     query = "SELECT balance FROM accounts WHERE guild_id = ? AND kind = ? AND account_key = ?"
     rows = list(await db.execute_fetchall(query, (guild_id, ref.kind, ref.key)))
     return int(rows[0][0]) if rows else 0
+
+
+async def balances_of(
+    db: aiosqlite.Connection, guild_id: int, refs: Sequence[AccountRef]
+) -> list[int]:
+    """Several balances in one query (0 for an account never seen), in the order asked."""
+    if not refs:
+        return []
+    pairs = ", ".join(["(?, ?)"] * len(refs))
+    query = f"""
+        SELECT kind, account_key, balance FROM accounts
+        WHERE guild_id = ? AND (kind, account_key) IN (VALUES {pairs})
+    """
+    params: list[Any] = [guild_id]
+    for ref in refs:
+        params += (ref.kind, ref.key)
+    found = {AccountRef(kind, key): int(balance)
+             for kind, key, balance in await db.execute_fetchall(query, params)}
+    return [found.get(ref, 0) for ref in refs]
 
 
 async def claim_daily_slot(

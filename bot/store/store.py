@@ -1,9 +1,13 @@
 """The Store: the one interface through which the bot reads and writes chips, rounds and settings.
 
-This implementation is SQLite through aiosqlite with a single connection. All statements of one
-operation run inside one transaction while the Store's lock is held, so two coroutines never
-interleave statements on the shared connection. A PostgreSQL adapter would keep these method
-signatures and the models, and swap the connection, the lock (for a pool) and the SQL modules.
+This implementation is SQLite through aiosqlite with a single connection. Every operation holds
+the Store's lock, so two coroutines never interleave statements on the shared connection, and
+is all or nothing: a transfer is one statement (money.post), anything larger one transaction.
+aiosqlite costs a thread round trip per call, which is why the hot path is a single call.
+
+A PostgreSQL adapter would keep these method signatures and the models (models.py is free of
+SQL), and swap the connection, the lock (for a pool) and the SQL modules; its posting would be
+the same guarded UPDATEs inside a transaction, which costs nothing extra with a native driver.
 """
 
 from __future__ import annotations
@@ -81,15 +85,13 @@ class Store:
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """Hold the lock and one write transaction; commit on success, roll back on any error.
-
-        The transaction begins with the body's first write (see connection.connect); reads
-        before it see committed data, which no one else in this process can change meanwhile
-        because the lock is held.
-        """
+        """Hold the lock and one write transaction; commit on success, roll back on any error."""
         async with self._lock:
             db = self._connection()
             try:
+                # IMMEDIATE takes the write lock now, so a read in the body cannot be made stale
+                # by another process before the body's writes.
+                await db.execute("BEGIN IMMEDIATE")
                 yield db
                 await db.commit()
             except money.Overdrawn as overdrawn:
@@ -102,6 +104,22 @@ class Store:
             except BaseException:
                 await db.rollback()
                 raise
+
+    @asynccontextmanager
+    async def _one_statement(self) -> AsyncIterator[aiosqlite.Connection]:
+        """Hold the lock for a write that is a single statement, hence its own transaction.
+
+        This is the hot path: a transfer posts in one thread round trip, with no BEGIN or
+        COMMIT round trips around it (see money.post).
+        """
+        async with self._lock:
+            db = self._connection()
+            try:
+                yield db
+            except money.Overdrawn as overdrawn:
+                raise await money.explain_overdraft(db, overdrawn) from None
+            except sqlite3.IntegrityError as error:
+                raise StoreError(f"the database refused the change: {error}") from error
 
     @asynccontextmanager
     async def _reading(self, *, snapshot: bool = False) -> AsyncIterator[aiosqlite.Connection]:
@@ -135,10 +153,10 @@ class Store:
         is "seen" whether or not their first bet succeeds, and an InsufficientFunds then quotes
         the balance they really have. Known wallets cost nothing (no round trip).
         """
-        unseen = [
-            ref for ref in dict.fromkeys(refs)
-            if ref.kind == "wallet" and (guild_id, ref.key) not in self._known_wallets
-        ]
+        known = self._known_wallets
+        unseen = list(dict.fromkeys(
+            ref for ref in refs if ref.kind == "wallet" and (guild_id, ref.key) not in known
+        ))
         if not unseen:
             return
         now = time.time() if now is None else now
@@ -155,7 +173,7 @@ class Store:
         starting = (await self._settings(db, guild_id)).starting_balance
         if starting > 0:
             gift = Movement(AccountRef.mint(), wallet, starting, money.STARTING_BALANCE_REASON)
-            await money.apply_movements(db, guild_id, [gift], round_id=None, now=now)
+            await money.post(db, guild_id, [gift], round_id=None, now=now)
 
     async def _move(
         self,
@@ -165,13 +183,11 @@ class Store:
         round_id: int | None = None,
         read_back: Sequence[AccountRef] = (),
     ) -> list[int]:
-        """Apply validated movements in one transaction; return the balances of ``read_back``."""
+        """Post validated movements (all or nothing); return the balances of ``read_back``."""
         await self._ensure_wallets(guild_id, [*_refs_of(movements), *read_back])
-        now = time.time()
-        async with self._transaction() as db:
-            await money.apply_movements(db, guild_id, movements, round_id=round_id, now=now)
-            balances = await pipeline(*(money.balance_of(db, guild_id, ref) for ref in read_back))
-        return balances
+        async with self._one_statement() as db:
+            await money.post(db, guild_id, movements, round_id=round_id, now=time.time())
+            return await money.balances_of(db, guild_id, read_back)
 
     # -- settings -----------------------------------------------------------------------------
 
@@ -249,7 +265,7 @@ class Store:
                 daily = Movement(
                     AccountRef.mint(), wallet, settings.daily_amount, money.DAILY_REASON
                 )
-                await money.apply_movements(db, guild_id, [daily], round_id=None, now=now)
+                await money.post(db, guild_id, [daily], round_id=None, now=now)
             last = now if claimed else await money.last_daily_claim(db, guild_id, user_id)
             balance = await money.balance_of(db, guild_id, wallet)
         return DailyClaim(
@@ -332,8 +348,11 @@ class Store:
                     db, guild_id, round_id, now=now, commitment=commitment, seed=seed,
                     record=record,
                 )
-            await rounds.insert_players(db, round_id, results)
-            await money.apply_movements(db, guild_id, checked, round_id=round_id, now=now)
+            # Queued together: the players' rows need not wait for their own round trip.
+            await pipeline(
+                rounds.insert_players(db, round_id, results),
+                money.post(db, guild_id, checked, round_id=round_id, now=now),
+            )
         return round_id
 
     async def get_round(self, guild_id: int, round_id: int) -> RoundInfo | None:

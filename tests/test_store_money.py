@@ -224,12 +224,16 @@ async def test_chips_may_pass_through_an_account_within_one_transfer(store: Stor
     await assert_audit_ok(store)
 
 
-async def test_only_the_mint_goes_negative(store: Store) -> None:
+async def test_only_the_mint_and_the_house_go_negative(store: Store) -> None:
     await store.grant(GUILD, ALICE, 250, reason="prize")
     assert await store.balance(GUILD, AccountRef.mint()) == -1250
     assert (await store.ledger(GUILD, limit=1))[0].reason == "prize"
+    # The house is the casino's unlimited bank: it pays a winner even from zero.
+    await store.transfer(GUILD, [Movement(HOUSE, AccountRef.wallet(ALICE), 7, "winnings")])
+    assert await store.balance(GUILD, HOUSE) == -7
     with pytest.raises(InsufficientFunds):
-        await store.transfer(GUILD, [Movement(HOUSE, AccountRef.wallet(ALICE), 1, "x")])
+        await store.transfer(GUILD, [Movement(AccountRef.escrow("r:1"), HOUSE, 1, "x")])
+    await assert_audit_ok(store)
 
 
 async def test_giving_to_oneself_is_refused(store: Store) -> None:

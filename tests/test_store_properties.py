@@ -69,7 +69,7 @@ class Books:
         self.see([ref for m in movements for ref in (m.source, m.target)])
         changes = net_changes(movements)
         for ref, change in changes.items():
-            if change < 0 and ref != MINT and self.balances[ref] < -change:
+            if change < 0 and ref not in (MINT, HOUSE) and self.balances[ref] < -change:
                 return Outcome(InsufficientFunds, (ref, self.balances[ref], -change))
         for ref, change in changes.items():
             self.balances[ref] += change

@@ -16,8 +16,9 @@ CREATE TABLE guild_settings (
     daily_cooldown_seconds INTEGER NOT NULL
 );
 
--- kind/account_key name an account within a guild (see AccountRef). Only the mint may go
--- negative: its balance is minus everything ever minted. The CHECK is a second line of defence
+-- kind/account_key name an account within a guild (see AccountRef). Only the mint and the
+-- house may go negative: the mint's balance is minus everything ever minted, and the house is
+-- the casino's unlimited bank (its balance is its net result). The CHECK is a second line of defence
 -- behind the guarded debit UPDATE.
 CREATE TABLE accounts (
     id          INTEGER PRIMARY KEY,
@@ -27,7 +28,7 @@ CREATE TABLE accounts (
     balance     INTEGER NOT NULL DEFAULT 0,
     created_at  REAL    NOT NULL,
     UNIQUE (guild_id, kind, account_key),
-    CHECK (balance >= 0 OR kind = 'mint')
+    CHECK (balance >= 0 OR kind IN ('mint', 'house'))
 );
 
 -- id is the game number shown to players; AUTOINCREMENT so a number is never reused.
@@ -103,9 +104,9 @@ CREATE TRIGGER posting_credit INSTEAD OF INSERT ON posting WHEN NEW.change >= 0 
     ON CONFLICT (guild_id, kind, account_key) DO UPDATE SET balance = balance + excluded.balance;
 END;
 
--- The mint alone may go negative: its balance is minus everything ever minted.
-CREATE TRIGGER posting_mint INSTEAD OF INSERT ON posting
-WHEN NEW.change < 0 AND NEW.kind = 'mint' BEGIN
+-- The mint and the house may go negative (see the accounts table): their debits are unguarded.
+CREATE TRIGGER posting_unlimited INSTEAD OF INSERT ON posting
+WHEN NEW.change < 0 AND NEW.kind IN ('mint', 'house') BEGIN
     INSERT INTO accounts (guild_id, kind, account_key, balance, created_at)
     VALUES (NEW.guild_id, NEW.kind, NEW.account_key, NEW.change, NEW.created_at)
     ON CONFLICT (guild_id, kind, account_key) DO UPDATE SET balance = balance + excluded.balance;
@@ -114,7 +115,7 @@ END;
 -- A debit is one guarded UPDATE, never a read then a write; if it found no row with the chips,
 -- RAISE(ABORT) undoes the whole INSERT statement: every change and entry of the transfer.
 CREATE TRIGGER posting_debit INSTEAD OF INSERT ON posting
-WHEN NEW.change < 0 AND NEW.kind <> 'mint' BEGIN
+WHEN NEW.change < 0 AND NEW.kind NOT IN ('mint', 'house') BEGIN
     UPDATE accounts SET balance = balance + NEW.change
     WHERE guild_id = NEW.guild_id AND kind = NEW.kind AND account_key = NEW.account_key
       AND balance >= -NEW.change;

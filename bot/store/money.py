@@ -26,6 +26,9 @@ from bot.store.models import (
 
 log = logging.getLogger(__name__)
 
+# Accounts that may go negative: the mint (minus all minted) and the house (unlimited bank).
+UNLIMITED_KINDS = ("mint", "house")
+
 STARTING_BALANCE_REASON = "starting balance"
 DAILY_REASON = "daily claim"
 
@@ -103,7 +106,7 @@ async def explain_overdraft(db: aiosqlite.Connection, overdrawn: Overdrawn) -> I
     """After a refused posting, name the first account that could not cover its net debit."""
     guild_id = overdrawn.guild_id
     debits = [(ref, -change) for ref, change in net_changes(overdrawn.movements).items()
-              if change < 0 and ref.kind != "mint"]
+              if change < 0 and ref.kind not in UNLIMITED_KINDS]
     for ref, needed in debits:
         balance = await balance_of(db, guild_id, ref)
         if balance < needed:

@@ -21,8 +21,17 @@ from bot.store.models import (
     StoreError,
 )
 from bot.store.store import Store
+from bot.store.table_models import ActionRow, DuplicateAction, OpenRound, Stake, TableExists, TableRow
+from bot.store.table_store import round_escrow
 
 __all__ = [
+    "ActionRow",
+    "DuplicateAction",
+    "OpenRound",
+    "Stake",
+    "TableExists",
+    "TableRow",
+    "round_escrow",
     "MAX_AMOUNT",
     "AccountRef",
     "AuditReport",

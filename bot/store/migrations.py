@@ -135,7 +135,55 @@ CREATE TRIGGER posting_entry INSTEAD OF INSERT ON posting WHEN NEW.change IS NUL
 END;
 """
 
-MIGRATIONS: tuple[str, ...] = (MIGRATION_0001_INITIAL, MIGRATION_0002_POSTING)
+# Tables, seats, and the saved steps of rounds in play (the table runtime).
+MIGRATION_0003_TABLES = """
+CREATE TABLE tables (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    guild_id    INTEGER NOT NULL,
+    channel_id  INTEGER NOT NULL,
+    game        TEXT    NOT NULL,
+    config      TEXT    NOT NULL,           -- JSON: limits, timers, game options
+    status      TEXT    NOT NULL CHECK (status IN ('open', 'closed')),
+    message_id  INTEGER,                    -- the public table message, edited in place
+    memory      TEXT    NOT NULL DEFAULT '{}', -- JSON: what the next round remembers (Rebet)
+    created_at  REAL    NOT NULL,
+    closed_at   REAL
+);
+-- One open table per channel; closed tables stay for the rounds that point at them.
+CREATE UNIQUE INDEX one_open_table_per_channel ON tables (channel_id) WHERE status = 'open';
+
+CREATE TABLE table_seats (
+    table_id  INTEGER NOT NULL REFERENCES tables (id),
+    user_id   INTEGER NOT NULL,
+    name      TEXT    NOT NULL,
+    joined_at REAL    NOT NULL,
+    PRIMARY KEY (table_id, user_id)
+) WITHOUT ROWID;
+
+ALTER TABLE rounds ADD COLUMN table_id INTEGER REFERENCES tables (id);
+ALTER TABLE rounds ADD COLUMN deadline REAL;
+CREATE INDEX rounds_open_by_table ON rounds (table_id) WHERE status = 'open';
+
+-- Every accepted action of a round. A repeated Discord interaction or a second click on the
+-- same step violates a UNIQUE constraint, so it is refused inside the same transaction that
+-- would have moved its chips: an action is applied once or not at all.
+CREATE TABLE round_actions (
+    round_id       INTEGER NOT NULL REFERENCES rounds (id),
+    seq            INTEGER NOT NULL,
+    user_id        INTEGER,
+    step           TEXT,
+    interaction_id INTEGER,
+    label          TEXT    NOT NULL,
+    created_at     REAL    NOT NULL,
+    PRIMARY KEY (round_id, seq),
+    UNIQUE (round_id, step),
+    UNIQUE (interaction_id)
+);
+"""
+
+MIGRATIONS: tuple[str, ...] = (
+    MIGRATION_0001_INITIAL, MIGRATION_0002_POSTING, MIGRATION_0003_TABLES,
+)
 
 
 def latest_version() -> int:

@@ -44,11 +44,12 @@ from bot.store.models import (
     validate_settings,
 )
 from bot.store.settings import read_settings, write_settings
+from bot.store.table_store import TableStoreMixin
 
 log = logging.getLogger(__name__)
 
 
-class Store:
+class Store(TableStoreMixin):
     """Chips, ledger, rounds and settings for every guild. Open with ``await Store.open(path)``."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:

@@ -1,0 +1,133 @@
+"""The table runtime's part of the Store: tables, seats, rounds in play and their steps.
+
+Each round step (the engine state after an accepted action, the action rows that dedupe it,
+the chips it moved and the next deadline) is ONE transaction, so a crash leaves the round
+either before or after the step, never in between.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from bot.store import money, rounds, tables
+from bot.store.models import AccountRef, Movement, validate_movements
+from bot.store.table_models import ActionRow, OpenRound, Stake, TableRow
+
+if TYPE_CHECKING:
+    from bot.store.store import Store
+
+    _Base = Store
+else:
+    _Base = object
+
+
+def round_escrow(round_id: int) -> AccountRef:
+    """The escrow account holding a round's chips in play."""
+    return AccountRef.escrow(tables.round_escrow_key(round_id))
+
+
+def stake_movements(round_id: int, stakes: Sequence[Stake]) -> list[Movement]:
+    """Stakes as movements between wallets and the round's escrow."""
+    escrow = round_escrow(round_id)
+    movements = []
+    for stake in stakes:
+        wallet = AccountRef.wallet(stake.user_id)
+        if stake.amount > 0:
+            movements.append(Movement(wallet, escrow, stake.amount, stake.reason))
+        elif stake.amount < 0:
+            movements.append(Movement(escrow, wallet, -stake.amount, stake.reason))
+    return movements
+
+
+class TableStoreMixin(_Base):
+    """Methods mixed into :class:`bot.store.Store`; they use its lock and transactions."""
+
+    async def create_table(self, guild_id: int, channel_id: int, game: str,
+                           config: Mapping[str, Any], *, now: float) -> TableRow:
+        async with self._transaction() as db:
+            return await tables.insert_table(db, guild_id, channel_id, game, config, now)
+
+    async def close_table(self, table_id: int, *, now: float) -> None:
+        async with self._transaction() as db:
+            await tables.close_table(db, table_id, now)
+
+    async def update_table(self, table_id: int, *, config: Mapping[str, Any] | None = None,
+                           message_id: int | None = None,
+                           memory: Mapping[str, Any] | None = None) -> None:
+        async with self._transaction() as db:
+            await tables.update_table(db, table_id, config=config, message_id=message_id,
+                                      memory=memory)
+
+    async def open_tables(self) -> list[TableRow]:
+        async with self._reading() as db:
+            return await tables.open_tables(db)
+
+    async def seat_player(self, table_id: int, user_id: int, name: str, *, now: float) -> None:
+        async with self._transaction() as db:
+            await tables.seat_player(db, table_id, user_id, name, now)
+
+    async def unseat_player(self, table_id: int, user_id: int) -> None:
+        async with self._transaction() as db:
+            await tables.unseat_player(db, table_id, user_id)
+
+    async def table_seats(self, table_id: int) -> list[tuple[int, str]]:
+        async with self._reading() as db:
+            return await tables.table_seats(db, table_id)
+
+    async def open_table_round(
+        self, guild_id: int, table_id: int, channel_id: int, game: str, *, commitment: str,
+        seed: str, state: Mapping[str, Any], deadline: float | None, action: ActionRow,
+        stakes: Sequence[Stake], now: float,
+    ) -> int:
+        """Create a round with its first action and the chips it staked; returns its number."""
+        await self._ensure_wallets(guild_id, [AccountRef.wallet(s.user_id) for s in stakes])
+        async with self._transaction() as db:
+            round_id = await rounds.insert_round(
+                db, guild_id, game=game, channel_id=channel_id, status="open", now=now,
+                commitment=commitment, seed=seed, state=state,
+            )
+            await tables.attach_round_to_table(db, round_id, table_id, deadline)
+            await tables.insert_actions(db, round_id, [action])
+            movements = validate_movements(stake_movements(round_id, stakes))
+            if movements:
+                await money.post(db, guild_id, movements, round_id=round_id, now=now)
+        return round_id
+
+    async def save_round_step(
+        self, guild_id: int, round_id: int, *, state: Mapping[str, Any],
+        deadline: float | None, actions: Sequence[ActionRow], stakes: Sequence[Stake],
+        now: float,
+    ) -> None:
+        """Save accepted actions, the chips they moved and the new state: all or nothing.
+        Raises DuplicateAction (nothing saved) for a repeated interaction or step."""
+        movements = validate_movements(stake_movements(round_id, stakes))
+        await self._ensure_wallets(guild_id, [AccountRef.wallet(s.user_id) for s in stakes])
+        async with self._transaction() as db:
+            if actions:
+                await tables.insert_actions(db, round_id, actions)
+            await tables.save_round_state(db, guild_id, round_id, state, deadline)
+            if movements:
+                await money.post(db, guild_id, movements, round_id=round_id, now=now)
+
+    async def void_round(self, guild_id: int, round_id: int, *, reason: str,
+                         now: float) -> dict[int, int]:
+        """Return every chip still in the round's escrow to whoever staked it, and mark the
+        round void. Returns the refunds per member."""
+        async with self._transaction() as db:
+            refunds = await tables.escrow_stakes(db, guild_id, round_id)
+            escrow = round_escrow(round_id)
+            movements = [Movement(escrow, AccountRef.wallet(user), amount, "round voided: stake returned")
+                         for user, amount in refunds.items() if amount > 0]
+            if movements:
+                await money.post(db, guild_id, movements, round_id=round_id, now=now)
+            await tables.mark_void(db, guild_id, round_id, now, reason)
+        return refunds
+
+    async def open_table_rounds(self) -> list[OpenRound]:
+        async with self._reading() as db:
+            return await tables.open_table_rounds(db)
+
+    async def round_actions(self, round_id: int) -> list[ActionRow]:
+        async with self._reading() as db:
+            return await tables.round_actions(db, round_id)

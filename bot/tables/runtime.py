@@ -1,0 +1,587 @@
+"""The table runtime: one table per channel, shared by every game.
+
+It serialises each table's actions behind a lock, saves the round after every accepted action
+(state, action row, chip movements and next deadline in one transaction), runs the timers,
+settles through the ledger, and on start-up resumes every unfinished round or voids it with
+every stake returned. It knows nothing of Discord: it reports changes to a ``Publisher``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bot.games.common import ChipFlow, SeatId, Settlement
+from bot.poker import Card
+from bot.poker.shuffle import commitment as commitment_of
+from bot.poker.shuffle import deck_from_seed, new_seed
+from bot.store import (
+    AccountRef,
+    ActionRow,
+    DuplicateAction,
+    InsufficientFunds,
+    Movement,
+    OpenRound,
+    Stake,
+    Store,
+    TableRow,
+    round_escrow,
+)
+from bot.tables.adapter import Applied, Control, GameAdapter
+from bot.tables.config import TableConfig
+from bot.tables.errors import AlreadyApplied, StaleAction, TableError
+
+log = logging.getLogger(__name__)
+
+RECENT_INTERACTIONS = 500
+MAX_TABLES_PER_PLAYER = 4  # per server: a player may sit at tables in up to 4 channels at once
+
+
+class Publisher(Protocol):
+    """Where the runtime reports what players should see; the Discord cog implements it."""
+
+    def table_changed(self, table: Table) -> None: ...
+
+    def round_finished(self, table: Table, result: RoundResult) -> None: ...
+
+    def table_closed(self, table: Table, refunds: Mapping[int, int]) -> None: ...
+
+
+class NullPublisher:
+    def table_changed(self, table: Table) -> None:
+        pass
+
+    def round_finished(self, table: Table, result: RoundResult) -> None:
+        pass
+
+    def table_closed(self, table: Table, refunds: Mapping[int, int]) -> None:
+        pass
+
+
+@dataclass
+class ActiveRound:
+    id: int
+    state: Any
+    seed: bytes
+    commitment: str
+    seq: int = 0
+    """Actions saved so far; buttons carry it so a double click on one rendering acts once."""
+    deadline: float | None = None
+    deadline_kind: str | None = None
+    phase: str = ""
+    started_at: float = 0.0
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    round_id: int
+    settlement: Settlement | None
+    headline: str
+    seat_lines: Mapping[SeatId, str]
+    seed_hex: str
+    commitment: str
+    names: Mapping[SeatId, str]
+    snapshot_state: Any
+    voided: bool = False
+
+
+@dataclass
+class Table:
+    id: int
+    guild_id: int
+    channel_id: int
+    config: TableConfig
+    adapter: GameAdapter
+    message_id: int | None = None
+    seats: dict[int, str] = field(default_factory=dict)
+    """Seated players (user id -> display name) in the order they sat down."""
+    round: ActiveRound | None = None
+    memory: dict[SeatId, Any] = field(default_factory=dict)
+    leaving: set[int] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    timer: asyncio.Task[None] | None = None
+    last_result: RoundResult | None = None
+    recent_interactions: dict[int, None] = field(default_factory=dict)
+    """Interaction ids accepted lately (insertion-ordered, capped), so a repeated delivery is
+    recognised before the engine sees it; the database's UNIQUE constraint backs this up."""
+
+    def remember_interaction(self, interaction_id: int | None) -> None:
+        if interaction_id is None:
+            return
+        self.recent_interactions[interaction_id] = None
+        while len(self.recent_interactions) > RECENT_INTERACTIONS:
+            del self.recent_interactions[next(iter(self.recent_interactions))]
+
+    @property
+    def version(self) -> int:
+        return self.round.seq if self.round else 0
+
+    @property
+    def round_id(self) -> int:
+        return self.round.id if self.round else 0
+
+
+@dataclass(frozen=True)
+class ActionRequest:
+    """One player action, from a slash command (``round_id`` None) or a button."""
+
+    guild_id: int
+    channel_id: int
+    user_id: int
+    user_name: str
+    action: str
+    arg: str = ""
+    round_id: int | None = None
+    version: int | None = None
+    interaction_id: int | None = None
+
+
+@dataclass(frozen=True)
+class ActionResult:
+    round_id: int
+    label: str
+
+
+class TableRuntime:
+    def __init__(
+        self,
+        store: Store,
+        adapters: Mapping[str, GameAdapter],
+        *,
+        clock: Callable[[], float] = time.time,
+        publisher: Publisher | None = None,
+        seed_source: Callable[[], bytes] = new_seed,
+    ) -> None:
+        self.store = store
+        self.adapters = dict(adapters)
+        self.clock = clock
+        self.publisher: Publisher = publisher or NullPublisher()
+        self._seed_source = seed_source
+        self._by_channel: dict[int, Table] = {}
+        self._by_id: dict[int, Table] = {}
+        self._closing = False
+
+    # -- lifecycle ---------------------------------------------------------------------------
+    async def start(self) -> None:
+        """Load open tables; resume each unfinished round (timers re-armed) or void it."""
+        open_rounds = {row.table_id: row for row in await self.store.open_table_rounds()}
+        for row in await self.store.open_tables():
+            table = self._register(row)
+            table.seats = dict(await self.store.table_seats(row.id))
+            pending = open_rounds.pop(row.id, None)
+            if pending is not None:
+                await self._resume(table, pending)
+        for orphan in open_rounds.values():  # a round whose table is gone: return the stakes
+            await self._void_orphan(orphan, "its table no longer exists")
+
+    async def stop(self) -> None:
+        """Cancel timers after any action in progress has been saved."""
+        self._closing = True
+        for table in list(self._by_id.values()):
+            async with table.lock:
+                self._disarm(table)
+
+    def _register(self, row: TableRow) -> Table:
+        adapter = self.adapters.get(row.game)
+        if adapter is None:
+            raise TableError(f"No game called {row.game!r} is installed.")
+        table = Table(row.id, row.guild_id, row.channel_id, TableConfig.from_dict(row.config),
+                      adapter, row.message_id, memory={int(k): v for k, v in row.memory.items()})
+        self._by_channel[row.channel_id] = table
+        self._by_id[row.id] = table
+        return table
+
+    async def _resume(self, table: Table, pending: OpenRound) -> None:
+        try:
+            state = table.adapter.load(pending.state, table.config)
+            seed = bytes.fromhex(pending.seed)
+        except Exception:
+            log.exception("Round #%s at table %s cannot be resumed; voiding it", pending.id, table.id)
+            await self._void(table, pending.id, "it could not be resumed after a restart")
+            return
+        table.round = ActiveRound(pending.id, state, seed, pending.commitment, pending.seq,
+                                  pending.deadline, table.adapter.deadline_kind(state),
+                                  table.adapter.phase_text(state), pending.created_at)
+        log.info("Resumed round #%s at table %s (deadline %s)", pending.id, table.id,
+                 pending.deadline)
+        self._arm(table)
+        self.publisher.table_changed(table)
+
+    # -- lookup ------------------------------------------------------------------------------
+    def table_in(self, channel_id: int) -> Table | None:
+        return self._by_channel.get(channel_id)
+
+    def table_by_id(self, table_id: int) -> Table | None:
+        return self._by_id.get(table_id)
+
+    def tables(self) -> list[Table]:
+        return list(self._by_id.values())
+
+    def _require(self, channel_id: int, guild_id: int) -> Table:
+        table = self._by_channel.get(channel_id)
+        if table is None or table.guild_id != guild_id:
+            raise TableError("There is no table in this channel. An admin can open one with /table open.")
+        return table
+
+    # -- admin -------------------------------------------------------------------------------
+    async def open_table(self, guild_id: int, channel_id: int, config: TableConfig) -> Table:
+        if config.game not in self.adapters:
+            raise TableError(f"Unknown game {config.game!r}.")
+        if channel_id in self._by_channel:
+            raise TableError("This channel already has a table. Close it first with /table close.")
+        config.validated()
+        row = await self.store.create_table(guild_id, channel_id, config.game, config.to_dict(),
+                                            now=self.clock())
+        table = self._register(row)
+        self.publisher.table_changed(table)
+        return table
+
+    async def close_table(self, guild_id: int, channel_id: int) -> dict[int, int]:
+        """Close the table, voiding a round in play with every stake returned."""
+        table = self._require(channel_id, guild_id)
+        async with table.lock:
+            refunds: dict[int, int] = {}
+            if table.round is not None:
+                refunds = await self._void(table, table.round.id, "the table was closed")
+            self._disarm(table)
+            await self.store.close_table(table.id, now=self.clock())
+            del self._by_channel[channel_id]
+            del self._by_id[table.id]
+        self.publisher.table_closed(table, refunds)
+        return refunds
+
+    async def configure(self, guild_id: int, channel_id: int, **changes: Any) -> TableConfig:
+        table = self._require(channel_id, guild_id)
+        async with table.lock:
+            if table.round is not None:
+                raise TableError(f"Round #{table.round.id} is in play; change the table between rounds.")
+            config = table.config.with_changes(**changes)
+            table.adapter.new_state(config)  # the engine validates its own options
+            await self.store.update_table(table.id, config=config.to_dict())
+            table.config = config
+        self.publisher.table_changed(table)
+        return config
+
+    # -- seats -------------------------------------------------------------------------------
+    async def join(self, guild_id: int, channel_id: int, user_id: int, name: str) -> Table:
+        table = self._require(channel_id, guild_id)
+        async with table.lock:
+            await self._seat(table, user_id, name)
+        self.publisher.table_changed(table)
+        return table
+
+    async def _seat(self, table: Table, user_id: int, name: str) -> None:
+        if user_id in table.seats:
+            return
+        seated = sum(1 for other in self._by_id.values()
+                     if other.guild_id == table.guild_id and user_id in other.seats)
+        if seated >= MAX_TABLES_PER_PLAYER:
+            raise TableError(f"You are already seated at {MAX_TABLES_PER_PLAYER} tables; "
+                             "leave one first with /table leave.")
+        await self.store.seat_player(table.id, user_id, name, now=self.clock())
+        table.seats[user_id] = name
+        table.leaving.discard(user_id)
+
+    async def leave(self, guild_id: int, channel_id: int, user_id: int) -> str:
+        """Stand up. Mid-round, bets not yet dealt come back; a dealt hand is played by the
+        timeout rules (AUTO CHECKED / AUTO FOLDED)."""
+        table = self._require(channel_id, guild_id)
+        async with table.lock:
+            if user_id not in table.seats:
+                raise TableError("You are not seated at this table.")
+            message = "You left the table."
+            round_ = table.round
+            if round_ is not None and user_id in table.adapter.seats_in_play(round_.state):
+                table.leaving.add(user_id)
+                applied = table.adapter.leave(round_.state, user_id)
+                await self._save_and_advance(table, applied, interaction_id=None)
+                message = "You left the table; your hand in this round is played by the timeout rules."
+            await self.store.unseat_player(table.id, user_id)
+            table.seats.pop(user_id, None)
+        self.publisher.table_changed(table)
+        return message
+
+    # -- actions -----------------------------------------------------------------------------
+    async def act(self, request: ActionRequest) -> ActionResult:
+        table = self._require(request.channel_id, request.guild_id)
+        async with table.lock:
+            if request.interaction_id in table.recent_interactions:
+                raise AlreadyApplied("That was already done; nothing more happened.")
+            self._check_fresh(table, request)
+            if table.round is None:
+                result = await self._start_round(table, request)
+            else:
+                result = await self._act_in_round(table, request)
+            table.remember_interaction(request.interaction_id)
+        self.publisher.table_changed(table)
+        return result
+
+    def _check_fresh(self, table: Table, request: ActionRequest) -> None:
+        if request.round_id is None:
+            return  # a slash command always means the round in play now
+        current = table.round_id
+        if request.round_id == current:
+            return
+        if request.round_id == 0 and table.round is not None:
+            # A "next round" button pressed while the betting window is already open joins it.
+            if table.adapter.deadline_kind(table.round.state) == "betting":
+                return
+            raise StaleAction(f"Round #{current} is being played; bets for the next round open "
+                              "when it ends.")
+        raise StaleAction(f"That button belongs to round #{request.round_id}, which is over.")
+
+    async def _start_round(self, table: Table, request: ActionRequest) -> ActionResult:
+        adapter = table.adapter
+        if request.action not in adapter.starts_round_actions:
+            raise TableError("No round is running. Place an Ante to start one.")
+        await self._seat(table, request.user_id, request.user_name)
+        state = adapter.new_state(table.config)
+        applied = adapter.apply(state, request.user_id, request.action, request.arg, table.memory)
+        seed = self._seed_source()
+        now = self.clock()
+        deadline = now + table.config.betting_seconds
+        row = self._action_row(1, applied, request)
+        try:
+            round_id = await self.store.open_table_round(
+                table.guild_id, table.id, table.channel_id, adapter.game,
+                commitment=commitment_of(seed), seed=seed.hex(), state=adapter.dump(state),
+                deadline=deadline, action=row, stakes=_stakes(applied.flows), now=now,
+            )
+        except InsufficientFunds as error:
+            raise TableError(_short_of_chips(error)) from None
+        table.round = ActiveRound(round_id, state, seed, commitment_of(seed), 1, deadline,
+                                  adapter.deadline_kind(state), adapter.phase_text(state), now)
+        self._arm(table)
+        log.info("Round #%s opened at table %s by %s", round_id, table.id, request.user_id)
+        return ActionResult(round_id, applied.label)
+
+    async def _act_in_round(self, table: Table, request: ActionRequest) -> ActionResult:
+        round_ = table.round
+        assert round_ is not None
+        adapter = table.adapter
+        if request.user_id not in table.seats:
+            if request.action not in adapter.starts_round_actions:
+                raise TableError("You are not seated at this table: place an Ante when the "
+                                 "betting window is open to join.")
+            await self._seat(table, request.user_id, request.user_name)
+        before = adapter.dump(round_.state)
+        applied = adapter.apply(round_.state, request.user_id, request.action, request.arg,
+                                table.memory)
+        if applied.step is None and request.version is not None:
+            # The same button of the same rendering pressed twice is one press.
+            applied = Applied(applied.seat, applied.label, applied.flows,
+                              f"{request.action}:{request.user_id}:v{request.version}")
+        try:
+            await self._save_and_advance(table, [applied], interaction_id=request.interaction_id)
+        except BaseException:
+            round_.state = adapter.load(before, table.config)  # nothing was saved: undo in memory
+            raise
+        return ActionResult(round_.id, applied.label)
+
+    async def fire_due(self) -> int:
+        """Run every timer whose deadline has passed (tests call this after moving the clock)."""
+        fired = 0
+        for table in list(self._by_id.values()):
+            round_ = table.round
+            if round_ is not None and round_.deadline is not None and round_.deadline <= self.clock():
+                await self._on_deadline(table, round_.id, round_.deadline)
+                fired += 1
+        return fired
+
+    async def _on_deadline(self, table: Table, round_id: int, deadline: float) -> None:
+        async with table.lock:
+            round_ = table.round
+            if round_ is None or round_.id != round_id or round_.deadline != deadline:
+                return  # the round moved on meanwhile
+            before = table.adapter.dump(round_.state)
+            try:
+                applied = table.adapter.on_deadline(round_.state, lambda: deck_from_seed(round_.seed))
+                await self._save_and_advance(table, applied, interaction_id=None)
+            except Exception:
+                round_.state = table.adapter.load(before, table.config)
+                log.exception("Timer of round #%s failed; voiding the round", round_id)
+                await self._void(table, round_id, "an internal error stopped it")
+        self.publisher.table_changed(table)
+
+    # -- saving and advancing ----------------------------------------------------------------
+    async def _save_and_advance(self, table: Table, applied: Sequence[Applied], *,
+                                interaction_id: int | None) -> None:
+        """Save the accepted actions with their chips; then play out leavers, settle or re-arm."""
+        round_ = table.round
+        assert round_ is not None
+        applied = [*applied, *self._leavers_time_out(table)]
+        rows = [self._action_row(round_.seq + index + 1, item,
+                                 interaction_id=interaction_id if index == 0 else None)
+                for index, item in enumerate(applied)]
+        flows = [flow for item in applied for flow in item.flows]
+        deadline, kind, phase = self._next_deadline(table)
+        try:
+            await self.store.save_round_step(
+                table.guild_id, round_.id, state=table.adapter.dump(round_.state),
+                deadline=deadline, actions=rows, stakes=_stakes(flows), now=self.clock(),
+            )
+        except DuplicateAction:
+            raise AlreadyApplied("That was already done (a double click or a repeated "
+                                 "delivery); nothing more happened.") from None
+        except InsufficientFunds as error:
+            raise TableError(_short_of_chips(error)) from None
+        round_.seq += len(rows)
+        round_.deadline, round_.deadline_kind, round_.phase = deadline, kind, phase
+        if table.adapter.is_over(round_.state):
+            await self._settle(table)
+        else:
+            self._arm(table)
+
+    def _leavers_time_out(self, table: Table) -> list[Applied]:
+        round_ = table.round
+        assert round_ is not None
+        timed_out: list[Applied] = []
+        for seat in list(table.leaving):
+            timed_out += table.adapter.leave(round_.state, seat)
+        return timed_out
+
+    def _next_deadline(self, table: Table) -> tuple[float | None, str | None, str]:
+        """Keep the deadline while the phase lasts; a new phase starts a new timer."""
+        round_ = table.round
+        assert round_ is not None
+        adapter = table.adapter
+        kind = adapter.deadline_kind(round_.state)
+        phase = adapter.phase_text(round_.state)
+        if kind is None:
+            return None, None, phase
+        if phase == round_.phase and round_.deadline is not None:
+            return round_.deadline, kind, phase
+        seconds = table.config.betting_seconds if kind == "betting" else table.config.decision_seconds
+        return self.clock() + seconds, kind, phase
+
+    async def _settle(self, table: Table) -> None:
+        round_ = table.round
+        assert round_ is not None
+        adapter = table.adapter
+        outcome = adapter.outcome(round_.state)
+        names = {seat: table.seats.get(seat) or f"<{seat}>" for seat in adapter.seats_in_play(round_.state)}
+        if outcome is None:
+            await self.store.void_round(table.guild_id, round_.id, reason="no bets",
+                                        now=self.clock())
+            result = RoundResult(round_.id, None, "No bets were placed.", {}, round_.seed.hex(),
+                                 round_.commitment, names, round_.state, voided=True)
+        else:
+            settlement = outcome.settlement
+            record = {
+                "game": adapter.game, "config": table.config.to_dict(), "names": {
+                    str(seat): name for seat, name in names.items()},
+                "dealt": [str(card) for card in adapter.dealt_cards(round_.state)],
+                "headline": outcome.headline, "record": adapter.record(round_.state),
+                "settlement": settlement.to_dict(),
+            }
+            await self.store.record_round(
+                table.guild_id, game=adapter.game, channel_id=table.channel_id,
+                results={seat: (s.staked, s.returned) for seat, s in settlement.summary.items()},
+                movements=self._settlement_movements(round_.id, settlement), now=self.clock(),
+                seed=round_.seed.hex(), record=record, round_id=round_.id,
+            )
+            result = RoundResult(round_.id, settlement, outcome.headline, outcome.seat_lines,
+                                 round_.seed.hex(), round_.commitment, names, round_.state)
+        table.memory = adapter.memory(round_.state) or table.memory
+        await self.store.update_table(table.id, memory={str(k): v for k, v in table.memory.items()})
+        table.last_result = result
+        table.round = None
+        table.leaving.clear()
+        self._disarm(table)
+        log.info("Round #%s at table %s settled", result.round_id, table.id)
+        self.publisher.round_finished(table, result)
+
+    async def _void(self, table: Table, round_id: int, reason: str) -> dict[int, int]:
+        refunds = await self.store.void_round(table.guild_id, round_id, reason=reason,
+                                              now=self.clock())
+        log.warning("Round #%s at table %s voided (%s); refunds %s", round_id, table.id,
+                    reason, refunds)
+        state = table.round.state if table.round and table.round.id == round_id else None
+        seed = table.round.seed.hex() if table.round and table.round.id == round_id else ""
+        commitment = table.round.commitment if table.round and table.round.id == round_id else ""
+        table.round = None
+        self._disarm(table)
+        result = RoundResult(round_id, None, f"Round #{round_id} was voided because {reason}; "
+                             "every stake was returned.", {}, seed, commitment,
+                             dict(table.seats), state, voided=True)
+        table.last_result = result
+        self.publisher.round_finished(table, result)
+        return refunds
+
+    async def _void_orphan(self, pending: OpenRound, reason: str) -> None:
+        refunds = await self.store.void_round(pending.guild_id, pending.id, reason=reason,
+                                              now=self.clock())
+        log.warning("Round #%s voided (%s); refunds %s", pending.id, reason, refunds)
+
+    # -- chips -------------------------------------------------------------------------------
+    def _settlement_movements(self, round_id: int, settlement: Settlement) -> list[Movement]:
+        """Per seat: the stake back from escrow (up to what was staked), winnings from the
+        house, losses from escrow to the house."""
+        escrow, house = round_escrow(round_id), AccountRef.house()
+        movements = []
+        for seat, summary in settlement.summary.items():
+            wallet = AccountRef.wallet(seat)
+            back = min(summary.staked, summary.returned)
+            if back:
+                movements.append(Movement(escrow, wallet, back, "stake returned"))
+            if summary.returned > summary.staked:
+                movements.append(Movement(house, wallet, summary.returned - summary.staked, "winnings"))
+            if summary.staked > summary.returned:
+                movements.append(Movement(escrow, house, summary.staked - summary.returned, "lost bets"))
+        return movements
+
+    def _action_row(self, seq: int, applied: Applied, request: ActionRequest | None = None, *,
+                    interaction_id: int | None = None) -> ActionRow:
+        return ActionRow(
+            seq=seq, user_id=applied.seat, step=applied.step,
+            interaction_id=request.interaction_id if request else interaction_id,
+            label=applied.label, at=self.clock(),
+        )
+
+    # -- timers ------------------------------------------------------------------------------
+    def _arm(self, table: Table) -> None:
+        self._disarm(table)
+        round_ = table.round
+        if self._closing or round_ is None or round_.deadline is None:
+            return
+        table.timer = asyncio.create_task(self._wait_and_fire(table, round_.id, round_.deadline),
+                                          name=f"table-{table.id}-timer")
+
+    def _disarm(self, table: Table) -> None:
+        timer, table.timer = table.timer, None
+        if timer is not None and timer is not asyncio.current_task():
+            timer.cancel()
+
+    async def _wait_and_fire(self, table: Table, round_id: int, deadline: float) -> None:
+        await asyncio.sleep(max(0.0, deadline - self.clock()))
+        try:
+            await self._on_deadline(table, round_id, deadline)
+        except Exception:
+            log.exception("Timer for table %s failed", table.id)
+
+    # -- views -------------------------------------------------------------------------------
+    def controls(self, table: Table) -> list[Control]:
+        state = table.round.state if table.round else None
+        return table.adapter.controls(state, table.config)
+
+    def private_cards(self, table: Table, user_id: int) -> tuple[int, list[Card], str]:
+        round_ = table.round
+        if round_ is None:
+            raise TableError("No round is being played right now.")
+        cards, line = table.adapter.private_cards(round_.state, user_id)
+        return round_.id, cards, line
+
+
+def _stakes(flows: Sequence[ChipFlow]) -> list[Stake]:
+    """An engine's chip flows as stakes: into the round's escrow (+) or back out (-)."""
+    return [Stake(flow.seat, flow.amount, f"bet {flow.bet}" if flow.amount > 0
+                  else f"bet {flow.bet} returned") for flow in flows if flow.amount]
+
+
+def _short_of_chips(error: InsufficientFunds) -> str:
+    return (f"You don't have enough chips for that: your wallet has {error.balance:,} and this "
+            f"needs {error.needed:,}. Try /daily.")

@@ -1,0 +1,290 @@
+"""Ultimate Texas Hold'em on the table runtime: the adapter around :mod:`bot.games.uth`."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from bot.games.common import RuleError, SeatId
+from bot.games.uth import BLIND_PAYS, TRIPS_PAYS, PayTable, Phase, UTHBets, UTHOptions, UTHState
+from bot.games.uth.actions import Action
+from bot.poker import Card, Category
+from bot.tables.adapter import Applied, Control, DeadlineKind, Outcome
+from bot.tables.config import TableConfig
+from render import SeatView, TableSnapshot
+
+DECISION_PHASES = (Phase.PREFLOP, Phase.FLOP, Phase.RIVER)
+QUALIFIER_TEXT = {"pair_of_fours": "a pair of fours or better", "pair": "any pair or better"}
+
+
+class UTHAdapter:
+    game = "uth"
+    display_name = "Ultimate Texas Hold'em"
+    starts_round_actions = frozenset({"ante", "rebet"})
+
+    def options(self, config: TableConfig) -> UTHOptions:
+        return UTHOptions(
+            dealer_qualifier=config.options.get("dealer_qualifier", "pair_of_fours"),  # type: ignore[arg-type]  # validated by the config command's choices
+            min_bet=config.min_bet, max_bet=config.max_bet, max_payout=config.max_payout,
+        )
+
+    def new_state(self, config: TableConfig) -> UTHState:
+        return UTHState(self.options(config))
+
+    def dump(self, state: UTHState) -> dict[str, Any]:
+        return state.to_dict()
+
+    def load(self, data: Mapping[str, Any], config: TableConfig) -> UTHState:
+        return UTHState.from_dict(data)
+
+    # -- actions ---------------------------------------------------------------------------
+    def apply(self, state: UTHState, seat: SeatId, action: str, arg: str,
+              memory: Mapping[SeatId, Any]) -> Applied:
+        phase = state.phase
+        record = self._dispatch(state, seat, action, arg, memory)
+        # One decision per seat per street: a second click on any decision button is a repeat.
+        step = f"decide:{phase.label}:{seat}" if action in DECIDING else None
+        return Applied(seat, record.label, tuple(record.flows), step)
+
+    def _dispatch(self, state: UTHState, seat: SeatId, action: str, arg: str,
+                  memory: Mapping[SeatId, Any]) -> Action:
+        if action == "ante":
+            return state.place_ante(seat, _amount(arg))
+        if action == "trips":
+            return state.place_trips(seat, _amount(arg))
+        if action == "rebet":
+            previous = memory.get(seat)
+            if previous is None:
+                raise RuleError("There is nothing to rebet: you did not bet last round.")
+            return state.rebet(seat, UTHBets(*previous))
+        if action == "double":
+            return state.double(seat)
+        if action == "undo":
+            return state.undo(seat)
+        if action == "clear":
+            return state.clear_bets(seat)
+        if action == "raise":
+            return state.raise_bet(seat, _amount(arg))
+        if action == "check":
+            return state.check(seat)
+        if action == "fold":
+            return state.fold(seat)
+        raise RuleError(f"Ultimate Texas Hold'em has no action {action!r}.")
+
+    def deadline_kind(self, state: UTHState) -> DeadlineKind | None:
+        if state.phase is Phase.BETTING:
+            return "betting"
+        if state.phase in DECISION_PHASES:
+            return "decision"
+        return None
+
+    def on_deadline(self, state: UTHState, deck: Callable[[], Sequence[Card]]) -> list[Applied]:
+        if state.phase is Phase.BETTING:
+            closed = state.close_betting()
+            applied = [Applied(None, closed.label, tuple(closed.flows), "close-betting")]
+            if state.phase is Phase.DEALING:
+                dealt = state.deal(deck())
+                applied.append(Applied(None, dealt.label, (), "deal"))
+            return applied
+        phase = state.phase
+        return [
+            Applied(seat, record.label, tuple(record.flows), f"decide:{phase.label}:{seat}")
+            for seat in state.pending_seats()
+            for record in [state.timeout(seat)]
+        ]
+
+    def leave(self, state: UTHState, seat: SeatId) -> list[Applied]:
+        if seat not in state.seats:
+            return []
+        if state.phase is Phase.BETTING:
+            if not state.can_clear_bets(seat):
+                return []
+            cleared = state.clear_bets(seat)
+            return [Applied(seat, cleared.label, tuple(cleared.flows), None)]
+        if state.phase in DECISION_PHASES and seat in state.pending_seats():
+            phase = state.phase
+            record = state.timeout(seat)
+            return [Applied(seat, record.label, tuple(record.flows), f"decide:{phase.label}:{seat}")]
+        return []
+
+    # -- round facts -----------------------------------------------------------------------
+    def needs_seed(self, state: UTHState) -> bool:
+        return state.phase is not Phase.BETTING
+
+    def is_over(self, state: UTHState) -> bool:
+        return state.phase is Phase.SETTLED
+
+    def outcome(self, state: UTHState) -> Outcome | None:
+        if state.settlement is None or not state.settlement.lines:
+            return None
+        view = state.public_view()
+        qualified = "qualifies" if view.dealer_qualified else "does not qualify"
+        headline = f"Dealer: {view.dealer_hand} ({qualified})"
+        seat_lines = {seat.seat: seat.hand or "" for seat in view.seats}
+        return Outcome(state.settlement, headline, seat_lines)
+
+    def dealt_cards(self, state: UTHState) -> list[Card]:
+        if not state.dealer:
+            return []
+        holes = [card for player in state.seats.values() for card in player.hole]
+        return [*holes, *state.dealer, *state.board]
+
+    def seats_in_play(self, state: UTHState) -> list[SeatId]:
+        return list(state.seats)
+
+    def memory(self, state: UTHState) -> dict[SeatId, Any]:
+        remembered: dict[SeatId, Any] = {}
+        for seat in state.seats:
+            bets = state.bets_of(seat)
+            if bets is not None and bets.ante > 0:
+                remembered[seat] = list(bets)
+        return remembered
+
+    # -- presentation ----------------------------------------------------------------------
+    def controls(self, state: UTHState | None, config: TableConfig) -> list[Control]:
+        if state is None or state.phase is Phase.BETTING:
+            small, big = config.min_bet, min(config.max_bet, config.min_bet * 5)
+            return [
+                Control(f"Ante {small:,}", "ante", str(small), "primary", 0),
+                Control(f"Ante {big:,}", "ante", str(big), "primary", 0),
+                Control(f"Trips {small:,}", "trips", str(small), "secondary", 0),
+                Control("Rebet", "rebet", "", "secondary", 1),
+                Control("Double", "double", "", "secondary", 1),
+                Control("Undo", "undo", "", "secondary", 1),
+                Control("Clear", "clear", "", "danger", 1),
+            ]
+        if state.phase is Phase.PREFLOP:
+            decisions = [Control("Raise 4x", "raise", "4", "success"),
+                         Control("Raise 3x", "raise", "3", "success"),
+                         Control("Check", "check", "", "secondary")]
+        elif state.phase is Phase.FLOP:
+            decisions = [Control("Raise 2x", "raise", "2", "success"),
+                         Control("Check", "check", "", "secondary")]
+        elif state.phase is Phase.RIVER:
+            decisions = [Control("Raise 1x", "raise", "1", "success"),
+                         Control("Fold", "fold", "", "danger")]
+        else:
+            return []
+        return [*decisions, Control("My cards", "cards", "", "primary", 1)]
+
+    def snapshot(self, state: UTHState | None, config: TableConfig, names: Mapping[SeatId, str],
+                 title: str, footer: str) -> TableSnapshot:
+        if state is None:
+            return TableSnapshot(title=title, footer=footer, dealer_status="Place your bets")
+        view = state.public_view()
+        seats = tuple(
+            SeatView(
+                name=names.get(seat.seat, str(seat.seat)),
+                cards=seat.hole,
+                bet=_bets_text(seat.ante, seat.trips, seat.play),
+                status=self._seat_status_text(seat.status, seat.pending, seat.hand, state, seat.seat),
+                active=seat.pending,
+            )
+            for seat in view.seats
+        )
+        dealer_status = ""
+        if view.dealer_hand:
+            dealer_status = view.dealer_hand + (" · qualifies" if view.dealer_qualified
+                                                else " · does not qualify")
+        return TableSnapshot(title=title, dealer=view.dealer, community=view.board, seats=seats,
+                             footer=footer, dealer_status=dealer_status)
+
+    def _seat_status_text(self, status: str, pending: bool, hand: str | None, state: UTHState,
+                          seat: SeatId) -> str:
+        settlement = state.settlement
+        if settlement is not None and seat in settlement.summary:
+            summary = settlement.summary[seat]
+            verdict = {"win": f"wins {summary.net:,}", "push": "push",
+                       "lose": f"loses {-summary.net:,}"}[summary.outcome]
+            return f"{hand} · {verdict}" if hand else verdict
+        if pending:
+            return "deciding…"
+        return status
+
+    def private_cards(self, state: UTHState, seat: SeatId) -> tuple[list[Card], str]:
+        view = state.private_view(seat)
+        if not view.hole:
+            return [], "You have no cards in this round."
+        line = f"Your hand: {view.hand}" if view.hand else "Your hole cards"
+        if view.raise_multiples:
+            line += " · you may raise " + " or ".join(f"{m}x" for m in view.raise_multiples)
+        return [*view.hole, *view.board], line
+
+    def phase_text(self, state: UTHState | None) -> str:
+        if state is None:
+            return "Waiting for bets"
+        return {
+            Phase.BETTING: "Betting window open", Phase.DEALING: "Dealing",
+            Phase.PREFLOP: "Pre-flop: Raise 4x/3x or Check",
+            Phase.FLOP: "Flop: Raise 2x or Check", Phase.RIVER: "River: Raise 1x or Fold",
+            Phase.SETTLED: "Showdown",
+        }[state.phase]
+
+    def seat_status(self, state: UTHState, seat: SeatId) -> str:
+        player = state.seats.get(seat)
+        return player.status if player else ""
+
+    def record(self, state: UTHState) -> dict[str, Any]:
+        view = state.public_view()
+        return {
+            "view": view.to_dict(),
+            "history": [{"label": action.label, **_seat_of(action)} for action in state.history],
+        }
+
+    def rules_text(self, config: TableConfig) -> str:
+        qualifier = config.options.get("dealer_qualifier", "pair_of_fours")
+        text = UTH_RULES.format(
+            min_bet=config.min_bet, max_bet=config.max_bet,
+            qualifier=QUALIFIER_TEXT.get(qualifier, qualifier),
+            betting=config.betting_seconds, decision=config.decision_seconds,
+            blind_table=pay_table_text(BLIND_PAYS), trips_table=pay_table_text(TRIPS_PAYS),
+        )
+        return re.sub(r"\n(?!\*\*)", " ", text).strip()  # one paragraph per bold heading
+
+
+DECIDING = frozenset({"raise", "check", "fold"})
+
+UTH_RULES = """\
+**Ultimate Texas Hold'em** — you against the dealer; best five of your two cards and the five
+on the board.
+**Bets** ({min_bet:,}–{max_bet:,}): Ante, with an equal Blind placed automatically; optional
+Trips. Betting window: {betting} s (green, then yellow, then red). Undo, Rebet (last round's
+bets), Double (once). Bets below the minimum are returned when the window closes.
+**Decisions** ({decision} s each): pre-flop Raise 4x or 3x the Ante, or Check; on the flop
+Raise 2x or Check; on the river Raise 1x or Fold. One raise per hand. Missing a decision:
+pre-flop/flop AUTO CHECKED, river AUTO FOLDED (Ante, Blind and Play lost).
+**Dealer qualifies** with {qualifier}. Qualified: you beat the dealer -> Ante and Play 1:1,
+Blind per table; dealer better -> all lost; tie -> push. Not qualified: Ante pushes; Play 1:1
+and Blind per table if you win, lost if the dealer wins, push on a tie.
+**Blind** (when you beat the dealer): {blind_table}; below that push.
+**Trips** (on your own hand, whatever happens against the dealer, also after a fold):
+{trips_table}; otherwise lost.
+Payouts are whole chips, rounded down (3:2 on an odd bet).
+"""
+
+
+def pay_table_text(table: PayTable) -> str:
+    """``"Royal Flush 500:1, Straight Flush 50:1, ..."`` from the engine's own pay table."""
+    return ", ".join(f"{Category(category).label} {num}:{den}" for category, num, den in table.rows)
+
+
+def _amount(arg: str) -> int:
+    try:
+        return int(arg)
+    except ValueError:
+        raise RuleError(f"{arg!r} is not a whole number of chips.") from None
+
+
+def _bets_text(ante: int, trips: int, play: int) -> str:
+    parts = [f"Ante {ante:,}", f"Blind {ante:,}"] if ante else []
+    if trips:
+        parts.append(f"Trips {trips:,}")
+    if play:
+        parts.append(f"Play {play:,}")
+    return " · ".join(parts)
+
+
+def _seat_of(action: Action) -> dict[str, Any]:
+    seat = getattr(action, "seat", None)
+    return {} if seat is None else {"seat": seat}

@@ -14,6 +14,8 @@ from discord.ext import commands
 from bot.config import Config
 from bot.errors import reply_with_error
 from bot.store import Store
+from bot.tables.registry import ADAPTERS
+from bot.tables.runtime import TableRuntime
 
 log = logging.getLogger(__name__)
 
@@ -21,6 +23,8 @@ log = logging.getLogger(__name__)
 EXTENSIONS: tuple[str, ...] = (
     "cogs.economy",
     "cogs.admin",
+    "cogs.tables",
+    "cogs.uth",
 )
 
 
@@ -45,6 +49,7 @@ class CasinoBot(commands.Bot):
     """The bot. ``store`` is open and migrated before any cog's ``setup`` runs."""
 
     store: Store
+    tables: TableRuntime
 
     def __init__(self, config: Config, *, extensions: Sequence[str] = EXTENSIONS) -> None:
         intents = discord.Intents.none()
@@ -65,6 +70,8 @@ class CasinoBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.config.db_path)
         log.info("Store open at %s", self.config.db_path)
+        # The tables cog attaches its publisher and resumes unfinished rounds when it loads.
+        self.tables = TableRuntime(self.store, ADAPTERS, clock=lambda: self.clock())
         for name in self.extension_names:
             try:
                 await self.load_extension(name)

@@ -1,0 +1,10 @@
+"""The games installed on the table runtime, by the name stored with each table."""
+
+from __future__ import annotations
+
+from bot.tables.adapter import GameAdapter
+from bot.tables.uth import UTHAdapter
+
+ADAPTERS: dict[str, GameAdapter] = {
+    "uth": UTHAdapter(),
+}

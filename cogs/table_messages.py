@@ -1,0 +1,293 @@
+"""The public side of tables: one message per table, edited in place, and the results.
+
+The runtime reports changes synchronously; this publisher coalesces them. Each table has one
+worker task: a burst of twenty clicks becomes one edit, and edits are spaced at least
+``EDIT_INTERVAL`` apart so a busy table never trips Discord's per-channel rate limits.
+Images are drawn in a thread, off the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import re
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+import render
+from bot.tables.adapter import Control
+from bot.tables.runtime import RoundResult, Table
+from cogs.common import EMBED_COLOUR, chips, relative_time, signed_chips
+
+if TYPE_CHECKING:
+    from bot.client import CasinoBot
+
+log = logging.getLogger(__name__)
+
+EDIT_INTERVAL = 1.0
+"""Seconds between two edits of one table message (Discord allows about 5 per 5 s)."""
+FLUSH_TIMEOUT = 10.0
+WINDOW_COLOURS = ((0.5, "\U0001f7e2", "green"), (0.2, "\U0001f7e1", "yellow"),
+                  (0.0, "\U0001f534", "red"))
+BUTTON_STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
+                 "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
+
+
+class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
+    r"tbl:(?P<table>\d+):(?P<round>\d+):(?P<version>\d+):(?P<action>[a-z]+):(?P<arg>[\w.]*)"
+)):
+    """Every table button. The table, round and rendering it belongs to are in its custom id,
+    so it keeps working after a restart and a click on an old one is recognised as stale."""
+
+    def __init__(self, table_id: int, round_id: int, version: int, control: Control) -> None:
+        self.table_id, self.round_id, self.version = table_id, round_id, version
+        self.action, self.arg = control.action, control.arg
+        super().__init__(discord.ui.Button(
+            label=control.label, style=BUTTON_STYLES[control.style], row=control.row,
+            custom_id=f"tbl:{table_id}:{round_id}:{version}:{control.action}:{control.arg}",
+        ))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+                             match: re.Match[str]) -> TableButton:
+        groups = match.groupdict()
+        control = Control(item.label or "", groups["action"], groups["arg"])
+        return cls(int(groups["table"]), int(groups["round"]), int(groups["version"]), control)
+
+    async def callback(self, interaction: discord.Interaction[CasinoBot]) -> None:
+        from cogs.common import guarded
+        from cogs.tables import tables_cog
+
+        await guarded(interaction, tables_cog(interaction).on_table_button(interaction, self))
+
+
+def table_view(table: Table, controls: list[Control]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for control in controls[:25]:  # Discord's limit: 5 rows of 5
+        view.add_item(TableButton(table.id, table.round_id, table.version, control))
+    return view
+
+
+def window_colour(table: Table, now: float) -> tuple[str, str]:
+    """The betting window's light: green, then yellow, then red as time runs out."""
+    round_ = table.round
+    if round_ is None or round_.deadline is None:
+        return WINDOW_COLOURS[0][1:]
+    total = max(1.0, float(table.config.betting_seconds))
+    left = max(0.0, round_.deadline - now) / total
+    for threshold, emoji, name in WINDOW_COLOURS:
+        if left > threshold:
+            return emoji, name
+    return WINDOW_COLOURS[-1][1:]
+
+
+def next_colour_change(table: Table, now: float) -> float | None:
+    """When the light changes next (so the message is edited then), or None."""
+    round_ = table.round
+    if round_ is None or round_.deadline is None or round_.deadline_kind != "betting":
+        return None
+    total = float(table.config.betting_seconds)
+    for threshold, _, _ in WINDOW_COLOURS[:-1]:
+        at = round_.deadline - threshold * total
+        if at > now:
+            return at
+    return None
+
+
+@dataclass
+class _Worker:
+    dirty: asyncio.Event = field(default_factory=asyncio.Event)
+    results: list[RoundResult] = field(default_factory=list)
+    closed: dict[int, int] | None = None
+    task: asyncio.Task[None] | None = None
+    wake_handle: asyncio.TimerHandle | None = None
+    busy: bool = False
+
+
+class TableMessages:
+    """Implements the runtime's Publisher with Discord messages."""
+
+    def __init__(self, bot: CasinoBot) -> None:
+        self.bot = bot
+        self._workers: dict[int, _Worker] = {}
+        self.edits = 0  # for tests and benchmarks: how many table edits were sent
+
+    # -- Publisher ---------------------------------------------------------------------------
+    def table_changed(self, table: Table) -> None:
+        self._worker(table).dirty.set()
+
+    def round_finished(self, table: Table, result: RoundResult) -> None:
+        worker = self._worker(table)
+        worker.results.append(result)
+        worker.dirty.set()
+
+    def table_closed(self, table: Table, refunds: Mapping[int, int]) -> None:
+        worker = self._worker(table)
+        worker.closed = dict(refunds)
+        worker.dirty.set()
+
+    # -- workers -----------------------------------------------------------------------------
+    def _worker(self, table: Table) -> _Worker:
+        worker = self._workers.get(table.id)
+        if worker is None:
+            worker = self._workers[table.id] = _Worker()
+        if worker.task is None or worker.task.done():
+            worker.task = asyncio.create_task(self._run(table, worker), name=f"table-{table.id}-messages")
+        return worker
+
+    async def _run(self, table: Table, worker: _Worker) -> None:
+        while True:
+            await worker.dirty.wait()
+            worker.dirty.clear()
+            worker.busy = True
+            try:
+                await self._publish(table, worker)
+            except Exception:
+                log.exception("Updating the message of table %s failed", table.id)
+            finally:
+                worker.busy = False
+            if worker.closed is not None:
+                self._workers.pop(table.id, None)
+                return
+            await asyncio.sleep(EDIT_INTERVAL)
+
+    async def _publish(self, table: Table, worker: _Worker) -> None:
+        while worker.results:
+            await self._post_result(table, worker.results.pop(0))
+        if worker.closed is not None:
+            await self._post_closed(table, worker.closed)
+            return
+        await self._update_table_message(table)
+        self._schedule_colour_change(table, worker)
+
+    def _schedule_colour_change(self, table: Table, worker: _Worker) -> None:
+        if worker.wake_handle is not None:
+            worker.wake_handle.cancel()
+        at = next_colour_change(table, self.bot.clock())
+        if at is not None:
+            delay = max(0.0, at - self.bot.clock())
+            worker.wake_handle = asyncio.get_running_loop().call_later(delay, worker.dirty.set)
+
+    def _pending(self) -> bool:
+        return any(w.busy or w.dirty.is_set() or w.results for w in self._workers.values())
+
+    async def flush(self) -> None:
+        """Wait until every pending change has been sent (tests; clean shutdown)."""
+        try:
+            async with asyncio.timeout(FLUSH_TIMEOUT):
+                while self._pending():  # noqa: ASYNC110 - several workers, no one event to await
+                    await asyncio.sleep(0.01)
+        except TimeoutError:
+            log.warning("Table messages still pending after %.1f s", FLUSH_TIMEOUT)
+
+    async def stop(self) -> None:
+        await self.flush()
+        for worker in self._workers.values():
+            if worker.wake_handle is not None:
+                worker.wake_handle.cancel()
+            if worker.task is not None:
+                worker.task.cancel()
+        self._workers.clear()
+
+    # -- messages ----------------------------------------------------------------------------
+    async def _update_table_message(self, table: Table) -> None:
+        embed, snapshot = self.table_embed(table), self.table_snapshot(table)
+        png = await asyncio.to_thread(render.table_scene_png, snapshot)
+        file = discord.File(io.BytesIO(png), filename="table.png")
+        embed.set_image(url="attachment://table.png")
+        view = table_view(table, self.bot.tables.controls(table))
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        self.edits += 1
+        if table.message_id is not None:
+            try:
+                await channel.get_partial_message(table.message_id).edit(
+                    embed=embed, attachments=[file], view=view)
+                return
+            except discord.NotFound:
+                log.info("Table %s message was deleted; posting a new one", table.id)
+        message = await channel.send(embed=embed, file=file, view=view)
+        table.message_id = message.id
+        await self.bot.store.update_table(table.id, message_id=message.id)
+
+    def table_snapshot(self, table: Table) -> render.TableSnapshot:
+        round_ = table.round
+        state = round_.state if round_ else None
+        title = table.adapter.display_name + (f" · Round #{round_.id}" if round_ else "")
+        footer = (f"Round #{round_.id} · shuffle commitment {round_.commitment}" if round_
+                  else f"Bets {table.config.min_bet:,}–{table.config.max_bet:,}")
+        return table.adapter.snapshot(state, table.config, table.seats, title, footer)
+
+    def table_embed(self, table: Table) -> discord.Embed:
+        adapter, round_ = table.adapter, table.round
+        now = self.bot.clock()
+        lines = [f"**{adapter.phase_text(round_.state if round_ else None)}**"]
+        if round_ is not None and round_.deadline is not None:
+            if round_.deadline_kind == "betting":
+                emoji, _ = window_colour(table, now)
+                lines.append(f"{emoji} Bets close {relative_time(round_.deadline)}")
+            else:
+                lines.append(f"\u23f3 Decide {relative_time(round_.deadline)}")
+        if round_ is None:
+            lines.append("Press an Ante button (or `/uth ante`) to open the betting window.")
+        if round_ is not None and adapter.needs_seed(round_.state):
+            lines.append(f"Shuffle commitment: `{round_.commitment}`")
+        embed = discord.Embed(title=adapter.display_name, description="\n".join(lines),
+                              colour=EMBED_COLOUR)
+        seated = ", ".join(table.seats.values()) or "nobody yet"
+        embed.add_field(name="Seated", value=seated[:1024], inline=False)
+        embed.set_footer(text=f"Table {table.id} · bets {table.config.min_bet:,}–"
+                              f"{table.config.max_bet:,} · /uth rules")
+        return embed
+
+    async def _post_result(self, table: Table, result: RoundResult) -> None:
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        embed = result_embed(table, result)
+        if result.snapshot_state is None or result.settlement is None:
+            await channel.send(embed=embed)
+            return
+        title = f"{table.adapter.display_name} · Round #{result.round_id} · Result"
+        snapshot = table.adapter.snapshot(result.snapshot_state, table.config, result.names, title,
+                                          f"Round #{result.round_id} · seed {result.seed_hex}")
+        png = await asyncio.to_thread(render.table_scene_png, snapshot)
+        embed.set_image(url="attachment://result.png")
+        await channel.send(embed=embed, file=discord.File(io.BytesIO(png), filename="result.png"))
+
+    async def _post_closed(self, table: Table, refunds: Mapping[int, int]) -> None:
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        text = "The table is closed."
+        if refunds:
+            text += " Stakes of the round in play were returned: " + ", ".join(
+                f"<@{user}> {chips(amount)}" for user, amount in refunds.items())
+        if table.message_id is not None:
+            try:
+                await channel.get_partial_message(table.message_id).edit(
+                    content=text, embed=None, attachments=[], view=None)
+                return
+            except discord.NotFound:
+                pass
+        await channel.send(text)
+
+
+def result_embed(table: Table, result: RoundResult) -> discord.Embed:
+    embed = discord.Embed(title=f"Round #{result.round_id} · {table.adapter.display_name}",
+                          description=result.headline, colour=EMBED_COLOUR,
+                          timestamp=discord.utils.utcnow())
+    if result.settlement is not None:
+        for seat, summary in result.settlement.summary.items():
+            name = result.names.get(seat, str(seat))
+            hand = result.seat_lines.get(seat, "")
+            bets = ", ".join(f"{line.bet} {line.staked:,}→{line.returned:,}"
+                             for line in result.settlement.lines_of(seat))
+            embed.add_field(name=f"{name}: {signed_chips(summary.net)}",
+                            value=f"{hand}\n{bets}"[:1024] or "-", inline=False)
+    if result.seed_hex:
+        embed.add_field(name="Provably fair", value=(
+            f"Seed `{result.seed_hex}`\nCommitment `{result.commitment}`\n"
+            f"Check it with `/round {result.round_id}`."), inline=False)
+    embed.set_footer(text=time.strftime("Settled %H:%M:%S UTC", time.gmtime()))
+    return embed

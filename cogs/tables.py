@@ -1,0 +1,232 @@
+"""Table commands: /table open|config|close|join|leave, /round, and the table's buttons."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import render
+from bot.errors import UserError
+from bot.poker.shuffle import verify
+from bot.tables.config import MAX_CHIPS, TIMER_RANGE, ConfigError, TableConfig
+from bot.tables.runtime import ActionRequest
+from cogs.common import casino_embed, chips, guild_id_of, signed_chips
+from cogs.table_messages import TableButton, TableMessages
+
+if TYPE_CHECKING:
+    from bot.client import CasinoBot
+
+log = logging.getLogger(__name__)
+
+GAME_CHOICES = [app_commands.Choice(name="Ultimate Texas Hold'em", value="uth")]
+Chips = app_commands.Range[int, 1, MAX_CHIPS]
+Seconds = app_commands.Range[int, TIMER_RANGE[0], TIMER_RANGE[1]]
+Qualifier = Literal["pair_of_fours", "pair"]
+
+
+def tables_cog(interaction: discord.Interaction[CasinoBot]) -> Tables:
+    cog = interaction.client.get_cog("Tables")
+    if not isinstance(cog, Tables):
+        raise UserError("Tables are restarting; try again in a moment.")
+    return cog
+
+
+def display_name(user: discord.abc.User) -> str:
+    return getattr(user, "display_name", None) or user.name
+
+
+def action_request(interaction: discord.Interaction, action: str, arg: str = "", *,
+                   round_id: int | None = None, version: int | None = None) -> ActionRequest:
+    """The one way the cogs turn a click or a command into a runtime action."""
+    if interaction.channel_id is None:
+        raise UserError("Tables live in server text channels.")
+    return ActionRequest(guild_id_of(interaction), interaction.channel_id, interaction.user.id,
+                         display_name(interaction.user), action, arg, round_id, version,
+                         interaction.id)
+
+
+class Tables(commands.Cog):
+    """Opening, configuring and closing tables; seats; round records; every table button."""
+
+    table = app_commands.Group(name="table", description="Casino tables in this channel.",
+                               guild_only=True)
+
+    def __init__(self, bot: CasinoBot) -> None:
+        self.bot = bot
+        self.messages = TableMessages(bot)
+
+    async def cog_load(self) -> None:
+        self.bot.tables.publisher = self.messages
+        await asyncio.to_thread(render.warm_cache)
+        await self.bot.tables.start()
+
+    async def cog_unload(self) -> None:
+        await self.bot.tables.stop()
+        await self.messages.stop()
+
+    # -- admin -------------------------------------------------------------------------------
+    @table.command(name="open", description="Admin: open a casino table in this channel.")
+    @app_commands.describe(game="Which game", min_bet="Smallest Ante", max_bet="Largest Ante",
+                           max_payout="Largest payout of one bet",
+                           betting_seconds="Betting window length",
+                           decision_seconds="Time for each decision",
+                           dealer_qualifier="UTH: what the dealer needs to qualify")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.checks.has_permissions(manage_channels=True)
+    async def open(self, interaction: discord.Interaction, game: str, min_bet: Chips = 10,
+                   max_bet: Chips = 1_000, max_payout: Chips = 100_000,
+                   betting_seconds: Seconds = 30, decision_seconds: Seconds = 30,
+                   dealer_qualifier: Qualifier = "pair_of_fours") -> None:
+        guild_id = guild_id_of(interaction)
+        try:
+            config = TableConfig(game, min_bet, max_bet, max_payout, betting_seconds,
+                                 decision_seconds, {"dealer_qualifier": dealer_qualifier}).validated()
+        except ConfigError as error:
+            raise UserError(str(error)) from None
+        assert interaction.channel_id is not None
+        table = await self.bot.tables.open_table(guild_id, interaction.channel_id, config)
+        await interaction.response.send_message(embed=casino_embed(
+            f"{table.adapter.display_name} table open",
+            f"Bets {config.min_bet:,}–{config.max_bet:,}. The table message below shows the "
+            "game; press an Ante button to play."))
+
+    @table.command(name="config", description="Admin: show or change this table between rounds.")
+    @app_commands.checks.has_permissions(manage_channels=True)
+    async def config(self, interaction: discord.Interaction, min_bet: Chips | None = None,
+                     max_bet: Chips | None = None, max_payout: Chips | None = None,
+                     betting_seconds: Seconds | None = None,
+                     decision_seconds: Seconds | None = None,
+                     dealer_qualifier: Qualifier | None = None) -> None:
+        guild_id = guild_id_of(interaction)
+        assert interaction.channel_id is not None
+        changes: dict[str, object] = {key: value for key, value in {
+            "min_bet": min_bet, "max_bet": max_bet, "max_payout": max_payout,
+            "betting_seconds": betting_seconds, "decision_seconds": decision_seconds,
+        }.items() if value is not None}
+        if dealer_qualifier is not None:
+            changes["options"] = {"dealer_qualifier": dealer_qualifier}
+        table = self.bot.tables.table_in(interaction.channel_id)
+        if table is None or table.guild_id != guild_id:
+            raise UserError("There is no table in this channel.")
+        current = table.config
+        if changes:
+            try:
+                current = await self.bot.tables.configure(guild_id, interaction.channel_id, **changes)
+            except (ConfigError, ValueError) as error:
+                raise UserError(str(error)) from None
+        embed = casino_embed(f"Table {table.id} configuration" + (" updated" if changes else ""))
+        embed.add_field(name="Bets", value=f"{current.min_bet:,}–{current.max_bet:,}")
+        embed.add_field(name="Max payout", value=f"{current.max_payout:,}")
+        embed.add_field(name="Timers", value=f"betting {current.betting_seconds} s · "
+                                             f"decisions {current.decision_seconds} s")
+        for key, value in current.options.items():
+            embed.add_field(name=key.replace("_", " "), value=str(value).replace("_", " "))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @table.command(name="close", description="Admin: close this table (stakes in play are returned).")
+    @app_commands.checks.has_permissions(manage_channels=True)
+    async def close(self, interaction: discord.Interaction) -> None:
+        guild_id = guild_id_of(interaction)
+        assert interaction.channel_id is not None
+        refunds = await self.bot.tables.close_table(guild_id, interaction.channel_id)
+        text = "Table closed."
+        if refunds:
+            text += " Returned: " + ", ".join(f"<@{u}> {chips(a)}" for u, a in refunds.items())
+        await interaction.response.send_message(text, ephemeral=True)
+
+    # -- players -----------------------------------------------------------------------------
+    @table.command(name="join", description="Take a seat at this channel's table.")
+    async def join(self, interaction: discord.Interaction) -> None:
+        request = action_request(interaction, "join")
+        await self.bot.store.ensure_wallet(request.guild_id, request.user_id)
+        await self.bot.tables.join(request.guild_id, request.channel_id, request.user_id,
+                                   request.user_name)
+        await interaction.response.send_message("You are seated. Place an Ante to play.",
+                                                ephemeral=True)
+
+    @table.command(name="leave", description="Leave this channel's table.")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        request = action_request(interaction, "leave")
+        message = await self.bot.tables.leave(request.guild_id, request.channel_id, request.user_id)
+        await interaction.response.send_message(message, ephemeral=True)
+
+    # -- round records -----------------------------------------------------------------------
+    @app_commands.command(name="round", description="Show a finished round: cards, bets, payouts, seed.")
+    @app_commands.describe(number="The round's game number")
+    @app_commands.guild_only()
+    async def round(self, interaction: discord.Interaction,
+                    number: app_commands.Range[int, 1, 2**62]) -> None:
+        info = await self.bot.store.get_round(guild_id_of(interaction), number)
+        if info is None:
+            raise UserError(f"There is no round #{number} on this server.")
+        if info.status == "open":
+            raise UserError(f"Round #{number} is still being played; its seed is revealed when it ends.")
+        record = dict(info.state or {})
+        embed = casino_embed(f"Round #{number} · {record.get('game', info.game)} · {info.status}",
+                             record.get("headline") or record.get("void_reason") or "")
+        names = record.get("names", {})
+        for user_id, (wagered, returned) in info.players.items():
+            name = names.get(str(user_id), f"<@{user_id}>")
+            embed.add_field(name=name, value=f"wagered {wagered:,}, returned {returned:,} "
+                                             f"({signed_chips(returned - wagered)})")
+        dealt = list(record.get("dealt", []))
+        if dealt:
+            embed.add_field(name="Cards dealt (in deck order)", value=" ".join(dealt)[:1024],
+                            inline=False)
+        actions = await self.bot.store.round_actions(number)
+        if actions:
+            log_lines = [f"{names.get(str(a.user_id), a.user_id or 'dealer')}: {a.label}"
+                         for a in actions]
+            embed.add_field(name="Actions", value="\n".join(log_lines)[-1024:], inline=False)
+        embed.add_field(name="Provably fair", value=fairness_text(info.seed, info.commitment, dealt),
+                        inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    # -- buttons -----------------------------------------------------------------------------
+    async def on_table_button(self, interaction: discord.Interaction, button: TableButton) -> None:
+        table = self.bot.tables.table_by_id(button.table_id)
+        if table is None or table.channel_id != interaction.channel_id:
+            raise UserError("This table is closed.")
+        if button.action == "cards":
+            await self.send_private_cards(interaction, button.round_id)
+            return
+        request = action_request(interaction, button.action, button.arg,
+                                 round_id=button.round_id, version=button.version)
+        await self.bot.store.ensure_wallet(request.guild_id, request.user_id)
+        result = await self.bot.tables.act(request)
+        await interaction.response.send_message(
+            f"{result.label} · round #{result.round_id}", ephemeral=True)
+
+    async def send_private_cards(self, interaction: discord.Interaction, round_id: int) -> None:
+        assert interaction.channel_id is not None
+        table = self.bot.tables.table_in(interaction.channel_id)
+        if table is None:
+            raise UserError("There is no table in this channel.")
+        current, cards, line = self.bot.tables.private_cards(table, interaction.user.id)
+        if round_id and round_id != current:
+            raise UserError(f"Round #{round_id} is over; this is round #{current}.")
+        if not cards:
+            raise UserError(line)
+        png = await asyncio.to_thread(render.hand_strip_png, cards)
+        await interaction.response.send_message(
+            f"Round #{current} · {line}", ephemeral=True,
+            file=discord.File(io.BytesIO(png), filename="my-cards.png"))
+
+
+def fairness_text(seed: str | None, commitment: str | None, dealt: list[str]) -> str:
+    if not seed or not commitment or not dealt:
+        return "No cards were dealt in this round."
+    verdict = ("\u2705 the seed hashes to the commitment and re-creates every dealt card"
+               if verify(seed, commitment, dealt) else "\u274c the seed does NOT match")
+    return f"Seed `{seed}`\nCommitment `{commitment}`\n{verdict}"
+
+
+async def setup(bot: CasinoBot) -> None:
+    bot.add_dynamic_items(TableButton)
+    await bot.add_cog(Tables(bot))

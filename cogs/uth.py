@@ -1,0 +1,83 @@
+"""Ultimate Texas Hold'em slash commands: the same actions as the table's buttons."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import UserError
+from bot.tables.config import MAX_CHIPS, TableConfig
+from cogs.common import casino_embed, check_amount
+from cogs.tables import action_request
+
+if TYPE_CHECKING:
+    from bot.client import CasinoBot
+
+Chips = app_commands.Range[int, 1, MAX_CHIPS]
+
+
+class UltimateTexasHoldem(commands.Cog):
+    uth = app_commands.Group(name="uth", description="Ultimate Texas Hold'em at this channel's table.",
+                             guild_only=True)
+
+    def __init__(self, bot: CasinoBot) -> None:
+        self.bot = bot
+
+    async def _act(self, interaction: discord.Interaction, action: str, arg: str = "") -> None:
+        request = action_request(interaction, action, arg)
+        table = self.bot.tables.table_in(request.channel_id)
+        if table is None or table.adapter.game != "uth":
+            raise UserError("There is no Ultimate Texas Hold'em table in this channel.")
+        await self.bot.store.ensure_wallet(request.guild_id, request.user_id)
+        result = await self.bot.tables.act(request)
+        await interaction.response.send_message(f"{result.label} · round #{result.round_id}",
+                                                ephemeral=True)
+
+    @uth.command(name="ante", description="Place (add to) your Ante; the Blind is placed with it.")
+    @app_commands.describe(amount="Chips on the Ante (the same again goes on the Blind)")
+    async def ante(self, interaction: discord.Interaction, amount: Chips) -> None:
+        await self._act(interaction, "ante", str(check_amount(amount, maximum=MAX_CHIPS)))
+
+    @uth.command(name="trips", description="Place the optional Trips bet (after your Ante).")
+    async def trips(self, interaction: discord.Interaction, amount: Chips) -> None:
+        await self._act(interaction, "trips", str(check_amount(amount, maximum=MAX_CHIPS)))
+
+    @uth.command(name="raise", description="Raise: 4x or 3x pre-flop, 2x on the flop, 1x on the river.")
+    async def raise_(self, interaction: discord.Interaction, multiple: Literal[4, 3, 2, 1]) -> None:
+        await self._act(interaction, "raise", str(multiple))
+
+    @uth.command(name="check", description="Check (pre-flop or on the flop).")
+    async def check(self, interaction: discord.Interaction) -> None:
+        await self._act(interaction, "check")
+
+    @uth.command(name="fold", description="Fold on the river (Ante and Blind are lost).")
+    async def fold(self, interaction: discord.Interaction) -> None:
+        await self._act(interaction, "fold")
+
+    @uth.command(name="rebet", description="Repeat last round's bets.")
+    async def rebet(self, interaction: discord.Interaction) -> None:
+        await self._act(interaction, "rebet")
+
+    @uth.command(name="double", description="Double your bets (once per round).")
+    async def double(self, interaction: discord.Interaction) -> None:
+        await self._act(interaction, "double")
+
+    @uth.command(name="undo", description="Take back your last bet while the window is open.")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await self._act(interaction, "undo")
+
+    @uth.command(name="rules", description="How Ultimate Texas Hold'em is played and paid here.")
+    async def rules(self, interaction: discord.Interaction) -> None:
+        table = self.bot.tables.table_in(interaction.channel_id or 0)
+        adapter = self.bot.tables.adapters["uth"]
+        config = table.config if table and table.adapter.game == "uth" else None
+        text = adapter.rules_text(config or TableConfig("uth"))
+        await interaction.response.send_message(embed=casino_embed("Ultimate Texas Hold'em", text),
+                                                ephemeral=True)
+
+
+async def setup(bot: CasinoBot) -> None:
+    await bot.add_cog(UltimateTexasHoldem(bot))

@@ -7,7 +7,9 @@ import logging
 import discord
 from discord import app_commands
 
+from bot.games.common import RuleError
 from bot.store import StoreError
+from bot.tables.errors import TableError
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +29,7 @@ def friendly_message(error: BaseException) -> tuple[str, bool]:
         return friendly_message(error.original)
     if isinstance(error, app_commands.TransformerError):
         return f"`{error.value}` is not a valid value for that option.", True
-    if isinstance(error, (UserError, StoreError)):
+    if isinstance(error, (UserError, StoreError, RuleError, TableError)):
         return str(error), True
     if isinstance(error, app_commands.MissingPermissions):
         needed = ", ".join(_permission_name(p) for p in error.missing_permissions)

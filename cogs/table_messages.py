@@ -115,6 +115,7 @@ class TableMessages:
     def __init__(self, bot: CasinoBot) -> None:
         self.bot = bot
         self._workers: dict[int, _Worker] = {}
+        self.edit_interval = EDIT_INTERVAL  # tests set 0 to see every change at once
         self.edits = 0  # for tests and benchmarks: how many table edits were sent
 
     # -- Publisher ---------------------------------------------------------------------------
@@ -154,7 +155,7 @@ class TableMessages:
             if worker.closed is not None:
                 self._workers.pop(table.id, None)
                 return
-            await asyncio.sleep(EDIT_INTERVAL)
+            await asyncio.sleep(self.edit_interval)
 
     async def _publish(self, table: Table, worker: _Worker) -> None:
         while worker.results:

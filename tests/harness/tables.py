@@ -1,0 +1,74 @@
+"""Helpers for table tests through the Discord harness: the table message, its buttons, time."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.harness.driver import DiscordHarness, FakeUser, Reply, walk_components
+
+
+class TableDriver:
+    """Plays at the table in the harness's default channel."""
+
+    def __init__(self, harness: DiscordHarness, clock: Any) -> None:
+        self.h = harness
+        self.clock = clock
+        cog = harness.bot.get_cog("Tables")
+        assert cog is not None, "the tables extension did not load"
+        self.messages = cog.messages
+        self.messages.edit_interval = 0.0
+
+    @property
+    def runtime(self) -> Any:
+        return self.h.bot.tables
+
+    def table(self, channel_id: int | None = None) -> Any:
+        table = self.runtime.table_in(channel_id or self.h.channel_id)
+        assert table is not None, "no table in the channel"
+        return table
+
+    async def open(self, admin: FakeUser, **options: Any) -> Reply:
+        reply = await self.h.slash(admin, "table open", game="uth", **options)
+        await self.settle()
+        return reply
+
+    async def settle(self) -> None:
+        """Let the table message catch up with every change."""
+        await self.messages.flush()
+
+    def message(self, channel_id: int | None = None) -> dict[str, Any]:
+        table = self.table(channel_id)
+        assert table.message_id is not None, "the table message was never posted"
+        return self.h.fake.messages[table.message_id]
+
+    def buttons(self) -> dict[str, str]:
+        return {c["label"]: c["custom_id"] for c in walk_components(self.message()["components"])
+                if c.get("type") == 2}
+
+    async def press(self, user: FakeUser, label: str) -> Reply:
+        await self.settle()
+        buttons = self.buttons()
+        assert label in buttons, f"no button {label!r}; the table shows {list(buttons)}"
+        reply = await self.h.click(user, self.message(), buttons[label])
+        await self.settle()
+        return reply
+
+    async def command(self, user: FakeUser, name: str, **options: Any) -> Reply:
+        reply = await self.h.slash(user, f"uth {name}", **options)
+        await self.settle()
+        return reply
+
+    async def pass_time(self, seconds: float) -> None:
+        self.clock.advance(seconds)
+        await self.runtime.fire_due()
+        await self.settle()
+
+    def results(self) -> list[dict[str, Any]]:
+        """Result messages posted in the channel, oldest first."""
+        return [m for m in self.h.fake.messages.values()
+                if any("Round #" in (e.get("title") or "") for e in m.get("embeds") or [])
+                and m.get("attachments") and m["attachments"][0]["filename"] == "result.png"]
+
+    def phase(self) -> str:
+        embeds = self.message()["embeds"]
+        return embeds[0]["description"] if embeds else ""

@@ -1,0 +1,244 @@
+"""Ultimate Texas Hold'em played through discord.py against the fake Discord API."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import cogs.table_messages
+from bot.client import CasinoBot
+from bot.config import Config
+from bot.poker import Card
+from render import TableSnapshot
+from tests.conftest import FakeClock
+from tests.harness.driver import DiscordHarness, Reply
+from tests.harness.fake_discord import CHANNEL_MESSAGE
+from tests.harness.tables import TableDriver
+
+
+def assert_refused(reply: Reply, *fragments: str) -> None:
+    assert reply.type == CHANNEL_MESSAGE and reply.ephemeral, reply.text
+    for fragment in fragments:
+        assert fragment.lower() in reply.text.lower(), f"{fragment!r} not in {reply.text!r}"
+
+
+@pytest.fixture
+def snapshots(monkeypatch: pytest.MonkeyPatch) -> list[TableSnapshot]:
+    """Every snapshot handed to render for a public image, to check what it reveals."""
+    seen: list[TableSnapshot] = []
+    original = cogs.table_messages.render.table_scene_png
+
+    def recording(snapshot: TableSnapshot) -> bytes:
+        seen.append(snapshot)
+        return original(snapshot)
+
+    monkeypatch.setattr(cogs.table_messages.render, "table_scene_png", recording)
+    return seen
+
+
+@pytest.fixture
+async def tables(harness: DiscordHarness, clock: FakeClock) -> TableDriver:
+    driver = TableDriver(harness, clock)
+    admin = harness.user("dealer-admin", admin=True)
+    opened = await driver.open(admin, min_bet=10, max_bet=200, betting_seconds=30,
+                               decision_seconds=30)
+    assert not opened.ephemeral and "table open" in opened.text
+    return driver
+
+
+async def wallet(harness: DiscordHarness, user_id: int) -> int:
+    return await harness.bot.store.ensure_wallet(harness.guild_id, user_id)
+
+
+def shown_cards(snapshot: TableSnapshot) -> set[str]:
+    cards = [*snapshot.dealer, *snapshot.community]
+    for seat in snapshot.seats:
+        cards += list(seat.cards)
+    return {str(Card(card)) for card in cards if card is not None}
+
+
+async def test_two_players_play_a_whole_round_with_buttons_and_commands(
+    harness: DiscordHarness, tables: TableDriver, snapshots: list[TableSnapshot]
+) -> None:
+    alice, bob = harness.user("alice"), harness.user("bob")
+    assert "Waiting for bets" in tables.phase()
+    placed = await tables.press(alice, "Ante 10")
+    assert placed.ephemeral and "ANTE" in placed.text.upper()
+    await tables.command(bob, "ante", amount=25)
+    await tables.command(bob, "trips", amount=10)
+    assert "Bets close" in tables.phase() and "\U0001f7e2" in tables.phase()
+    assert await wallet(harness, alice.id) == 980 and await wallet(harness, bob.id) == 940
+
+    await tables.pass_time(31)
+    assert "Pre-flop" in tables.phase() and "commitment" in tables.phase()
+    assert {"Raise 4x", "Raise 3x", "Check", "My cards"} <= set(tables.buttons())
+    mine = await tables.press(alice, "My cards")
+    assert mine.ephemeral and mine.files and mine.files[0]["filename"] == "my-cards.png"
+    table = tables.table()
+    hole = {str(c) for c in table.round.state.seats[alice.id].hole}
+    assert hole <= set(mine.text.split()) or "Your hole cards" in mine.text
+
+    await tables.press(alice, "Raise 4x")
+    await tables.command(bob, "check")
+    assert "Flop" in tables.phase()
+    await tables.press(bob, "Raise 2x")
+    assert tables.table().round is None, "everyone decided: the round settled"
+    (result,) = tables.results()
+    assert "Provably fair" in str(result["embeds"][0]["fields"])
+    settlement = tables.table().last_result.settlement
+    for user in (alice, bob):
+        assert await wallet(harness, user.id) == 1000 + settlement.summary[user.id].net
+    await harness.audit_ok()
+    assert_private_until_showdown(snapshots, table.last_result.snapshot_state)
+
+
+def assert_private_until_showdown(snapshots: list[TableSnapshot], final_state: Any) -> None:
+    """No public image before the showdown shows a hole card or an unturned board card."""
+    holes = {str(c) for seat in final_state.seats.values() for c in seat.hole}
+    holes |= {str(c) for c in final_state.dealer}
+    for snapshot in snapshots:
+        if "Result" in snapshot.title:
+            continue
+        shown = shown_cards(snapshot)
+        assert not shown & holes, f"hidden cards {shown & holes} in a public image"
+        board = [str(c) for c in final_state.board]
+        assert shown <= set(board)
+
+
+async def test_five_players_time_out_to_the_showdown(harness: DiscordHarness, tables: TableDriver,
+                                                     snapshots: list[TableSnapshot]) -> None:
+    players = [harness.user(f"p{i}") for i in range(5)]
+    for player in players:
+        await tables.press(player, "Ante 10")
+    await tables.pass_time(31)
+    await tables.pass_time(31)
+    assert "Flop" in tables.phase()
+    await tables.pass_time(31)
+    assert "River" in tables.phase()
+    await tables.pass_time(31)
+    (result,) = tables.results()
+    nets = [field["name"].rsplit(": ", 1)[1] for field in result["embeds"][0]["fields"][:5]]
+    assert nets == ["-20"] * 5, "every player auto-folded on the river and lost Ante and Blind"
+    actions = await harness.bot.store.round_actions(tables.table().last_result.round_id)
+    labels = [a.label for a in actions]
+    assert labels.count("AUTO CHECKED") == 10 and labels.count("AUTO FOLDED") == 5
+    await harness.audit_ok()
+    assert_private_until_showdown(snapshots, tables.table().last_result.snapshot_state)
+
+
+async def test_bad_bets_are_refused_and_change_nothing(harness: DiscordHarness,
+                                                       tables: TableDriver) -> None:
+    alice, bob, carol = harness.user("alice"), harness.user("bob"), harness.user("carol")
+    await wallet(harness, bob.id)
+    assert_refused(await tables.command(alice, "ante", amount=500), "200")
+    assert_refused(await tables.command(alice, "ante", amount=0), "from 1")
+    assert_refused(await tables.command(alice, "ante", amount=-3), "from 1")
+    await harness.bot.store.update_guild_settings(harness.guild_id, starting_balance=15)
+    assert_refused(await tables.command(carol, "ante", amount=10), "enough chips")
+    assert await wallet(harness, carol.id) == 15
+    assert_refused(await tables.command(alice, "check"), "no round")
+    await tables.command(alice, "ante", amount=5)  # under the minimum: refused at the close
+    await tables.command(bob, "ante", amount=10)
+    await tables.pass_time(31)
+    assert await wallet(harness, alice.id) == 1000, "the bet under the minimum came back"
+    outsider = harness.user("outsider")
+    assert_refused(await tables.command(outsider, "check"), "not seated")
+    assert_refused(await tables.command(alice, "check"), "no hand")
+    assert_refused(await tables.command(bob, "ante", amount=10), "bets are closed")
+    assert_refused(await tables.command(bob, "fold"), "river")
+    await harness.audit_ok()
+
+
+async def test_double_click_and_stale_and_foreign_buttons(harness: DiscordHarness,
+                                                          tables: TableDriver) -> None:
+    alice, bob = harness.user("alice"), harness.user("bob")
+    await tables.press(alice, "Ante 10")
+    await tables.press(bob, "Ante 10")
+    await tables.pass_time(31)
+    raise_button = tables.buttons()["Raise 4x"]
+    message = copy.deepcopy(tables.message())
+    replies = await harness.deliver(harness.component_payload(alice, message, raise_button),
+                                    harness.component_payload(alice, message, raise_button))
+    await tables.settle()
+    assert sorted(r.ephemeral for r in replies) == [True, True]
+    assert sum("RAISE 4x" in r.text for r in replies) == 1
+    assert await wallet(harness, alice.id) == 1000 - 20 - 40
+    await tables.pass_time(31)
+    await tables.pass_time(31)
+    await tables.pass_time(31)
+    assert tables.table().round is None
+    stale = await harness.click(bob, message, tables_button(message, "Check"))
+    assert_refused(stale, "over")
+    other_channel = dict(message, channel_id=str(harness.channel_id + 1))
+    assert_refused(await harness.click(bob, other_channel, raise_button), "closed")
+    await harness.audit_ok()
+
+
+def tables_button(message: dict[str, Any], label: str) -> str:
+    from tests.harness.driver import walk_components
+
+    return next(c["custom_id"] for c in walk_components(message["components"])
+                if c.get("label") == label)
+
+
+async def test_a_restart_mid_round_then_old_buttons_still_work(
+    harness: DiscordHarness, tables: TableDriver, clock: FakeClock, tmp_path: Path
+) -> None:
+    alice, bob = harness.user("alice"), harness.user("bob")
+    await tables.press(alice, "Ante 10")
+    await tables.press(bob, "Ante 50")
+    await tables.pass_time(31)
+    before = copy.deepcopy(tables.message())
+    round_id = tables.table().round.id
+    await harness.bot.close()  # the process stops mid-round
+
+    bot = CasinoBot(Config(token="fake-token", db_path=str(tmp_path / "casino.sqlite3")))
+    bot.clock = clock
+    await bot.login("fake-token")
+    harness.bot = bot
+    restarted = TableDriver(harness, clock)
+    table = restarted.table()
+    assert table.round is not None and table.round.id == round_id
+    reply = await harness.click(alice, before, tables_button(before, "Raise 3x"))
+    assert "RAISE 3x" in reply.text
+    await restarted.pass_time(31)
+    await restarted.pass_time(31)
+    await restarted.pass_time(31)
+    assert restarted.table().round is None
+    settlement = restarted.table().last_result.settlement
+    assert await wallet(harness, alice.id) == 1000 + settlement.summary[alice.id].net
+    await harness.audit_ok()
+
+
+async def test_table_admin_commands(harness: DiscordHarness, tables: TableDriver) -> None:
+    admin, alice = harness.user("admin", admin=True), harness.user("alice")
+    assert_refused(await harness.slash(alice, "table close"), "manage channels")
+    assert_refused(await harness.slash(admin, "table open", game="uth"), "already has a table")
+    shown = await harness.slash(admin, "table config", dealer_qualifier="pair", min_bet=20)
+    assert "updated" in shown.text and "pair" in shown.text
+    rules = await harness.slash(alice, "uth rules")
+    assert rules.ephemeral and "any pair or better" in rules.text
+    await tables.press(alice, "Ante 20")
+    assert_refused(await harness.slash(admin, "table config", min_bet=30), "between rounds")
+    closed = await harness.slash(admin, "table close")
+    assert "<@%d> 40 chips" % alice.id in closed.text
+    assert await wallet(harness, alice.id) == 1000
+    await harness.audit_ok()
+
+
+async def test_round_command_shows_a_verified_record(harness: DiscordHarness,
+                                                      tables: TableDriver) -> None:
+    alice = harness.user("alice")
+    await tables.press(alice, "Ante 10")
+    await tables.pass_time(31)
+    round_id = tables.table().round.id
+    assert_refused(await harness.slash(alice, "round", number=round_id), "still being played")
+    for _ in range(3):
+        await tables.pass_time(31)
+    record = await harness.slash(alice, "round", number=round_id)
+    assert record.ephemeral
+    assert "re-creates every dealt card" in record.text and "AUTO FOLDED" in record.text
+    assert_refused(await harness.slash(alice, "round", number=99999), "no round")

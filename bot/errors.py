@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -73,5 +75,5 @@ def _describe(interaction: discord.Interaction) -> str:
     command = interaction.command
     if command is not None:
         return f"/{command.qualified_name}"
-    data = interaction.data or {}
+    data: Mapping[str, Any] = interaction.data or {}
     return f"component {data.get('custom_id', '?')}"

@@ -72,13 +72,13 @@ class GiveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> GiveButton:
         groups = match.groupdict()
         return cls(groups["action"], int(groups["giver"]), int(groups["target"]),
                    int(groups["amount"]), int(groups["expires"]))
 
-    async def callback(self, interaction: discord.Interaction[CasinoBot]) -> None:
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, self._settle(interaction))
 
     async def _settle(self, interaction: discord.Interaction[CasinoBot]) -> None:
@@ -106,12 +106,12 @@ class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> HistoryPageButton:
         groups = match.groupdict()
         return cls(int(groups["user"]), int(groups["page"]), groups["direction"])
 
-    async def callback(self, interaction: discord.Interaction[CasinoBot]) -> None:
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, self._turn_page(interaction))
 
     async def _turn_page(self, interaction: discord.Interaction[CasinoBot]) -> None:

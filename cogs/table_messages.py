@@ -53,13 +53,13 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
         ))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> TableButton:
         groups = match.groupdict()
-        control = Control(item.label or "", groups["action"], groups["arg"])
+        control = Control(getattr(item, "label", None) or "", groups["action"], groups["arg"])
         return cls(int(groups["table"]), int(groups["round"]), int(groups["version"]), control)
 
-    async def callback(self, interaction: discord.Interaction[CasinoBot]) -> None:
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         from cogs.common import guarded
         from cogs.tables import tables_cog
 

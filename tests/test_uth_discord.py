@@ -224,7 +224,7 @@ async def test_table_admin_commands(harness: DiscordHarness, tables: TableDriver
     await tables.press(alice, "Ante 20")
     assert_refused(await harness.slash(admin, "table config", min_bet=30), "between rounds")
     closed = await harness.slash(admin, "table close")
-    assert "<@%d> 40 chips" % alice.id in closed.text
+    assert f"<@{alice.id}> 40 chips" in closed.text
     assert await wallet(harness, alice.id) == 1000
     await harness.audit_ok()
 

@@ -7,19 +7,15 @@ either before or after the step, never in between.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
+from typing import Any
+
+import aiosqlite
 
 from bot.store import money, rounds, tables
 from bot.store.models import AccountRef, Movement, validate_movements
 from bot.store.table_models import ActionRow, OpenRound, Stake, TableRow
-
-if TYPE_CHECKING:
-    from bot.store.store import Store
-
-    _Base = Store
-else:
-    _Base = object
 
 
 def round_escrow(round_id: int) -> AccountRef:
@@ -40,8 +36,13 @@ def stake_movements(round_id: int, stakes: Sequence[Stake]) -> list[Movement]:
     return movements
 
 
-class TableStoreMixin(_Base):
+class TableStoreMixin:
     """Methods mixed into :class:`bot.store.Store`; they use its lock and transactions."""
+
+    # Provided by Store (declared here so the mixin type-checks on its own).
+    _transaction: Callable[[], AbstractAsyncContextManager[aiosqlite.Connection]]
+    _reading: Callable[..., AbstractAsyncContextManager[aiosqlite.Connection]]
+    _ensure_wallets: Callable[[int, Iterable[AccountRef]], Awaitable[None]]
 
     async def create_table(self, guild_id: int, channel_id: int, game: str,
                            config: Mapping[str, Any], *, now: float) -> TableRow:

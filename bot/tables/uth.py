@@ -25,7 +25,7 @@ class UTHAdapter:
 
     def options(self, config: TableConfig) -> UTHOptions:
         return UTHOptions(
-            dealer_qualifier=config.options.get("dealer_qualifier", "pair_of_fours"),  # type: ignore[arg-type]  # validated by the config command's choices
+            dealer_qualifier=config.options.get("dealer_qualifier", "pair_of_fours"),
             min_bet=config.min_bet, max_bet=config.max_bet, max_payout=config.max_payout,
         )
 
@@ -83,7 +83,7 @@ class UTHAdapter:
         if state.phase is Phase.BETTING:
             closed = state.close_betting()
             applied = [Applied(None, closed.label, tuple(closed.flows), "close-betting")]
-            if state.phase is Phase.DEALING:
+            if state.can_deal():  # nobody left after the close: nothing is dealt
                 dealt = state.deal(deck())
                 applied.append(Applied(None, dealt.label, (), "deal"))
             return applied

@@ -152,6 +152,17 @@ def test_doc_verifier_checks_commitment_and_cards() -> None:
     assert not check(GOLDEN_SEED.hex(), GOLDEN_COMMITMENT, "As " + dealt)
 
 
+def test_readme_carries_the_same_algorithm_text_as_the_doc() -> None:
+    """The README documents the algorithm too; the two copies may not drift apart."""
+    readme = (DOC.parent.parent / "README.md").read_text(encoding="utf-8")
+
+    def section(text: str) -> str:
+        body = text.split("<!-- section: shuffle algorithm", 1)[1].split("<!-- end section", 1)[0]
+        return re.sub(r"#+ ", "# ", body)  # heading levels differ between the two files
+
+    assert section(readme) == section(DOC.read_text(encoding="utf-8"))
+
+
 def test_doc_worked_example_matches_the_code() -> None:
     text = " ".join(DOC.read_text(encoding="utf-8").split())
     assert f"the seed `{GOLDEN_SEED.hex()}`" in text

@@ -242,3 +242,4 @@ async def test_round_command_shows_a_verified_record(harness: DiscordHarness,
     assert record.ephemeral
     assert "re-creates every dealt card" in record.text and "AUTO FOLDED" in record.text
     assert_refused(await harness.slash(alice, "round", number=99999), "no round")
+    await harness.audit_ok()

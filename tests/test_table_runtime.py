@@ -315,3 +315,14 @@ async def test_a_player_sits_at_most_at_four_tables(runtime: TableRuntime) -> No
     with pytest.raises(TableError, match="4 tables"):
         await runtime.join(GUILD, 26, ALICE, "alice")
     assert AccountRef.wallet(ALICE).user_id == ALICE
+
+
+async def test_a_double_click_on_the_idle_tables_ante_button_acts_once(runtime: TableRuntime,
+                                                                         store: Store) -> None:
+    click = dict(round_id=0, version=0)
+    await runtime.act(request(ALICE, "ante", "10", interaction_id=1, **click))
+    with pytest.raises(AlreadyApplied):
+        await runtime.act(request(ALICE, "ante", "10", interaction_id=2, **click))
+    await runtime.act(request(BOB, "ante", "10", interaction_id=3, **click))
+    assert await wallet(store, ALICE) == 1000 - 20 and await wallet(store, BOB) == 1000 - 20
+    await audit_ok(store)

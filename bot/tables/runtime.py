@@ -38,6 +38,7 @@ from bot.tables.errors import AlreadyApplied, StaleAction, TableError
 log = logging.getLogger(__name__)
 
 RECENT_INTERACTIONS = 500
+MAX_AUTOMATIC_PASSES = 10  # more than any game has streets
 MAX_TABLES_PER_PLAYER = 4  # per server: a player may sit at tables in up to 4 channels at once
 
 
@@ -99,6 +100,8 @@ class Table:
     message_id: int | None = None
     seats: dict[int, str] = field(default_factory=dict)
     """Seated players (user id -> display name) in the order they sat down."""
+    names: dict[int, str] = field(default_factory=dict)
+    """Everyone who sat here since start-up, so a player who left still has a name."""
     round: ActiveRound | None = None
     memory: dict[SeatId, Any] = field(default_factory=dict)
     leaving: set[int] = field(default_factory=set)
@@ -172,6 +175,7 @@ class TableRuntime:
         for row in await self.store.open_tables():
             table = self._register(row)
             table.seats = dict(await self.store.table_seats(row.id))
+            table.names.update(table.seats)
             pending = open_rounds.pop(row.id, None)
             if pending is not None:
                 await self._resume(table, pending)
@@ -283,7 +287,7 @@ class TableRuntime:
             raise TableError(f"You are already seated at {MAX_TABLES_PER_PLAYER} tables; "
                              "leave one first with /table leave.")
         await self.store.seat_player(table.id, user_id, name, now=self.clock())
-        table.seats[user_id] = name
+        table.seats[user_id] = table.names[user_id] = name
         table.leaving.discard(user_id)
 
     async def leave(self, guild_id: int, channel_id: int, user_id: int) -> str:
@@ -340,7 +344,8 @@ class TableRuntime:
             raise TableError("No round is running. Place an Ante to start one.")
         await self._seat(table, request.user_id, request.user_name)
         state = adapter.new_state(table.config)
-        applied = adapter.apply(state, request.user_id, request.action, request.arg, table.memory)
+        applied = _with_click_step(
+            adapter.apply(state, request.user_id, request.action, request.arg, table.memory), request)
         seed = self._seed_source()
         now = self.clock()
         deadline = now + table.config.betting_seconds
@@ -369,12 +374,9 @@ class TableRuntime:
                                  "betting window is open to join.")
             await self._seat(table, request.user_id, request.user_name)
         before = adapter.dump(round_.state)
-        applied = adapter.apply(round_.state, request.user_id, request.action, request.arg,
-                                table.memory)
-        if applied.step is None and request.version is not None:
-            # The same button of the same rendering pressed twice is one press.
-            applied = Applied(applied.seat, applied.label, applied.flows,
-                              f"{request.action}:{request.user_id}:v{request.version}")
+        applied = _with_click_step(
+            adapter.apply(round_.state, request.user_id, request.action, request.arg, table.memory),
+            request)
         try:
             await self._save_and_advance(table, [applied], interaction_id=request.interaction_id)
         except BaseException:
@@ -437,11 +439,16 @@ class TableRuntime:
             self._arm(table)
 
     def _leavers_time_out(self, table: Table) -> list[Applied]:
+        """Play absent players' decisions at once, street after street, as timeouts would."""
         round_ = table.round
         assert round_ is not None
         timed_out: list[Applied] = []
-        for seat in list(table.leaving):
-            timed_out += table.adapter.leave(round_.state, seat)
+        for _ in range(MAX_AUTOMATIC_PASSES):
+            this_pass = [item for seat in list(table.leaving)
+                         for item in table.adapter.leave(round_.state, seat)]
+            if not this_pass:
+                break
+            timed_out += this_pass
         return timed_out
 
     def _next_deadline(self, table: Table) -> tuple[float | None, str | None, str]:
@@ -463,7 +470,8 @@ class TableRuntime:
         assert round_ is not None
         adapter = table.adapter
         outcome = adapter.outcome(round_.state)
-        names = {seat: table.seats.get(seat) or f"<{seat}>" for seat in adapter.seats_in_play(round_.state)}
+        names = {seat: table.names.get(seat, f"player {seat}")
+                 for seat in adapter.seats_in_play(round_.state)}
         if outcome is None:
             await self.store.void_round(table.guild_id, round_.id, reason="no bets",
                                         now=self.clock())
@@ -574,6 +582,15 @@ class TableRuntime:
             raise TableError("No round is being played right now.")
         cards, line = table.adapter.private_cards(round_.state, user_id)
         return round_.id, cards, line
+
+
+def _with_click_step(applied: Applied, request: ActionRequest) -> Applied:
+    """The same button of the same rendering pressed twice is one press: give a button action
+    without a step of its own (a bet, an undo) one made of the button's round and rendering."""
+    if applied.step is not None or request.version is None:
+        return applied
+    step = f"{request.action}:{request.user_id}:r{request.round_id}v{request.version}"
+    return Applied(applied.seat, applied.label, applied.flows, step)
 
 
 def _stakes(flows: Sequence[ChipFlow]) -> list[Stake]:

@@ -1,0 +1,334 @@
+"""The history of a boxed-game round: one small frozen record per action.
+
+Every state-changing call on :class:`bot.games.boxed.state.BoxedState` returns one of these and
+appends it to ``state.history``. Records that move chips carry ``flows`` (see
+:class:`bot.games.common.ChipFlow`; bet names like ``"box1 ante"``). A record never holds a
+card that is hidden at the moment it is made (a bought card, a player's box), so the history
+may be shown to the table as it grows; the dealer's cards appear in it once they are face up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, NamedTuple
+
+from bot.games.common import ChipFlow, SeatId
+from bot.poker import Card
+
+
+class Rejection(NamedTuple):
+    """A bet turned away when betting closed, and why; its chips went back to the wallet."""
+
+    seat: SeatId
+    bet: str
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Action:
+    """Base of every record. ``flows``: chips into play (+) or back to the wallet (-)."""
+
+    kind: ClassVar[str] = ""
+    flows: tuple[ChipFlow, ...] = ()
+
+    @property
+    def chips(self) -> int:
+        """Net chips all ``flows`` put into play."""
+        return sum(flow.amount for flow in self.flows)
+
+    @property
+    def label(self) -> str:
+        """A short text for the table log."""
+        return self.kind.replace("_", " ")
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind}
+        for spec in fields(self):
+            data[spec.name] = _encode(spec.name, getattr(self, spec.name))
+        return data
+
+    @staticmethod
+    def from_dict(data: Mapping[str, Any]) -> Action:
+        cls = ACTION_TYPES[data["kind"]]
+        values = {spec.name: _decode(spec.name, data[spec.name]) for spec in fields(cls)}
+        action: Action = cls(**values)
+        return action
+
+
+# ------------------------------------------------------------------------------- betting
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlaceAnte(Action):
+    """``amount`` chips added to the Ante of ``box`` (and the BET of every box this makes blind)."""
+
+    kind: ClassVar[str] = "ante"
+    seat: SeatId
+    box: int
+    amount: int
+
+    @property
+    def label(self) -> str:
+        return f"box {self.box}: Ante {self.amount}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlaceBonus(Action):
+    kind: ClassVar[str] = "bonus"
+    seat: SeatId
+    box: int
+    amount: int
+
+    @property
+    def label(self) -> str:
+        return f"box {self.box}: Bonus {self.amount}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rebet(Action):
+    """Last round's boxes placed again in one step: ``bets`` are ``(box, ante, bonus)``."""
+
+    kind: ClassVar[str] = "rebet"
+    seat: SeatId
+    bets: tuple[tuple[int, int, int], ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class UndoBet(Action):
+    """The seat's most recent placement taken back."""
+
+    kind: ClassVar[str] = "undo"
+    seat: SeatId
+
+
+@dataclass(frozen=True, kw_only=True)
+class ClearBets(Action):
+    """All of the seat's bets taken back at once."""
+
+    kind: ClassVar[str] = "clear"
+    seat: SeatId
+
+
+@dataclass(frozen=True, kw_only=True)
+class CloseBetting(Action):
+    """Betting closed: ``seats`` play the round, ``rejected`` bets were refunded."""
+
+    kind: ClassVar[str] = "close_betting"
+    seats: tuple[SeatId, ...]
+    rejected: tuple[Rejection, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Deal(Action):
+    """Cards to every box of ``seats`` (hidden) and to the dealer; ``dealer_up`` face up."""
+
+    kind: ClassVar[str] = "deal"
+    seats: tuple[SeatId, ...]
+    dealer_up: tuple[Card, ...]
+
+
+# ----------------------------------------------------------------------------- decisions
+
+
+@dataclass(frozen=True, kw_only=True)
+class Buy(Action):
+    """A sixth card bought for ``cost`` chips; ``forced_bet`` > 0 when the BET was placed with it."""
+
+    kind: ClassVar[str] = "buy"
+    seat: SeatId
+    box: int
+    cost: int
+    forced_bet: int
+
+    @property
+    def label(self) -> str:
+        return f"box {self.box}: BUY" + (" (BET placed automatically)" if self.forced_bet else "")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Bet(Action):
+    """The BET (``amount`` = 2 x Ante) placed on an open box, with ``insurance`` bought first."""
+
+    kind: ClassVar[str] = "bet"
+    seat: SeatId
+    box: int
+    amount: int
+    insurance: int
+
+    @property
+    def label(self) -> str:
+        insured = f" + Insurance {self.insurance}" if self.insurance else ""
+        return f"box {self.box}: BET {self.amount}{insured}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Fold(Action):
+    """An open box given up, its Ante lost; ``auto`` when the timer ran out."""
+
+    kind: ClassVar[str] = "fold"
+    seat: SeatId
+    box: int
+    auto: bool
+
+    @property
+    def label(self) -> str:
+        return f"box {self.box}: " + ("AUTO FOLDED" if self.auto else "FOLD")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Insure(Action):
+    """Insurance bought on a box whose BET was placed automatically (after a Buy, or blind)."""
+
+    kind: ClassVar[str] = "insure"
+    seat: SeatId
+    box: int
+    amount: int
+
+    @property
+    def label(self) -> str:
+        return f"box {self.box}: Insurance {self.amount}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class GoOn(Action):
+    """"Go on": done with ``box`` (0: the blind boxes' insurance); ``auto`` on a timeout."""
+
+    kind: ClassVar[str] = "go_on"
+    seat: SeatId
+    box: int
+    auto: bool
+
+    @property
+    def label(self) -> str:
+        where = f"box {self.box}: " if self.box else "blind boxes: "
+        return where + ("AUTO GO ON" if self.auto else "GO ON")
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShowBoxes(Action):
+    """The seat's blind (and bonus-only) ``boxes`` turned for their player, after the last
+    open-box decision; still hidden from the table."""
+
+    kind: ClassVar[str] = "show_boxes"
+    seat: SeatId
+    boxes: tuple[int, ...]
+
+    @property
+    def label(self) -> str:
+        return "blind boxes turned: " + ", ".join(str(box) for box in self.boxes)
+
+
+@dataclass(frozen=True, kw_only=True)
+class DealerReveal(Action):
+    """Every decision made: the dealer's ``cards`` face up, and whether the dealer qualified."""
+
+    kind: ClassVar[str] = "dealer_reveal"
+    cards: tuple[Card, ...]
+    qualified: bool
+
+    @property
+    def label(self) -> str:
+        verdict = "qualifies" if self.qualified else "does not qualify"
+        return f"dealer: {' '.join(str(card) for card in self.cards)} ({verdict})"
+
+
+# ------------------------------------------------------------------------------ exchange
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExchangePick(Action):
+    """A click on a box in the exchange phase: ``picked`` True requests, False cancels."""
+
+    kind: ClassVar[str] = "exchange_pick"
+    seat: SeatId
+    box: int
+    picked: bool
+
+    @property
+    def label(self) -> str:
+        return f"box {self.box}: " + ("exchange requested" if self.picked else "exchange cancelled")
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExchangeConfirm(Action):
+    """"Go on" in the exchange phase: ``boxes`` give their Ante to exchange (empty: none)."""
+
+    kind: ClassVar[str] = "exchange_confirm"
+    seat: SeatId
+    boxes: tuple[int, ...]
+    auto: bool
+
+    @property
+    def label(self) -> str:
+        prefix = "AUTO GO ON" if self.auto else "GO ON"
+        if not self.boxes:
+            return f"{prefix}: no exchange"
+        return f"{prefix}: exchange on box " + ", ".join(str(box) for box in self.boxes)
+
+
+@dataclass(frozen=True, kw_only=True)
+class DealerExchange(Action):
+    """The dealer's highest card replaced: ``replaced[i]`` gave way to ``drawn[i]`` (more than
+    one only with free repeats); ``boxes`` are the ``(seat, box)`` pairs that asked for it."""
+
+    kind: ClassVar[str] = "dealer_exchange"
+    replaced: tuple[Card, ...]
+    drawn: tuple[Card, ...]
+    boxes: tuple[tuple[int, int], ...]
+    qualified: bool
+
+    @property
+    def label(self) -> str:
+        swaps = ", ".join(f"{old} -> {new}" for old, new in zip(self.replaced, self.drawn, strict=True))
+        verdict = "qualifies" if self.qualified else "still does not qualify"
+        return f"dealer exchange {swaps} ({verdict})"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Showdown(Action):
+    """Every bet settled (see ``state.settlement``)."""
+
+    kind: ClassVar[str] = "showdown"
+    house_net: int
+
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.kind: cls
+    for cls in (
+        PlaceAnte, PlaceBonus, Rebet, UndoBet, ClearBets, CloseBetting, Deal, Buy, Bet, Fold,
+        Insure, GoOn, ShowBoxes, DealerReveal, ExchangePick, ExchangeConfirm, DealerExchange,
+        Showdown,
+    )
+}
+
+_CARD_FIELDS = frozenset({"dealer_up", "cards", "replaced", "drawn"})
+
+
+def _encode(name: str, value: Any) -> Any:
+    if name == "flows":
+        return [flow.to_dict() for flow in value]
+    if name in _CARD_FIELDS:
+        return [str(card) for card in value]
+    if name == "rejected":
+        return [rejection._asdict() for rejection in value]
+    if isinstance(value, tuple):
+        return [list(item) if isinstance(item, tuple) else item for item in value]
+    return value
+
+
+def _decode(name: str, value: Any) -> Any:
+    if name == "flows":
+        return tuple(ChipFlow.from_dict(flow) for flow in value)
+    if name in _CARD_FIELDS:
+        return tuple(Card(card) for card in value)
+    if name == "rejected":
+        return tuple(
+            Rejection(int(item["seat"]), str(item["bet"]), int(item["amount"]), str(item["reason"]))
+            for item in value
+        )
+    if isinstance(value, list):
+        return tuple(tuple(int(part) for part in item) if isinstance(item, list) else int(item)
+                     for item in value)
+    return value

@@ -1,0 +1,915 @@
+"""A boxed-game round as one state machine: boxes, deal, decisions, dealer, exchange, settlement.
+
+Phases run in a fixed order (:class:`Phase`)::
+
+    BETTING --close_betting()--> DEALING --deal(deck)--> DECISIONS --> [dealer reveal]
+        --> EXCHANGE (only when the dealer does not qualify and a box may ask) --> SETTLED
+
+* BETTING: each player places an Ante and/or a bonus on up to ``game.max_boxes`` boxes
+  (``place_ante``/``place_bonus``, additive, like chips clicked onto a box), and may Undo the
+  last placement, Clear everything or Rebet last round's boxes. The first
+  ``game.max_open_boxes`` boxes (by position) with an Ante are open, the others blind. A blind
+  box's BET (2 x Ante) is automatic: it goes into play with the placement that makes the box
+  blind, so that no chips ever leave a wallet without the player's click (and a blind box
+  that turns open when betting closes gets its BET back). Refused at once, with the reason:
+  an Ante that breaks the factor-5 rule, a bet over ``max_ante``, a bonus without an Ante
+  where the game needs one, a box the deck cannot serve.
+* ``close_betting()``: Antes below ``min_ante`` and bonuses below the smallest chip are
+  rejected and refunded, the others stand (removing boxes never breaks the factor-5 rule, so
+  it needs no second check). The open boxes' play order is fixed: the larger Ante first where
+  the game says so (2 Plus 4: "Die größere Wette wird immer zuerst gespielt"), so the second
+  open box's Ante never exceeds the first's. Nobody left: SETTLED with nothing dealt.
+* ``deal(deck)``: from the top of ``deck``, five cards to each box with a stake, seat by seat
+  (seats in the order they first bet), boxes by position; then the dealer's cards, the last
+  ``dealer.face_up`` of them face up. The rest of ``deck`` stays in the state: a Buy and the
+  dealer's exchange draw from it, in the order they happen.
+* DECISIONS: every player at once, each on their own "current box": the open boxes in play
+  order (Buy / Bet / Fold; insurance is bought with the Bet, "before the Bet"); then the blind
+  and bonus-only boxes are turned for their player and blind boxes with three of a kind or
+  better may be insured ("Go on" ends that step). A box whose BET is placed automatically
+  after a Buy waits for insurance or "Go on" only when it can be insured.
+* Dealer reveal when every player is done. Not qualified and some box may ask for an
+  exchange: EXCHANGE, where players click boxes (a second click cancels) and press "Go on";
+  then the dealer's highest card is replaced once for every box that asked (repeats as the
+  game's :class:`ExchangeRule` says). Then SETTLED: every bet of every box is settled by
+  :func:`bot.games.boxed.rules.settle_box`, each player's total capped by
+  ``max_round_payout``.
+
+Timeouts (``timeout(seat)``, one step; ``timeout_pending()`` for the runtime's deadline) never
+take chips from a wallet, because a timer has nobody to ask for them: an open box on turn is
+AUTO FOLDED (its Ante lost; the BET would need chips the player never offered), a box whose
+BET is already placed goes on without insurance, and an unconfirmed exchange is no exchange.
+
+Every action is a trio, as in pokerkit: ``verify_x()`` raises :class:`RuleError` with a reason
+a player can read, ``can_x()`` answers with a bool, ``x()`` applies it and returns its frozen
+record (also appended to ``history``). No clock, no randomness, no I/O.
+
+Imperial Poker adds Draw by subclassing: a ``verify_draw/can_draw/draw`` trio on a box in the
+``deciding`` stage, built from :meth:`BoxedState._decision_box`, :meth:`_draw` (the next deck
+card), a fee appended to ``box.fees`` and :meth:`_finish_box`; pay rules are already data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from bot.games.boxed.actions import (
+    Action,
+    Bet,
+    Buy,
+    ClearBets,
+    CloseBetting,
+    Deal,
+    DealerExchange,
+    DealerReveal,
+    ExchangeConfirm,
+    ExchangePick,
+    Fold,
+    GoOn,
+    Insure,
+    PlaceAnte,
+    PlaceBonus,
+    Rebet,
+    Rejection,
+    ShowBoxes,
+    Showdown,
+    UndoBet,
+)
+from bot.games.boxed.rules import (
+    BoxedGame,
+    BoxedOptions,
+    Phase,
+    cap_round,
+    hand_class,
+    insurance_limits,
+    settle_box,
+    shows_pair_of,
+)
+from bot.games.boxed.seat import Box, Layout, Seat, bet_name
+from bot.games.boxed.views import PrivateView, PublicView, private_view, public_view
+from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine
+from bot.poker import Card, evaluate_rank
+
+_A = TypeVar("_A", bound=Action)
+DECK_SIZE = 52
+
+
+@dataclass
+class BoxedState:
+    """One round at one table. Build with ``BoxedState(game, options)``; save with :meth:`to_dict`
+    and restore with ``BoxedState.from_dict(data, game)``."""
+
+    game: BoxedGame
+    options: BoxedOptions = field(default_factory=BoxedOptions)
+    phase: Phase = Phase.BETTING
+    seats: dict[SeatId, Seat] = field(default_factory=dict)
+    """In the order the seats first bet; boxes are dealt in this order."""
+    deck: tuple[Card, ...] = ()
+    """The whole deck given to :meth:`deal`; ``deck[:drawn]`` are the cards dealt so far."""
+    drawn: int = 0
+    dealer: tuple[Card, ...] = ()
+    """The dealer's cards now (after an exchange, with the new card in the old one's place)."""
+    dealer_dealt: tuple[Card, ...] = ()
+    """The dealer's cards as dealt: they settle insurance and every box that did not exchange."""
+    revealed: bool = False
+    history: list[Action] = field(default_factory=list)
+    settlement: Settlement | None = None
+
+    # ----------------------------------------------------------------------------- betting
+
+    def verify_place_ante(self, seat: SeatId, box: int, amount: int) -> None:
+        """An Ante adds ``amount`` chips to box ``box`` (1..4) of the seat."""
+        self._verify_betting()
+        _verify_amount(amount)
+        self._verify_position(box)
+        layout = self._layout(seat)
+        ante, bonus = layout.get(box, (0, 0))
+        layout[box] = (ante + amount, bonus)
+        self._verify_layout(seat, layout)
+
+    def can_place_ante(self, seat: SeatId, box: int, amount: int) -> bool:
+        return _allowed(self.verify_place_ante, seat, box, amount)
+
+    def place_ante(self, seat: SeatId, box: int, amount: int) -> PlaceAnte:
+        self.verify_place_ante(seat, box, amount)
+        layout = self._layout(seat)
+        ante, bonus = layout.get(box, (0, 0))
+        layout[box] = (ante + amount, bonus)
+        flows = self._set_layout(seat, layout, undoable=True)
+        return self._record(PlaceAnte(seat=seat, box=box, amount=amount, flows=flows))
+
+    def verify_place_bonus(self, seat: SeatId, box: int, amount: int) -> None:
+        """A bonus on the box's first five cards; 2 Plus 4 takes it with or instead of an Ante."""
+        self._verify_betting()
+        _verify_amount(amount)
+        self._verify_position(box)
+        layout = self._layout(seat)
+        ante, bonus = layout.get(box, (0, 0))
+        layout[box] = (ante, bonus + amount)
+        self._verify_layout(seat, layout)
+
+    def can_place_bonus(self, seat: SeatId, box: int, amount: int) -> bool:
+        return _allowed(self.verify_place_bonus, seat, box, amount)
+
+    def place_bonus(self, seat: SeatId, box: int, amount: int) -> PlaceBonus:
+        self.verify_place_bonus(seat, box, amount)
+        layout = self._layout(seat)
+        ante, bonus = layout.get(box, (0, 0))
+        layout[box] = (ante, bonus + amount)
+        flows = self._set_layout(seat, layout, undoable=True)
+        return self._record(PlaceBonus(seat=seat, box=box, amount=amount, flows=flows))
+
+    def verify_rebet(self, seat: SeatId, previous: Mapping[int, tuple[int, int]]) -> None:
+        """Rebet places last round's boxes (``box -> (ante, bonus)``, kept by the caller) again."""
+        self._verify_betting()
+        if not previous or any(ante < 0 or bonus < 0 or ante + bonus == 0
+                               for ante, bonus in previous.values()):
+            raise RuleError("There are no bets from your last round to repeat.")
+        if seat in self.seats:
+            raise RuleError("Rebet repeats last round's bets on empty boxes: clear your bets first.")
+        for box in previous:
+            self._verify_position(box)
+        self._verify_layout(seat, dict(previous))
+
+    def can_rebet(self, seat: SeatId, previous: Mapping[int, tuple[int, int]]) -> bool:
+        return _allowed(self.verify_rebet, seat, previous)
+
+    def rebet(self, seat: SeatId, previous: Mapping[int, tuple[int, int]]) -> Rebet:
+        self.verify_rebet(seat, previous)
+        flows = self._set_layout(seat, dict(previous), undoable=True)
+        bets = tuple((box, ante, bonus) for box, (ante, bonus) in sorted(previous.items()))
+        return self._record(Rebet(seat=seat, bets=bets, flows=flows))
+
+    def verify_undo(self, seat: SeatId) -> None:
+        """Undo takes back the seat's latest placement while betting is open."""
+        self._verify_betting()
+        if seat not in self.seats or not self.seats[seat].undo:
+            raise RuleError("You have no bets on the table this round.")
+
+    def can_undo(self, seat: SeatId) -> bool:
+        return _allowed(self.verify_undo, seat)
+
+    def undo(self, seat: SeatId) -> UndoBet:
+        self.verify_undo(seat)
+        layout = self.seats[seat].undo.pop()
+        flows = self._set_layout(seat, layout, undoable=False)
+        return self._record(UndoBet(seat=seat, flows=flows))
+
+    def verify_clear_bets(self, seat: SeatId) -> None:
+        """Take every bet back at once (seed: the "Clear" button)."""
+        self.verify_undo(seat)
+
+    def can_clear_bets(self, seat: SeatId) -> bool:
+        return _allowed(self.verify_clear_bets, seat)
+
+    def clear_bets(self, seat: SeatId) -> ClearBets:
+        self.verify_clear_bets(seat)
+        flows = self._set_layout(seat, {}, undoable=False)
+        return self._record(ClearBets(seat=seat, flows=flows))
+
+    def verify_close_betting(self) -> None:
+        self._verify_betting()
+
+    def can_close_betting(self) -> bool:
+        return _allowed(self.verify_close_betting)
+
+    def close_betting(self) -> CloseBetting:
+        """End the window: refund Antes below the minimum (with the BET a blind box held, and
+        the bonus where it needs an Ante) and bonuses below the smallest chip; fix the open
+        boxes' play order."""
+        self.verify_close_betting()
+        rejected: list[Rejection] = []
+        flows: list[ChipFlow] = []
+        for seat_id, player in list(self.seats.items()):
+            layout, refused = self._within_minimums(player)
+            rejected += refused
+            player.undo.clear()
+            if refused:
+                flows += self._set_layout(seat_id, layout, undoable=False)
+        for player in self.seats.values():
+            opens = [box for box in player.boxes.values() if box.kind == "open"]
+            if self.game.larger_open_box_first:
+                opens.sort(key=lambda box: (-box.ante, box.position))
+            player.order = tuple(box.position for box in opens)
+        action = CloseBetting(seats=tuple(self.seats), rejected=tuple(rejected), flows=tuple(flows))
+        if self.seats:
+            self.phase = Phase.DEALING
+        else:
+            self.phase = Phase.SETTLED
+            self.settlement = Settlement(())
+        return self._record(action)
+
+    # -------------------------------------------------------------------------------- deal
+
+    def cards_needed(self) -> int:
+        """Cards the round may use: five per box, the dealer's, a Buy per open box and the
+        exchanges. :meth:`deal` needs a deck at least this long."""
+        seats = sum(self._seat_cards(player.layout()) for player in self.seats.values())
+        return seats + self.game.dealer_cards
+
+    def verify_deal(self) -> None:
+        if self.phase is not Phase.DEALING:
+            raise RuleError("Cards are dealt once, after betting has closed.")
+
+    def can_deal(self) -> bool:
+        return _allowed(self.verify_deal)
+
+    def deal(self, deck: Sequence[Card | int]) -> Deal:
+        """Deal from the top of ``deck`` (see the module docstring for the order); the rest of
+        the deck is kept for Buys and the exchange. A deck too short or holding a card twice is
+        the caller's bug, not a player's, so it raises ``ValueError``."""
+        self.verify_deal()
+        cards = tuple(Card(card) for card in deck)
+        if len(set(cards)) != len(cards):
+            raise ValueError("the deck holds a card twice")
+        if len(cards) < self.cards_needed():
+            raise ValueError(f"this round needs {self.cards_needed()} cards, the deck has {len(cards)}")
+        self.deck, self.drawn = cards, 0
+        size = self.game.box_cards
+        for player in self.seats.values():
+            for position in sorted(player.boxes):
+                player.boxes[position].cards = self._draw(size)
+        self.dealer = self.dealer_dealt = self._draw(self.game.dealer.cards)
+        self.phase = Phase.DECISIONS
+        action = self._record(Deal(seats=tuple(self.seats), dealer_up=self.dealer_up))
+        for player in self.seats.values():
+            player.turn = 0
+            self._next_step(player)
+        self._advance()
+        return action
+
+    @property
+    def dealer_up(self) -> tuple[Card, ...]:
+        """The dealer's face-up cards after the deal (the last ``face_up`` dealt)."""
+        up = self.game.dealer.face_up
+        return self.dealer_dealt[len(self.dealer_dealt) - up:] if self.dealer_dealt else ()
+
+    # --------------------------------------------------------------------------- decisions
+
+    def pending_seats(self) -> tuple[SeatId, ...]:
+        """Seats that still have something to decide in this phase (empty outside them)."""
+        if self.phase is Phase.DECISIONS:
+            return tuple(seat for seat, player in self.seats.items() if player.step in ("box", "blind"))
+        if self.phase is Phase.EXCHANGE:
+            return tuple(seat for seat, player in self.seats.items() if not player.confirmed)
+        return ()
+
+    def current_box(self, seat: SeatId) -> int | None:
+        """The position of the open box the seat decides now (None outside that step)."""
+        player = self.seats.get(seat)
+        box = player.current if player is not None and self.phase is Phase.DECISIONS else None
+        return None if box is None else box.position
+
+    def verify_buy(self, seat: SeatId) -> None:
+        """Buy a sixth card for 1 Ante (seed point 9), once, before the Bet; an open box only."""
+        box = self._decision_box(seat, "deciding")
+        if self.game.buy is None:
+            raise RuleError(f"{self.game.display_name} has no Buy.")
+        if box.bought:
+            raise RuleError(f"You have already bought a sixth card for box {box.position}.")
+
+    def can_buy(self, seat: SeatId) -> bool:
+        return _allowed(self.verify_buy, seat)
+
+    def buy_cost(self, seat: SeatId) -> int:
+        """Chips a Buy takes from the wallet now, the BET it forces included (0: not allowed)."""
+        if not self.can_buy(seat) or self.game.buy is None:
+            return 0
+        box = self._box_on_turn(seat)
+        forced = self.buy_forces_bet()
+        return box.ante * (self.game.buy.cost_antes + (self.game.bet_multiple if forced else 0))
+
+    def buy_forces_bet(self) -> bool:
+        """Whether a Buy now places the BET automatically (2 Plus 4: unless the dealer's face-up
+        cards show a pair of kings or better, seed point 9)."""
+        rule = self.game.buy
+        if rule is None or rule.free_choice_pair is None:
+            return False
+        return not shows_pair_of(self.dealer_up, rule.free_choice_pair)
+
+    def buy(self, seat: SeatId) -> Buy:
+        self.verify_buy(seat)
+        assert self.game.buy is not None  # verify_buy refuses a game without Buy
+        player, box = self.seats[seat], self._box_on_turn(seat)
+        before = player.stakes()
+        cost = box.ante * self.game.buy.cost_antes
+        box.fees.append(("buy", cost))
+        box.cards += self._draw(1)
+        box.bought = True
+        forced = self.buy_forces_bet()
+        if forced:
+            box.bet = self.game.bet_multiple * box.ante
+        box.status = "BUY + BET" if forced else "BUY"
+        action = self._record(Buy(seat=seat, box=box.position, cost=cost, forced_bet=box.bet,
+                                  flows=player.flows_since(before)))
+        if forced:
+            if self._insurance(box) is not None:
+                box.stage = "go_on"
+            else:
+                self._finish_box(player, box)
+        return action
+
+    def insurance_range(self, seat: SeatId, box: int) -> tuple[int, int] | None:
+        """``(least, most)`` chips of insurance the seat may buy on ``box`` right now, if any."""
+        player = self.seats.get(seat)
+        if player is None or box not in player.boxes or self.phase is not Phase.DECISIONS:
+            return None
+        target = player.boxes[box]
+        on_turn = player.current is target or (player.step == "blind" and target.kind == "blind")
+        if not on_turn or target.insurance or target.stage not in ("deciding", "go_on"):
+            return None
+        return self._insurance(target)
+
+    def verify_bet(self, seat: SeatId, insurance: int = 0) -> None:
+        """The BET (2 x Ante) on the open box on turn, with ``insurance`` chips of insurance
+        bought first (seed point 10: "Bevor der Einsatz erhöht werden kann ...")."""
+        box = self._decision_box(seat, "deciding")
+        if insurance:
+            self._verify_insurance(box, insurance)
+
+    def can_bet(self, seat: SeatId, insurance: int = 0) -> bool:
+        return _allowed(self.verify_bet, seat, insurance)
+
+    def bet_cost(self, seat: SeatId, insurance: int = 0) -> int:
+        """Chips the Bet (with that insurance) takes from the wallet (0: not allowed now)."""
+        if not self.can_bet(seat, insurance):
+            return 0
+        return self._box_on_turn(seat).ante * self.game.bet_multiple + insurance
+
+    def bet(self, seat: SeatId, insurance: int = 0) -> Bet:
+        self.verify_bet(seat, insurance)
+        player, box = self.seats[seat], self._box_on_turn(seat)
+        before = player.stakes()
+        box.bet = self.game.bet_multiple * box.ante
+        box.insurance = insurance
+        box.status = "BET" + (" + INSURANCE" if insurance else "")
+        action = self._record(Bet(seat=seat, box=box.position, amount=box.bet, insurance=insurance,
+                                  flows=player.flows_since(before)))
+        self._finish_box(player, box)
+        return action
+
+    def verify_fold(self, seat: SeatId) -> None:
+        """Fold the open box on turn: its Ante is lost (and a Buy's price)."""
+        self._decision_box(seat, "deciding")
+
+    def can_fold(self, seat: SeatId) -> bool:
+        return _allowed(self.verify_fold, seat)
+
+    def fold(self, seat: SeatId) -> Fold:
+        self.verify_fold(seat)
+        return self._fold(seat, auto=False)
+
+    def verify_insure(self, seat: SeatId, box: int, amount: int) -> None:
+        """Insurance on a box whose BET was placed automatically: the open box on turn after a
+        forced Buy, or a blind box once the blind boxes are turned (seed points 10, 17)."""
+        self._verify_decisions(seat)
+        player = self.seats[seat]
+        target = player.boxes.get(box)
+        if target is None:
+            raise RuleError(f"You have no box {box} in this round.")
+        if player.current is target and target.stage == "deciding":
+            raise RuleError(f"Box {box} has no BET yet: insurance is bought with the Bet.")
+        on_turn = player.current is target or (player.step == "blind" and target.kind == "blind")
+        if not on_turn or target.stage != "go_on":
+            raise RuleError(f"Box {box} cannot be insured now.")
+        self._verify_insurance(target, amount)
+
+    def can_insure(self, seat: SeatId, box: int, amount: int) -> bool:
+        return _allowed(self.verify_insure, seat, box, amount)
+
+    def insure(self, seat: SeatId, box: int, amount: int) -> Insure:
+        self.verify_insure(seat, box, amount)
+        player = self.seats[seat]
+        target = player.boxes[box]
+        before = player.stakes()
+        target.insurance = amount
+        target.status = f"{target.status} + INSURANCE" if target.status else "INSURANCE"
+        action = self._record(Insure(seat=seat, box=box, amount=amount, flows=player.flows_since(before)))
+        if player.step == "box":
+            self._finish_box(player, target)
+        else:
+            target.stage = "done"
+            self._end_blind_step_if_done(player)
+        return action
+
+    def verify_go_on(self, seat: SeatId) -> None:
+        """"Go on": past a box whose BET is placed (without more insurance), past the blind
+        boxes' insurance, or, in the exchange phase, to confirm the boxes picked (seed 13-14)."""
+        if self.phase is Phase.EXCHANGE:
+            player = self.seats.get(seat)
+            if player is None or player.confirmed:
+                raise RuleError("You have nothing to decide in the exchange.")
+            return
+        self._verify_decisions(seat)
+        player = self.seats[seat]
+        box = player.current
+        if box is not None and box.stage != "go_on":
+            raise RuleError(f"Decide box {box.position} first: Buy, Bet or Fold.")
+
+    def can_go_on(self, seat: SeatId) -> bool:
+        return _allowed(self.verify_go_on, seat)
+
+    def go_on(self, seat: SeatId) -> GoOn | ExchangeConfirm:
+        self.verify_go_on(seat)
+        return self._go_on(seat, auto=False)
+
+    # ------------------------------------------------------------------------------ exchange
+
+    def exchange_boxes(self, seat: SeatId) -> tuple[int, ...]:
+        """Positions of the seat's boxes that may ask for the dealer's card exchange."""
+        player = self.seats.get(seat)
+        if player is None:
+            return ()
+        allowed = ("open", "blind") if self.game.exchange.boxes == "any" else ("open",)
+        return tuple(
+            position for position, box in sorted(player.boxes.items())
+            if box.ante and not box.folded and box.kind in allowed
+        )
+
+    def verify_pick_exchange(self, seat: SeatId, box: int) -> None:
+        """A click on a box: request the exchange for it, or cancel that request (seed 13)."""
+        if self.phase is not Phase.EXCHANGE:
+            raise RuleError("The dealer's card can be exchanged only when the dealer does not qualify.")
+        player = self.seats.get(seat)
+        if player is None or player.confirmed:
+            raise RuleError("You have nothing to decide in the exchange.")
+        if box not in self.exchange_boxes(seat):
+            raise RuleError(f"Box {box} cannot take part in the exchange.")
+
+    def can_pick_exchange(self, seat: SeatId, box: int) -> bool:
+        return _allowed(self.verify_pick_exchange, seat, box)
+
+    def pick_exchange(self, seat: SeatId, box: int) -> ExchangePick:
+        self.verify_pick_exchange(seat, box)
+        target = self.seats[seat].boxes[box]
+        target.exchange = not target.exchange
+        return self._record(ExchangePick(seat=seat, box=box, picked=target.exchange))
+
+    # ------------------------------------------------------------------------------ timeouts
+
+    def deadline_kind(self) -> str | None:
+        """``"betting"`` while bets are open, ``"decision"`` while players decide, else None."""
+        if self.phase is Phase.BETTING:
+            return "betting"
+        if self.phase in (Phase.DECISIONS, Phase.EXCHANGE):
+            return "decision"
+        return None
+
+    def verify_timeout(self, seat: SeatId) -> None:
+        """The runtime's call when a seat's decision timer runs out or the player leaves."""
+        if seat not in self.pending_seats():
+            raise RuleError("There is nothing to decide for you now.")
+
+    def can_timeout(self, seat: SeatId) -> bool:
+        return _allowed(self.verify_timeout, seat)
+
+    def timeout(self, seat: SeatId) -> Fold | GoOn | ExchangeConfirm:
+        """Decide the seat's current step (module docstring: no chips ever leave a wallet):
+        an open box on turn AUTO FOLDED; a box with its BET placed, or the blind boxes, AUTO GO
+        ON without insurance; the exchange AUTO GO ON with no box exchanged."""
+        self.verify_timeout(seat)
+        if self.phase is Phase.EXCHANGE:
+            for unpicked in self.seats[seat].boxes.values():
+                unpicked.exchange = False
+            return self._go_on(seat, auto=True)
+        box = self.seats[seat].current
+        if box is not None and box.stage == "deciding":
+            return self._fold(seat, auto=True)
+        return self._go_on(seat, auto=True)
+
+    def timeout_seat(self, seat: SeatId) -> list[Action]:
+        """Every remaining step of ``seat`` in this phase timed out (a player who left)."""
+        phase, records = self.phase, list[Action]()
+        while self.phase is phase and seat in self.pending_seats():
+            records.append(self.timeout(seat))
+        return records
+
+    def timeout_pending(self) -> list[Action]:
+        """The phase's deadline passed: every pending seat timed out until the phase ends."""
+        phase, records = self.phase, list[Action]()
+        for seat in self.pending_seats():
+            if self.phase is not phase:
+                break
+            while self.phase is phase and seat in self.pending_seats():
+                records.append(self.timeout(seat))
+        return records
+
+    # ------------------------------------------------------------------------------ reading
+
+    def bets_of(self, seat: SeatId) -> dict[int, tuple[int, int]]:
+        """The seat's boxes as ``box -> (ante, bonus)``: what the next round's Rebet repeats."""
+        player = self.seats.get(seat)
+        return player.layout() if player is not None else {}
+
+    def dealt_cards(self) -> list[Card]:
+        """Every card dealt or drawn so far, in deck order (to check against the revealed seed)."""
+        return list(self.deck[: self.drawn])
+
+    def dealer_qualified(self) -> bool | None:
+        """Whether the dealer's hand as revealed qualifies (None before the reveal)."""
+        if not self.revealed:
+            return None
+        return evaluate_rank(self.dealer_dealt) >= self.game.dealer.qualifying_value
+
+    def public_view(self) -> PublicView:
+        """What everyone at the table may see right now (:mod:`bot.games.boxed.views`)."""
+        return public_view(self)
+
+    def private_view(self, seat: SeatId) -> PrivateView:
+        """What ``seat`` alone may see and do right now."""
+        return private_view(self, seat)
+
+    # ----------------------------------------------------------------------- serialisation
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-able data; :meth:`from_dict` with the same game restores an equal state."""
+        return {
+            "game": self.game.name,
+            "version": 1,
+            "options": self.options.to_dict(),
+            "phase": self.phase.label,
+            "seats": [player.to_dict() for player in self.seats.values()],
+            "deck": [str(card) for card in self.deck],
+            "drawn": self.drawn,
+            "dealer": [str(card) for card in self.dealer],
+            "dealer_dealt": [str(card) for card in self.dealer_dealt],
+            "revealed": self.revealed,
+            "history": [action.to_dict() for action in self.history],
+            "settlement": None if self.settlement is None else self.settlement.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], game: BoxedGame) -> BoxedState:
+        if data.get("game") != game.name or data.get("version") != 1:
+            raise ValueError(f"not a saved {game.display_name} round (game {game.name!r}, version 1)")
+        seats = [Seat.from_dict(item) for item in data["seats"]]
+        settlement = data["settlement"]
+        return cls(
+            game=game,
+            options=BoxedOptions.from_dict(data["options"]),
+            phase=Phase[str(data["phase"]).upper()],
+            seats={player.seat: player for player in seats},
+            deck=tuple(Card(card) for card in data["deck"]),
+            drawn=int(data["drawn"]),
+            dealer=tuple(Card(card) for card in data["dealer"]),
+            dealer_dealt=tuple(Card(card) for card in data["dealer_dealt"]),
+            revealed=bool(data["revealed"]),
+            history=[Action.from_dict(item) for item in data["history"]],
+            settlement=None if settlement is None else Settlement.from_dict(settlement),
+        )
+
+    # ---------------------------------------------------------------------- betting helpers
+
+    def _record(self, action: _A) -> _A:
+        self.history.append(action)
+        return action
+
+    def _verify_betting(self) -> None:
+        if self.phase is not Phase.BETTING:
+            raise RuleError("Bets are closed for this round: wait for the next one.")
+
+    def _verify_position(self, box: int) -> None:
+        if isinstance(box, bool) or not isinstance(box, int) or not 1 <= box <= self.game.max_boxes:
+            raise RuleError(f"Choose a box from 1 to {self.game.max_boxes}.")
+
+    def _layout(self, seat: SeatId) -> Layout:
+        player = self.seats.get(seat)
+        return player.layout() if player is not None else {}
+
+    def _verify_layout(self, seat: SeatId, layout: Layout) -> None:
+        """The betting rules for a seat's boxes as they would be after a placement."""
+        limit, game = self.options.max_ante, self.game
+        for box, (ante, bonus) in sorted(layout.items()):
+            for name, amount in (("Ante", ante), ("bonus", bonus)):
+                if limit is not None and amount > limit:
+                    raise RuleError(
+                        f"That would make the {name} on box {box} {amount}, over the table maximum "
+                        f"of {limit}."
+                    )
+            if bonus and not ante and game.bonus_needs_ante:
+                raise RuleError(f"Place an Ante on box {box} first: the bonus needs an Ante.")
+        antes = [ante for ante, _ in layout.values() if ante]
+        if antes and max(antes) > game.ante_spread * min(antes):
+            low, high = min(antes), max(antes)
+            raise RuleError(
+                f"The Antes on your boxes must be within a factor of {game.ante_spread} of each "
+                f"other: with {low} on one box, another may hold at most {game.ante_spread * low} "
+                f"(and with {high}, at least {-(-high // game.ante_spread)})."
+            )
+        others = sum(self._seat_cards(player.layout()) for other, player in self.seats.items()
+                     if other != seat)
+        if others + self._seat_cards(layout) + game.dealer_cards > DECK_SIZE:
+            raise RuleError("One deck cannot deal another box this round: join the next round.")
+
+    def _seat_cards(self, layout: Layout) -> int:
+        opens = min(sum(1 for ante, _ in layout.values() if ante), self.game.max_open_boxes)
+        return self.game.seat_cards(len(layout), opens)
+
+    def _set_layout(self, seat: SeatId, layout: Layout, *, undoable: bool) -> tuple[ChipFlow, ...]:
+        """Put the seat's boxes in ``layout``: open/blind as the positions say, a blind box's BET
+        automatic. Returns the chips that moved; a seat left with nothing leaves the round."""
+        player = self.seats.get(seat) or Seat(seat)
+        before = player.stakes()
+        if undoable:
+            player.undo.append(player.layout())
+        player.boxes = {position: player.boxes.get(position) or Box(position)
+                        for position in sorted(layout) if sum(layout[position])}
+        open_left = self.game.max_open_boxes
+        for position, box in player.boxes.items():
+            box.ante, box.bonus = layout[position]
+            if not box.ante:
+                box.kind, box.bet = "bonus", 0
+            elif open_left:
+                box.kind, box.bet = "open", 0
+                open_left -= 1
+            else:
+                box.kind, box.bet = "blind", self.game.bet_multiple * box.ante
+        flows = player.flows_since(before)
+        if player.boxes:
+            self.seats[seat] = player
+        else:
+            self.seats.pop(seat, None)
+        return flows
+
+    def _within_minimums(self, player: Seat) -> tuple[Layout, list[Rejection]]:
+        layout, refused = player.layout(), []
+        minimum, bonus_minimum = self.options.min_ante, self.options.min_bonus
+        for position, (ante, bonus) in sorted(layout.items()):
+            box = player.boxes[position]
+            if 0 < ante < minimum:
+                reason = f"Ante below the table minimum of {minimum}"
+                refused.append(Rejection(player.seat, bet_name(position, "ante"), ante, reason))
+                if box.bet:
+                    refused.append(Rejection(player.seat, bet_name(position, "bet"), box.bet, reason))
+                ante = 0
+                if bonus and self.game.bonus_needs_ante:
+                    refused.append(Rejection(player.seat, bet_name(position, "bonus"), bonus,
+                                             "the bonus needs an Ante"))
+                    bonus = 0
+            if 0 < bonus < bonus_minimum:
+                reason = f"bonus below the table's smallest chip of {bonus_minimum}"
+                refused.append(Rejection(player.seat, bet_name(position, "bonus"), bonus, reason))
+                bonus = 0
+            layout[position] = (ante, bonus)
+        return layout, refused
+
+    # --------------------------------------------------------------------- decision helpers
+
+    def _draw(self, count: int) -> tuple[Card, ...]:
+        """The next ``count`` cards of the deck (the reserve in :meth:`cards_needed` covers it)."""
+        cards = self.deck[self.drawn : self.drawn + count]
+        if len(cards) != count:
+            raise ValueError("the deck is exhausted")  # cards_needed() rules this out
+        self.drawn += count
+        return cards
+
+    def _verify_decisions(self, seat: SeatId) -> None:
+        if self.phase is not Phase.DECISIONS:
+            if self.phase in (Phase.BETTING, Phase.DEALING):
+                raise RuleError("The cards have not been dealt yet.")
+            raise RuleError("The boxes are decided: the dealer has shown his cards.")
+        player = self.seats.get(seat)
+        if player is None:
+            raise RuleError("You have no boxes in this round.")
+        if player.step == "done":
+            raise RuleError("You have made all your decisions: wait for the dealer.")
+
+    def _decision_box(self, seat: SeatId, stage: str) -> Box:
+        """The open box on turn, checked to be in ``stage``; otherwise a reason why not."""
+        self._verify_decisions(seat)
+        box = self.seats[seat].current
+        if box is None:
+            raise RuleError("Your open boxes are decided: insure your blind boxes or Go on.")
+        if box.stage != stage:
+            if box.stage == "go_on":
+                raise RuleError(f"The BET on box {box.position} is placed: insure it or Go on.")
+            raise RuleError(f"Box {box.position} is not waiting for that decision.")
+        return box
+
+    def _box_on_turn(self, seat: SeatId) -> Box:
+        box = self.seats[seat].current
+        assert box is not None  # every caller verified the step first
+        return box
+
+    def _insurance(self, box: Box) -> tuple[int, int] | None:
+        return insurance_limits(self.game, self.options, box.ante, box.cards, evaluate_rank(box.cards))
+
+    def _verify_insurance(self, box: Box, amount: int) -> None:
+        _verify_amount(amount)
+        limits = self._insurance(box)
+        if limits is None:
+            raise RuleError(
+                f"Insurance needs {self.game.insurance_class.label} or better on box {box.position}."
+            )
+        if not limits[0] <= amount <= limits[1]:
+            raise RuleError(
+                f"Insurance on box {box.position} is from {limits[0]} (1 Ante) to {limits[1]} chips "
+                "(the BET's potential payout, within the table's maximum)."
+            )
+
+    def _fold(self, seat: SeatId, *, auto: bool) -> Fold:
+        player, box = self.seats[seat], self._box_on_turn(seat)
+        box.folded = True
+        action = self._record(Fold(seat=seat, box=box.position, auto=auto))
+        box.status = "AUTO FOLDED" if auto else "FOLD"
+        self._finish_box(player, box)
+        return action
+
+    def _go_on(self, seat: SeatId, *, auto: bool) -> GoOn | ExchangeConfirm:
+        player = self.seats[seat]
+        if self.phase is Phase.EXCHANGE:
+            picked = tuple(position for position, box in sorted(player.boxes.items()) if box.exchange)
+            player.confirmed = True
+            confirm = self._record(ExchangeConfirm(seat=seat, boxes=picked, auto=auto))
+            self._advance()
+            return confirm
+        box = player.current
+        action = self._record(GoOn(seat=seat, box=0 if box is None else box.position, auto=auto))
+        if box is not None:
+            self._finish_box(player, box)
+            return action
+        for blind in player.boxes.values():
+            if blind.stage == "go_on":
+                blind.stage = "done"
+        self._end_blind_step_if_done(player)
+        return action
+
+    def _finish_box(self, player: Seat, box: Box) -> None:
+        """The open box on turn is decided: the next open box, or the blind step, comes up."""
+        box.stage = "done"
+        player.turn += 1
+        self._next_step(player)
+        self._advance()
+
+    def _next_step(self, player: Seat) -> None:
+        if player.turn < len(player.order):
+            player.boxes[player.order[player.turn]].stage = "deciding"
+            player.step = "box"
+            return
+        rest = [box for position, box in sorted(player.boxes.items()) if box.kind != "open"]
+        if rest and not player.shown:
+            player.shown = True
+            for box in rest:
+                insurable = box.kind == "blind" and self._insurance(box) is not None
+                box.stage = "go_on" if insurable else "done"
+                box.status = "BET (blind)" if box.kind == "blind" else "BONUS ONLY"
+            self._record(ShowBoxes(seat=player.seat, boxes=tuple(box.position for box in rest)))
+        player.step = "blind" if any(box.stage == "go_on" for box in rest) else "done"
+
+    def _end_blind_step_if_done(self, player: Seat) -> None:
+        if not any(box.stage == "go_on" for box in player.boxes.values()):
+            player.step = "done"
+        self._advance()
+
+    def _advance(self) -> None:
+        """Move the round on while nobody has anything left to decide."""
+        if self.pending_seats():
+            return
+        if self.phase is Phase.DECISIONS:
+            self._reveal_dealer()
+        elif self.phase is Phase.EXCHANGE:
+            self._exchange()
+            self._settle()
+
+    def _reveal_dealer(self) -> None:
+        self.revealed = True
+        qualified = bool(self.dealer_qualified())
+        self._record(DealerReveal(cards=self.dealer, qualified=qualified))
+        if not qualified:
+            for seat, player in self.seats.items():
+                player.confirmed = not self.exchange_boxes(seat)
+            if any(not player.confirmed for player in self.seats.values()):
+                self.phase = Phase.EXCHANGE
+                return
+        self._settle()
+
+    def _exchange(self) -> None:
+        """Replace the dealer's highest card once if any box asked (seed points 13-16); repeat
+        for free while the game allows it (Imperial: same rank and still not qualified)."""
+        boxes = tuple((seat, position) for seat, player in self.seats.items()
+                      for position, box in sorted(player.boxes.items()) if box.exchange)
+        if not boxes:
+            return
+        rule, qualifying = self.game.exchange, self.game.dealer.qualifying_value
+        dealer, replaced, drawn = list(self.dealer), [], []
+        while True:
+            # The highest rank; among equal ranks the card dealt first (suits never rank).
+            index = max(range(len(dealer)), key=lambda i: (dealer[i].rank, -i))
+            (new,) = self._draw(1)
+            replaced.append(dealer[index])
+            drawn.append(new)
+            old, dealer[index] = dealer[index], new
+            qualified = evaluate_rank(dealer) >= qualifying
+            if qualified or len(drawn) >= rule.max_exchanges:
+                break
+            if not (rule.repeat_on_same_rank and new.rank == old.rank):
+                break
+        self.dealer = tuple(dealer)
+        self._record(DealerExchange(replaced=tuple(replaced), drawn=tuple(drawn), boxes=boxes,
+                                    qualified=qualified))
+
+    def _settle(self) -> None:
+        dealt, final = evaluate_rank(self.dealer_dealt), evaluate_rank(self.dealer)
+        lines: list[SettlementLine] = []
+        for player in self.seats.values():
+            lines += self._seat_lines(player, dealt, final)
+        self.settlement = Settlement(tuple(lines))
+        self.phase = Phase.SETTLED
+        self._record(Showdown(house_net=self.settlement.house_net))
+
+    def _seat_lines(self, player: Seat, dealt: int, final: int) -> list[SettlementLine]:
+        names: list[str] = []
+        staked: list[int] = []
+        returned: list[int] = []
+        outcome_of: dict[str, str] = {}
+        game, size = self.game, self.game.box_cards
+        for position, box in sorted(player.boxes.items()):
+            value = evaluate_rank(box.cards)
+            bet_win = game.bet_pays.winnings(box.cards, value, box.bet) if box.bet else 0
+            back = settle_box(
+                game, self.options, box.kind, box.ante, box.bet, box.bonus, box.insurance,
+                box.folded, box.exchange, value, bet_win,
+                hand_class(evaluate_rank(box.cards[:size])), dealt, final,
+            )
+            bets = [("ante", box.ante, back.ante), ("bet", box.bet, back.bet),
+                    *((fee, amount, 0) for fee, amount in box.fees),
+                    ("bonus", box.bonus, back.bonus), ("insurance", box.insurance, back.insurance)]
+            for bet, stake, chips in bets:
+                if stake:
+                    name = bet_name(position, bet)
+                    names.append(name)
+                    staked.append(stake)
+                    returned.append(chips)
+                    if bet == "ante" and (box.folded or box.exchange):
+                        outcome_of[name] = "fold" if box.folded else "exchange"
+                    elif bet not in ("bet", "bonus", "insurance", "ante"):
+                        outcome_of[name] = "fee"
+        returned = cap_round(returned, staked, self.options.max_round_payout)
+        return [
+            SettlementLine(player.seat, name, stake, back, outcome_of.get(name) or _outcome(stake, back))
+            for name, stake, back in zip(names, staked, returned, strict=True)
+        ]
+
+
+def _outcome(staked: int, returned: int) -> str:
+    if returned > staked:
+        return "win"
+    return "push" if returned == staked else "lose"
+
+
+def _verify_amount(amount: int) -> None:
+    if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
+        raise RuleError("A bet is a whole number of chips, at least 1.")
+
+
+def _allowed(verify: Callable[..., None], *args: Any) -> bool:
+    try:
+        verify(*args)
+    except RuleError:
+        return False
+    return True
+
+
+__all__ = ["DECK_SIZE", "BoxedState", "Phase"]

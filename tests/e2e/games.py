@@ -1,0 +1,188 @@
+"""Scripted players, one script per game the bot offers, and each game's privacy rule.
+
+A script plays whole rounds at one table through the table message's buttons and the game's
+slash commands, mixed at random, with several players acting at once. It remembers what each
+player meant to stake and the interactions that should each have been applied exactly once,
+so a test can compare that with the database. Adding a game is adding one ``GameScript``
+to ``SCRIPTS``: the full-rounds test fails until then.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from tests.e2e.casino import Answer, TableClient
+from tests.harness.driver import FakeUser
+
+CONFIRMED = re.compile(r"^(?P<label>.+) · round #(?P<round>\d+)$")
+STEP_TIMEOUT = 25.0  # a 10 s window or decision timer, an edit interval, and a busy machine
+
+
+@dataclass
+class Stake:
+    """What one player meant to put in play in one round."""
+
+    ante: int = 0
+    trips: int = 0
+    play: int = 0
+
+    @property
+    def wagered(self) -> int:
+        return 2 * self.ante + self.trips + self.play
+
+
+@dataclass
+class PlayedRound:
+    round_id: int
+    channel_id: int
+    stakes: dict[int, Stake] = field(default_factory=dict)
+    applied: list[int] = field(default_factory=list)
+    """Interaction ids that should each have been applied exactly once."""
+    answers: list[Answer] = field(default_factory=list)
+
+
+class GameScript(Protocol):
+    game: str
+    open_options: Mapping[str, Any]
+    """``/table open`` options: the shortest timers the bot allows."""
+
+    async def play_round(self, table: TableClient, players: list[FakeUser], rng: random.Random,
+                         *, confirmations: bool = True) -> PlayedRound:
+        """Play one round from the betting window to the result message."""
+        ...
+
+    def hidden_cards(self, state: Mapping[str, Any]) -> set[str]:
+        """Cards of this saved engine state that the public must not see at that moment."""
+        ...
+
+    def secret_cards(self, status: str, saved: Mapping[str, Any]) -> set[str]:
+        """A finished or open round's cards that were private until its showdown, from the
+        ``rounds.state`` column (engine state while open or void, the record once settled)."""
+        ...
+
+
+class UTHScript:
+    """Ultimate Texas Hold'em: Ante (button or /uth ante), sometimes Trips, then each player
+    raises 4x/3x pre-flop, or checks and raises 2x on the flop, or checks and raises 1x or
+    folds on the river."""
+
+    game = "uth"
+    open_options: Mapping[str, Any] = {"min_bet": 10, "max_bet": 100, "betting_seconds": 10,
+                                       "decision_seconds": 10}
+    REVEALED = {"betting": 0, "dealing": 0, "preflop": 0, "flop": 3, "river": 5, "settled": 5}
+
+    async def play_round(self, table: TableClient, players: list[FakeUser], rng: random.Random,
+                         *, confirmations: bool = True) -> PlayedRound:
+        betting = await table.wait_for(lambda controls, _: "Ante 10" in controls, timeout=STEP_TIMEOUT)
+        played = PlayedRound(0, table.channel_id)
+        first = players[0]
+        # The first Ante opens the round; the others then bet at once (a burst on one table).
+        await self._bet(table, betting, first, rng, played, confirmations)
+        await asyncio.gather(*(self._bet(table, betting, p, rng, played, confirmations)
+                               for p in players[1:]))
+        if played.round_id == 0:  # every confirmation was lost to a duplicate's reply: ask the table
+            shown = await table.wait_for(lambda _, shown_round: shown_round > 0, timeout=STEP_TIMEOUT)
+            played.round_id = table.round_id(shown)
+        round_id = played.round_id
+        pending = list(players)
+        streets = {"Raise 4x": ("preflop", (4, 3)), "Raise 2x": ("flop", (2,)), "Raise 1x": ("river", (1,))}
+        for marker, (street, multiples) in streets.items():
+            message = await self._next_street(table, round_id, marker)
+            if message is None:
+                break  # everyone has decided: the round settled
+            if street == "preflop" and rng.random() < 0.5:
+                peek = await table.press(rng.choice(players), "My cards", message)
+                assert peek.ok and peek.ephemeral, peek.text
+                played.answers.append(peek)
+            decisions = [self._decide(table, message, p, street, multiples, rng, played, confirmations)
+                         for p in pending]
+            results = await asyncio.gather(*decisions)
+            pending = [p for p, done in zip(pending, results, strict=True) if not done]
+            if not pending:
+                break
+        await table.wait_result(round_id, timeout=STEP_TIMEOUT)
+        return played
+
+    async def _next_street(self, table: TableClient, round_id: int, marker: str) -> dict[str, Any] | None:
+        def ready(controls: dict[str, str], shown_round: int) -> bool:
+            return (shown_round == round_id and marker in controls) or round_id in table.results()
+
+        message = await table.wait_for(ready, timeout=STEP_TIMEOUT)
+        return None if round_id in table.results() else message
+
+    async def _bet(self, table: TableClient, message: dict[str, Any], player: FakeUser,
+                   rng: random.Random, played: PlayedRound, confirmations: bool) -> None:
+        stake = played.stakes.setdefault(player.id, Stake())
+        if rng.random() < 0.5:
+            answer = await table.press(player, "Ante 10", message)
+            stake.ante += 10
+        else:
+            amount = rng.choice((10, 20, 30))
+            answer = await table.command(player, "uth ante", amount=amount)
+            stake.ante += amount
+        self._applied(answer, played, confirmations)
+        if rng.random() < 0.3:
+            if rng.random() < 0.5:
+                answer = await table.press(player, "Trips 10", message)
+                stake.trips += 10
+            else:
+                answer = await table.command(player, "uth trips", amount=15)
+                stake.trips += 15
+            self._applied(answer, played, confirmations)
+
+    async def _decide(self, table: TableClient, message: dict[str, Any], player: FakeUser,
+                      street: str, multiples: tuple[int, ...], rng: random.Random,
+                      played: PlayedRound, confirmations: bool) -> bool:
+        """One decision; True when the player is done (raised or folded)."""
+        stake = played.stakes[player.id]
+        raising = rng.random() < {"preflop": 0.5, "flop": 0.5, "river": 0.6}[street]
+        by_button = rng.random() < 0.5
+        if raising:
+            multiple = rng.choice(multiples)
+            answer = (await table.press(player, f"Raise {multiple}x", message) if by_button
+                      else await table.command(player, "uth raise", multiple=multiple))
+            stake.play = multiple * stake.ante
+        elif street == "river":
+            answer = (await table.press(player, "Fold", message) if by_button
+                      else await table.command(player, "uth fold"))
+        else:
+            answer = (await table.press(player, "Check", message) if by_button
+                      else await table.command(player, "uth check"))
+        self._applied(answer, played, confirmations)
+        return raising or street == "river"
+
+    def _applied(self, answer: Answer, played: PlayedRound, confirmations: bool) -> None:
+        """The bot must have answered; with ``confirmations`` it must have confirmed it too."""
+        assert answer.ok, f"no answer to {answer.record.id} (errors {answer.record.errors})"
+        played.answers.append(answer)
+        played.applied.append(answer.record.id)
+        match = CONFIRMED.match(answer.text)
+        if match:
+            played.round_id = int(match["round"])
+        elif confirmations:
+            raise AssertionError(f"the bot refused a legal action: {answer.text!r}")
+
+    # -- privacy ------------------------------------------------------------------------------
+    def hidden_cards(self, state: Mapping[str, Any]) -> set[str]:
+        phase = str(state["phase"])
+        if phase == "settled":
+            return set()
+        hidden = {card for seat in state["seats"] for card in seat["hole"]}
+        hidden |= set(state["dealer"])
+        hidden |= set(list(state["board"])[self.REVEALED[phase]:])
+        return hidden
+
+    def secret_cards(self, status: str, saved: Mapping[str, Any]) -> set[str]:
+        if "dealt" in saved:  # a settled round's record: holes in seat order, dealer, board
+            dealt = list(saved["dealt"])
+            return set(dealt[:-5]) if dealt else set()
+        return ({card for seat in saved.get("seats", []) for card in seat["hole"]}
+                | set(saved.get("dealer", [])))
+
+
+SCRIPTS: dict[str, GameScript] = {"uth": UTHScript()}

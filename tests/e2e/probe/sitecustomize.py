@@ -1,0 +1,70 @@
+"""Test-only probe, imported at start-up by the bot process of the end-to-end tests.
+
+The e2e runner puts this directory on PYTHONPATH (and sets E2E_PROBE_LOG) only for the bot
+process it starts; no bot file changes. It wraps two pure functions to record, one JSON line
+per public table image, what is handed to ``render.table_scene_png`` (the cards and the text the
+image will show) together with the full engine state the game adapter drew it from, so the
+privacy test can decide independently which cards were still hidden at that moment.
+Private images (``render.hand_strip_png``, the ephemeral "My cards") are not recorded.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+
+_LOG_PATH = os.environ.get("E2E_PROBE_LOG")
+
+
+def _install(log_path: str) -> None:
+    import render
+    from bot.poker import Card
+    from bot.tables.registry import ADAPTERS
+
+    lock = threading.Lock()
+    log = open(log_path, "a", buffering=1, encoding="utf-8")  # noqa: SIM115 - lives as long as the process
+    drawn_from: dict[int, tuple[object, dict[str, object]]] = {}
+
+    def cards(values: object) -> list[str | None]:
+        return [None if card is None else str(Card(card)) for card in values]  # type: ignore[attr-defined]
+
+    def wrap_adapter(game: str, adapter: object) -> None:
+        original = adapter.snapshot  # type: ignore[attr-defined]
+
+        def snapshot(state, config, names, title, footer):  # type: ignore[no-untyped-def]
+            result = original(state, config, names, title, footer)
+            dumped = None if state is None else adapter.dump(state)  # type: ignore[attr-defined]
+            with lock:
+                drawn_from[id(result)] = (result, {"game": game, "state": dumped})
+            return result
+
+        adapter.snapshot = snapshot  # type: ignore[attr-defined]
+
+    for game, adapter in ADAPTERS.items():
+        wrap_adapter(game, adapter)
+
+    original_png = render.table_scene_png
+
+    def table_scene_png(snapshot):  # type: ignore[no-untyped-def]
+        with lock:
+            _, source = drawn_from.pop(id(snapshot), (None, {"game": None, "state": None}))
+        text = [snapshot.title, snapshot.footer, snapshot.dealer_status]
+        for seat in snapshot.seats:
+            text += [seat.name, seat.bet, seat.status]
+        entry = {
+            "t": time.time(), **source, "title": snapshot.title,
+            "dealer": cards(snapshot.dealer), "community": cards(snapshot.community),
+            "seats": [cards(seat.cards) for seat in snapshot.seats], "text": text,
+        }
+        line = json.dumps(entry)
+        with lock:
+            log.write(line + "\n")
+        return original_png(snapshot)
+
+    render.table_scene_png = table_scene_png
+
+
+if _LOG_PATH:
+    _install(_LOG_PATH)

@@ -1,0 +1,115 @@
+"""The real process plays whole rounds of every game it offers, several players per table."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from pathlib import Path
+
+from tests.e2e import books, privacy
+from tests.e2e.games import CONFIRMED, SCRIPTS, PlayedRound
+from tests.e2e.world import World
+
+ROUNDS = 2
+PLAYERS_PER_TABLE = 3
+
+
+def assert_played_as_meant(world: World, played: list[PlayedRound]) -> None:
+    """Each round's stakes are exactly what the players meant, and every action they were
+    told was applied was saved once, under its own interaction id."""
+    by_round = {row.id: row for row in books.rounds(world.db)}
+    saved = {interaction for _, _, _, interaction, _ in books.actions(world.db) if interaction}
+    for play in played:
+        row = by_round[play.round_id]
+        assert row.status == "settled", (play.round_id, row.status)
+        assert {user: wagered for user, (wagered, _) in row.players.items()} == {
+            user: stake.wagered for user, stake in play.stakes.items()}
+        assert set(play.applied) <= saved, "an acknowledged action is missing from the round"
+
+
+async def play_tables(world: World, game: str, tables: int, seed: int) -> list[PlayedRound]:
+    players = world.casino.players
+    rng = random.Random(seed)
+    played: list[PlayedRound] = []
+
+    async def play_at(index: int, channel_id: int) -> None:
+        table = await world.open_table(channel_id, game)
+        seated = players[index * PLAYERS_PER_TABLE:(index + 1) * PLAYERS_PER_TABLE]
+        for _ in range(ROUNDS):
+            played.append(await SCRIPTS[game].play_round(table, seated, random.Random(rng.random())))
+
+    await asyncio.gather(*(play_at(i, channel) for i, channel in enumerate(world.channels[:tables])))
+    return played
+
+
+async def test_players_play_whole_rounds_of_every_game_with_buttons_and_commands(world: World) -> None:
+    offered = world.offered_games()
+    assert offered, "/table open offers no game"
+    assert set(offered) <= set(SCRIPTS), f"no scripted player for {set(offered) - set(SCRIPTS)}"
+    played = []
+    for game in offered:
+        played += await play_tables(world, game, tables=2, seed=11)
+    assert len(played) == 2 * ROUNDS * len(world.offered_games())
+    assert_played_as_meant(world, played)
+    for play in played:  # the players' wallets moved exactly by the rounds' results
+        assert play.round_id in world.casino.table(play.channel_id).results()
+    alice = world.casino.players[0]
+    net = sum(returned - wagered for row in books.rounds(world.db)
+              for user, (wagered, returned) in row.players.items() if user == alice.id)
+    assert books.wallet(world.db, world.casino.guild.id, alice.id) == 1000 + net
+
+    channel = world.channels[0]
+    mine = next(play.round_id for play in played if alice.id in play.stakes)
+    record = await world.casino.slash(alice, channel, "round", number=mine)
+    assert record.ephemeral and "re-creates every dealt card" in record.text, record.text
+    history = await world.casino.slash(alice, channel, "history")
+    assert history.ephemeral and f"**#{mine}**" in history.text
+    board = await world.casino.slash(alice, channel, "leaderboard")
+    assert "Leaderboard" in board.text
+    audit = await world.casino.slash(world.casino.admin, channel, "audit")
+    assert "Books balance" in audit.text, audit.text
+    world.assert_sound()
+
+
+async def test_sigterm_mid_betting_exits_cleanly_and_the_restart_keeps_books_and_buttons(
+        world: World) -> None:
+    table = await world.open_table(world.channels[0], "uth")
+    alice, bob = world.casino.players[:2]
+    await SCRIPTS["uth"].play_round(table, [alice, bob], random.Random(3))
+    betting = await table.wait_for(lambda controls, _: "Ante 10" in controls, timeout=10)
+    opened = CONFIRMED.match((await table.press(alice, "Ante 10", betting)).text)
+    assert opened, "the Ante was not confirmed"
+    before = books.rounds(world.db)
+    assert await world.bot.stop() == 0
+    assert "Store closed" in world.bot.log_text()
+    await world.bot.start()
+    assert books.rounds(world.db) == before, "a clean restart changed no round"
+    joined = await table.press(bob, "Ante 10", betting)  # a button from before the restart
+    assert joined.text == f"Ante 10 + Blind 10 · round #{opened['round']}", joined.text
+    closed = await world.casino.slash(world.casino.admin, world.channels[0], "table close")
+    assert "Returned" in closed.text and "20 chips" in closed.text, closed.text
+    assert books.finished_round_problems(world.db) == [] and before[-1].status == "open"
+    world.assert_sound()
+
+
+# -- the privacy checker itself must be able to fail ----------------------------------------------
+def test_the_image_check_catches_a_hole_card_before_the_showdown(tmp_path: Path) -> None:
+    state = {"phase": "flop", "seats": [{"hole": ["As", "Kd"]}], "dealer": ["2c", "3c"],
+             "board": ["4h", "5h", "6h", "7h", "8h"]}
+    honest = {"game": "uth", "state": state, "title": "t", "dealer": [None, None],
+              "community": ["4h", "5h", "6h", None, None], "seats": [[None, None]], "text": ["t"]}
+    leaking = {**honest, "seats": [["As", None]]}
+    turn_early = {**honest, "community": ["4h", "5h", "6h", "7h", None]}
+    in_text = {**honest, "text": ["alice holds A\u2660"]}
+    log = tmp_path / "probe.jsonl"
+    log.write_text("\n".join(json.dumps(e) for e in (honest, leaking, turn_early, in_text)) + "\n")
+    checked, problems = privacy.image_violations(log)
+    assert checked == 4
+    assert [p.split(" (")[0] for p in problems] == ["image 2", "image 3", "image 4"]
+
+
+def test_card_names_are_read_in_every_form_and_not_from_words() -> None:
+    assert privacy.cards_named("As, 10h and K\u2660; Td") == {"As", "Th", "Ks", "Td"}
+    assert privacy.cards_named("Aces and Kings, round #12, 4x") == set()
+

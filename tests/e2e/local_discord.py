@@ -145,6 +145,8 @@ class LocalDiscord(FakeDiscord):
         self.identifies: list[dict[str, Any]] = []
         self.resumes: list[dict[str, Any]] = []
         self.invalid_sessions = 0
+        self.drops: list[str] = []
+        self.replayed = 0  # interactions sent again after a RESUME because the bot missed them
         self.unknown_ops: list[dict[str, Any]] = []
         self.copies = 1  # how many times each interaction goes over the gateway
         self.sent_at: dict[int, float] = {}
@@ -269,6 +271,7 @@ class LocalDiscord(FakeDiscord):
             session.conn = conn
             for frame in list(session.events):
                 if frame["s"] > last:
+                    self.replayed += frame["t"] == "INTERACTION_CREATE"
                     await self._send_frame(session, frame)
             await self._send_dispatch(session, "RESUMED", {})
 
@@ -335,15 +338,23 @@ class LocalDiscord(FakeDiscord):
     async def drop_connection(self, how: str = "close") -> None:
         """Cut the bot's gateway connection: ``close`` (code 4000, resumable), ``reconnect``
         (op 7, Discord asks the client to reconnect) or ``abort`` (TCP gone, no close frame)."""
+        await self.cut(await self.detach(), how)
+
+    async def detach(self) -> Connection:
+        """First half of a drop: from now on dispatches wait in the session for a RESUME."""
         session = self.session
         assert session is not None and session.conn is not None, "nothing to drop"
-        conn = session.conn
         async with session.lock:
-            session.conn = None  # from now on dispatches wait in the session for the RESUME
+            conn, session.conn = session.conn, None
+        return conn
+
+    async def cut(self, conn: Connection, how: str) -> None:
+        """Second half of a drop: the bot notices and reconnects (with RESUME)."""
+        self.drops.append(how)
         if how == "reconnect":
             await conn.send({"op": RECONNECT, "d": None, "s": None, "t": None})
         elif how == "abort":
-            conn.transport.abort() if hasattr(conn.transport, "abort") else conn.transport.close()
+            conn.transport.abort()
         else:
             await conn.ws.close(code=4000, message=b"Unknown error")
 

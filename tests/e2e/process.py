@@ -20,6 +20,9 @@ PROBE_DIR = Path(__file__).resolve().parent / "probe"
 UNHANDLED = re.compile(r"Traceback|Ignoring exception|(ERROR|CRITICAL)\s+(bot|cogs|render|discord)\b")
 
 
+LOG_RECORD = re.compile(r"\n(?=\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} )")
+
+
 def bot_env(fake: LocalDiscord, db_path: Path, *, log_level: str = "INFO",
             probe_log: Path | None = None) -> dict[str, str]:
     env = {key: value for key, value in os.environ.items()
@@ -127,11 +130,14 @@ class BotProcess:
         return "\n".join(f"===== {path.name}\n" + path.read_text(errors="replace")
                          for path in self.logs if path.exists())
 
-    def unhandled_errors(self) -> list[str]:
-        """Log lines of every run that show an error nobody handled."""
-        lines = []
+    def unhandled_errors(self, *, tolerate: re.Pattern[str] | None = None) -> list[str]:
+        """Log records (a line and its traceback) of every run that show an error nobody
+        handled, except those ``tolerate`` matches."""
+        found = []
         for path in self.logs:
-            if path.exists():
-                text = path.read_text(errors="replace")
-                lines += [f"{path.name}: {line}" for line in text.splitlines() if UNHANDLED.search(line)]
-        return lines
+            if not path.exists():
+                continue
+            for record in LOG_RECORD.split(path.read_text(errors="replace")):
+                if UNHANDLED.search(record) and not (tolerate and tolerate.search(record)):
+                    found.append(f"{path.name}: {record.strip()[:2000]}")
+        return found

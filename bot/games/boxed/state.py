@@ -304,7 +304,7 @@ class BoxedState:
 
     def verify_buy(self, seat: SeatId) -> None:
         """Buy a sixth card for 1 Ante (seed point 9), once, before the Bet; an open box only."""
-        box = self._decision_box(seat, "deciding")
+        box = self._decision_box(seat)
         if self.game.buy is None:
             raise RuleError(f"{self.game.display_name} has no Buy.")
         if box.bought:
@@ -365,7 +365,7 @@ class BoxedState:
     def verify_bet(self, seat: SeatId, insurance: int = 0) -> None:
         """The BET (2 x Ante) on the open box on turn, with ``insurance`` chips of insurance
         bought first (seed point 10: "Bevor der Einsatz erhöht werden kann ...")."""
-        box = self._decision_box(seat, "deciding")
+        box = self._decision_box(seat)
         if insurance:
             self._verify_insurance(box, insurance)
 
@@ -392,7 +392,7 @@ class BoxedState:
 
     def verify_fold(self, seat: SeatId) -> None:
         """Fold the open box on turn: its Ante is lost (and a Buy's price)."""
-        self._decision_box(seat, "deciding")
+        self._decision_box(seat)
 
     def can_fold(self, seat: SeatId) -> bool:
         return _allowed(self.verify_fold, seat)
@@ -528,12 +528,9 @@ class BoxedState:
 
     def timeout_pending(self) -> list[Action]:
         """The phase's deadline passed: every pending seat timed out until the phase ends."""
-        phase, records = self.phase, list[Action]()
+        records = list[Action]()
         for seat in self.pending_seats():
-            if self.phase is not phase:
-                break
-            while self.phase is phase and seat in self.pending_seats():
-                records.append(self.timeout(seat))
+            records += self.timeout_seat(seat)
         return records
 
     # ------------------------------------------------------------------------------ reading
@@ -716,16 +713,14 @@ class BoxedState:
         if player.step == "done":
             raise RuleError("You have made all your decisions: wait for the dealer.")
 
-    def _decision_box(self, seat: SeatId, stage: str) -> Box:
-        """The open box on turn, checked to be in ``stage``; otherwise a reason why not."""
+    def _decision_box(self, seat: SeatId) -> Box:
+        """The open box on turn, still to decide (Buy, Bet, Fold); otherwise a reason why not."""
         self._verify_decisions(seat)
         box = self.seats[seat].current
         if box is None:
             raise RuleError("Your open boxes are decided: insure your blind boxes or Go on.")
-        if box.stage != stage:
-            if box.stage == "go_on":
-                raise RuleError(f"The BET on box {box.position} is placed: insure it or Go on.")
-            raise RuleError(f"Box {box.position} is not waiting for that decision.")
+        if box.stage == "go_on":
+            raise RuleError(f"The BET on box {box.position} is placed: insure it or Go on.")
         return box
 
     def _box_on_turn(self, seat: SeatId) -> Box:

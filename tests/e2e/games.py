@@ -51,6 +51,12 @@ class GameScript(Protocol):
     game: str
     open_options: Mapping[str, Any]
     """``/table open`` options: the shortest timers the bot allows."""
+    chaos_weights: Mapping[str, float]
+    """How often a chaos player presses each button (by label), when the table shows it."""
+    chaos_commands: Mapping[str, Mapping[str, tuple[Any, ...]]]
+    """Slash commands a chaos player also uses, with the option values to pick from."""
+    finishing_labels: tuple[str, ...]
+    """Buttons that end a player's part in a round soonest (to drive every round to its end)."""
 
     async def play_round(self, table: TableClient, players: list[FakeUser], rng: random.Random,
                          *, duplicates: bool = False) -> PlayedRound:
@@ -75,6 +81,16 @@ class UTHScript:
     game = "uth"
     open_options: Mapping[str, Any] = {"min_bet": 10, "max_bet": 100, "betting_seconds": 10,
                                        "decision_seconds": 10}
+    chaos_weights: Mapping[str, float] = {
+        "Ante 10": 3, "Ante 50": 2, "Trips 10": 1, "Rebet": 1, "Double": 1, "Undo": 0.5,
+        "Clear": 0.3, "Raise 4x": 2, "Raise 3x": 1, "Raise 2x": 2, "Raise 1x": 2, "Check": 2,
+        "Fold": 1, "My cards": 0.5,
+    }
+    chaos_commands: Mapping[str, Mapping[str, tuple[Any, ...]]] = {
+        "uth ante": {"amount": (10, 20, 100)}, "uth trips": {"amount": (10,)},
+        "uth raise": {"multiple": (4, 3, 2, 1)}, "uth check": {}, "uth fold": {},
+    }
+    finishing_labels = ("Raise 4x", "Raise 2x", "Raise 1x")
     REVEALED = {"betting": 0, "dealing": 0, "preflop": 0, "flop": 3, "river": 5, "settled": 5}
 
     async def play_round(self, table: TableClient, players: list[FakeUser], rng: random.Random,

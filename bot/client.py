@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -27,6 +29,9 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.uth",
 )
 
+
+# Interaction ids remembered to drop repeated deliveries (far more than arrive in minutes).
+RECENT_INTERACTION_IDS = 50_000
 
 # Component and modal interactions that no handler answered within this time get a reply.
 UNHANDLED_GRACE_SECONDS = 2.0
@@ -66,6 +71,32 @@ class CasinoBot(commands.Bot):
         self.failed_extensions: list[str] = []
         # Wall-clock source for cooldowns and timers; tests replace it with a fake clock.
         self.clock: Callable[[], float] = time.time
+        self._install_interaction_dedupe()
+
+    def _install_interaction_dedupe(self) -> None:
+        """Drop a second delivery of an interaction before anything handles it.
+
+        Discord may deliver one INTERACTION_CREATE twice (a gateway resume replays events).
+        Table actions are also deduplicated in the database, but a command such as
+        /chips grant would otherwise run twice. Every interaction passes the connection
+        state's parser, so one bounded memory of recent ids guards them all.
+        """
+        state = self._connection
+        parse = state.parse_interaction_create
+        seen: OrderedDict[str, None] = OrderedDict()
+
+        def parse_once(data: Any) -> None:
+            interaction_id = str(data.get("id"))
+            if interaction_id in seen:
+                log.warning("Interaction %s delivered again; ignored", interaction_id)
+                return
+            seen[interaction_id] = None
+            if len(seen) > RECENT_INTERACTION_IDS:
+                seen.popitem(last=False)
+            parse(data)
+
+        state.parse_interaction_create = parse_once  # type: ignore[method-assign]  # the one choke point
+        state.parsers["INTERACTION_CREATE"] = parse_once
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.config.db_path)

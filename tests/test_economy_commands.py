@@ -272,3 +272,15 @@ async def test_click_on_a_button_that_no_longer_exists_is_answered(harness: Disc
     ghost = await harness.click(alice, offer.message, confirm)  # the message has no buttons now
     assert_refused(ghost, "no longer")
     await harness.audit_ok()
+
+
+async def test_a_repeated_delivery_of_one_interaction_runs_once(harness: DiscordHarness) -> None:
+    admin, alice = harness.user("admin", admin=True), harness.user("alice")
+    await wallet(harness, alice.id)
+    payload = harness.command_payload(admin, "chips grant", member=alice, amount=100)
+    await harness.deliver(payload, payload)
+    record = harness.fake.interactions[int(payload["id"])]
+    assert len(record.callbacks) == 1
+    assert record.errors == [], "the repeat never reached a handler, so it never drew a 40060"
+    assert await wallet(harness, alice.id) == 1100
+    await harness.audit_ok()

@@ -10,6 +10,7 @@ GAMES: dict[str, str] = {
     # name: "module:factory", where factory() returns a SimGame (a class is a factory).
     "highcard": "bot.sim.highcard:HighCardSim",
     "uth": "bot.games.uth.sim:UthSim",
+    "twoplusfour": "bot.games.twoplusfour.sim:TwoPlusFourSim",
 }
 
 

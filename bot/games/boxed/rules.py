@@ -124,6 +124,12 @@ class Phase(IntEnum):
         return self.name.lower()
 
 
+def exchange_index(dealer: Sequence[Card]) -> int:
+    """Which of the dealer's cards an exchange replaces: the highest rank, and among equal ranks
+    the one dealt first (the seeds say only "die höchste Karte"; suits never rank)."""
+    return max(range(len(dealer)), key=lambda index: (dealer[index].rank, -index))
+
+
 # --------------------------------------------------------------------------------- pay tables
 
 

@@ -82,6 +82,7 @@ from bot.games.boxed.rules import (
     BoxedOptions,
     Phase,
     cap_round,
+    exchange_index,
     hand_class,
     insurance_limits,
     settle_box,
@@ -830,8 +831,7 @@ class BoxedState:
         rule, qualifying = self.game.exchange, self.game.dealer.qualifying_value
         dealer, replaced, drawn = list(self.dealer), [], []
         while True:
-            # The highest rank; among equal ranks the card dealt first (suits never rank).
-            index = max(range(len(dealer)), key=lambda i: (dealer[i].rank, -i))
+            index = exchange_index(dealer)
             (new,) = self._draw(1)
             replaced.append(dealer[index])
             drawn.append(new)

@@ -1,9 +1,10 @@
 """2 Plus 4 Poker: the boxed core (:mod:`bot.games.boxed`) configured with this game's data.
 
-``rules``   :data:`TWO_PLUS_FOUR` (the game as data), its two pay tables, ``new_round`` and
-            ``restore_round``
-``sim``     the simulator plug-in and its strategy (imported only by the simulator)
-``figures`` the documented strategy and the measured figures, for ``/twoplusfour rules``
+``rules``    :data:`TWO_PLUS_FOUR` (the game as data), its two pay tables, ``new_round`` and
+             ``restore_round``
+``figures``  the simulated strategy and the figures it measured, for ``/twoplusfour rules``
+``sim``      the simulator plug-in (imported only by the simulator)
+``analysis`` the exact expected values the strategy was fitted to (a slow tool)
 """
 
 from bot.games.twoplusfour.rules import BET_PAYS, BONUS_PAYS, TWO_PLUS_FOUR, new_round, restore_round

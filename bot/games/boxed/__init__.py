@@ -4,11 +4,13 @@ A game is data (:class:`BoxedGame`: the dealer's cards, the qualifier, pay table
 exchange rules, how Antes are paid); a table's limits are :class:`BoxedOptions`; one round is a
 :class:`BoxedState` driven by verify/can/act trios.
 
-``rules``   hand classes, pay tables, the game and table data, :func:`settle_box`
-``seat``    a player's boxes and their stages
-``state``   :class:`BoxedState`, the round's state machine
-``actions`` the frozen records of the round's history
-``views``   the public (table) and private (one player's) views
+``rules``    hand classes, pay tables, the game and table data, :func:`settle_box`
+``seat``     a player's boxes and their stages
+``betting``  the betting window's rules for one player's boxes (pure functions)
+``showdown`` the dealer's exchange and the settlement lines (pure functions)
+``state``    :class:`BoxedState`, the round's state machine
+``actions``  the frozen records of the round's history
+``views``    the public (table) and private (one player's) views
 """
 
 from bot.games.boxed.actions import (

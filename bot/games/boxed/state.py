@@ -77,24 +77,15 @@ from bot.games.boxed.actions import (
     Showdown,
     UndoBet,
 )
-from bot.games.boxed.rules import (
-    BoxedGame,
-    BoxedOptions,
-    Phase,
-    cap_round,
-    exchange_index,
-    hand_class,
-    insurance_limits,
-    settle_box,
-    shows_pair_of,
-)
-from bot.games.boxed.seat import Box, Layout, Seat, bet_name
+from bot.games.boxed.betting import apply_layout, seat_cards, verify_layout, within_minimums
+from bot.games.boxed.rules import BoxedGame, BoxedOptions, Phase, insurance_limits, shows_pair_of
+from bot.games.boxed.seat import Box, Layout, Seat
+from bot.games.boxed.showdown import exchange_dealer_card, seat_lines
 from bot.games.boxed.views import PrivateView, PublicView, private_view, public_view
 from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine
 from bot.poker import Card, evaluate_rank
 
 _A = TypeVar("_A", bound=Action)
-DECK_SIZE = 52
 
 
 @dataclass
@@ -224,7 +215,7 @@ class BoxedState:
         rejected: list[Rejection] = []
         flows: list[ChipFlow] = []
         for seat_id, player in list(self.seats.items()):
-            layout, refused = self._within_minimums(player)
+            layout, refused = within_minimums(self.game, self.options, player)
             rejected += refused
             player.undo.clear()
             if refused:
@@ -247,7 +238,7 @@ class BoxedState:
     def cards_needed(self) -> int:
         """Cards the round may use: five per box, the dealer's, a Buy per open box and the
         exchanges. :meth:`deal` needs a deck at least this long."""
-        seats = sum(self._seat_cards(player.layout()) for player in self.seats.values())
+        seats = sum(seat_cards(self.game, player.layout()) for player in self.seats.values())
         return seats + self.game.dealer_cards
 
     def verify_deal(self) -> None:
@@ -598,7 +589,7 @@ class BoxedState:
             settlement=None if settlement is None else Settlement.from_dict(settlement),
         )
 
-    # ---------------------------------------------------------------------- betting helpers
+    # ----------------------------------------------------------------------------- helpers
 
     def _record(self, action: _A) -> _A:
         self.history.append(action)
@@ -617,81 +608,23 @@ class BoxedState:
         return player.layout() if player is not None else {}
 
     def _verify_layout(self, seat: SeatId, layout: Layout) -> None:
-        """The betting rules for a seat's boxes as they would be after a placement."""
-        limit, game = self.options.max_ante, self.game
-        for box, (ante, bonus) in sorted(layout.items()):
-            for name, amount in (("Ante", ante), ("bonus", bonus)):
-                if limit is not None and amount > limit:
-                    raise RuleError(
-                        f"That would make the {name} on box {box} {amount}, over the table maximum "
-                        f"of {limit}."
-                    )
-            if bonus and not ante and game.bonus_needs_ante:
-                raise RuleError(f"Place an Ante on box {box} first: the bonus needs an Ante.")
-        antes = [ante for ante, _ in layout.values() if ante]
-        if antes and max(antes) > game.ante_spread * min(antes):
-            low, high = min(antes), max(antes)
-            raise RuleError(
-                f"The Antes on your boxes must be within a factor of {game.ante_spread} of each "
-                f"other: with {low} on one box, another may hold at most {game.ante_spread * low} "
-                f"(and with {high}, at least {-(-high // game.ante_spread)})."
-            )
-        others = sum(self._seat_cards(player.layout()) for other, player in self.seats.items()
-                     if other != seat)
-        if others + self._seat_cards(layout) + game.dealer_cards > DECK_SIZE:
-            raise RuleError("One deck cannot deal another box this round: join the next round.")
-
-    def _seat_cards(self, layout: Layout) -> int:
-        opens = min(sum(1 for ante, _ in layout.values() if ante), self.game.max_open_boxes)
-        return self.game.seat_cards(len(layout), opens)
+        others = (player.layout() for other, player in self.seats.items() if other != seat)
+        verify_layout(self.game, self.options, layout, others)
 
     def _set_layout(self, seat: SeatId, layout: Layout, *, undoable: bool) -> tuple[ChipFlow, ...]:
-        """Put the seat's boxes in ``layout``: open/blind as the positions say, a blind box's BET
-        automatic. Returns the chips that moved; a seat left with nothing leaves the round."""
+        """Put the seat's boxes in ``layout`` (:func:`apply_layout`). Returns the chips that
+        moved; a seat left with nothing leaves the round."""
         player = self.seats.get(seat) or Seat(seat)
         before = player.stakes()
         if undoable:
             player.undo.append(player.layout())
-        player.boxes = {position: player.boxes.get(position) or Box(position)
-                        for position in sorted(layout) if sum(layout[position])}
-        open_left = self.game.max_open_boxes
-        for position, box in player.boxes.items():
-            box.ante, box.bonus = layout[position]
-            if not box.ante:
-                box.kind, box.bet = "bonus", 0
-            elif open_left:
-                box.kind, box.bet = "open", 0
-                open_left -= 1
-            else:
-                box.kind, box.bet = "blind", self.game.bet_multiple * box.ante
+        apply_layout(self.game, player, layout)
         flows = player.flows_since(before)
         if player.boxes:
             self.seats[seat] = player
         else:
             self.seats.pop(seat, None)
         return flows
-
-    def _within_minimums(self, player: Seat) -> tuple[Layout, list[Rejection]]:
-        layout, refused = player.layout(), []
-        minimum, bonus_minimum = self.options.min_ante, self.options.min_bonus
-        for position, (ante, bonus) in sorted(layout.items()):
-            box = player.boxes[position]
-            if 0 < ante < minimum:
-                reason = f"Ante below the table minimum of {minimum}"
-                refused.append(Rejection(player.seat, bet_name(position, "ante"), ante, reason))
-                if box.bet:
-                    refused.append(Rejection(player.seat, bet_name(position, "bet"), box.bet, reason))
-                ante = 0
-                if bonus and self.game.bonus_needs_ante:
-                    refused.append(Rejection(player.seat, bet_name(position, "bonus"), bonus,
-                                             "the bonus needs an Ante"))
-                    bonus = 0
-            if 0 < bonus < bonus_minimum:
-                reason = f"bonus below the table's smallest chip of {bonus_minimum}"
-                refused.append(Rejection(player.seat, bet_name(position, "bonus"), bonus, reason))
-                bonus = 0
-            layout[position] = (ante, bonus)
-        return layout, refused
 
     # --------------------------------------------------------------------- decision helpers
 
@@ -822,76 +755,23 @@ class BoxedState:
         self._settle()
 
     def _exchange(self) -> None:
-        """Replace the dealer's highest card once if any box asked (seed points 13-16); repeat
-        for free while the game allows it (Imperial: same rank and still not qualified)."""
+        """The dealer's exchange, once for every box that asked for it (if any did)."""
         boxes = tuple((seat, position) for seat, player in self.seats.items()
                       for position, box in sorted(player.boxes.items()) if box.exchange)
-        if not boxes:
-            return
-        rule, qualifying = self.game.exchange, self.game.dealer.qualifying_value
-        dealer, replaced, drawn = list(self.dealer), [], []
-        while True:
-            index = exchange_index(dealer)
-            (new,) = self._draw(1)
-            replaced.append(dealer[index])
-            drawn.append(new)
-            old, dealer[index] = dealer[index], new
-            qualified = evaluate_rank(dealer) >= qualifying
-            if qualified or len(drawn) >= rule.max_exchanges:
-                break
-            if not (rule.repeat_on_same_rank and new.rank == old.rank):
-                break
-        self.dealer = tuple(dealer)
-        self._record(DealerExchange(replaced=tuple(replaced), drawn=tuple(drawn), boxes=boxes,
-                                    qualified=qualified))
+        if boxes:
+            done = exchange_dealer_card(self.game, self.dealer, lambda: self._draw(1)[0])
+            self.dealer = done.dealer
+            self._record(DealerExchange(replaced=done.replaced, drawn=done.drawn, boxes=boxes,
+                                        qualified=done.qualified))
 
     def _settle(self) -> None:
         dealt, final = evaluate_rank(self.dealer_dealt), evaluate_rank(self.dealer)
         lines: list[SettlementLine] = []
         for player in self.seats.values():
-            lines += self._seat_lines(player, dealt, final)
+            lines += seat_lines(self.game, self.options, player, dealt, final)
         self.settlement = Settlement(tuple(lines))
         self.phase = Phase.SETTLED
         self._record(Showdown(house_net=self.settlement.house_net))
-
-    def _seat_lines(self, player: Seat, dealt: int, final: int) -> list[SettlementLine]:
-        names: list[str] = []
-        staked: list[int] = []
-        returned: list[int] = []
-        outcome_of: dict[str, str] = {}
-        game, size = self.game, self.game.box_cards
-        for position, box in sorted(player.boxes.items()):
-            value = evaluate_rank(box.cards)
-            bet_win = game.bet_pays.winnings(box.cards, value, box.bet) if box.bet else 0
-            back = settle_box(
-                game, self.options, box.kind, box.ante, box.bet, box.bonus, box.insurance,
-                box.folded, box.exchange, value, bet_win,
-                hand_class(evaluate_rank(box.cards[:size])), dealt, final,
-            )
-            bets = [("ante", box.ante, back.ante), ("bet", box.bet, back.bet),
-                    *((fee, amount, 0) for fee, amount in box.fees),
-                    ("bonus", box.bonus, back.bonus), ("insurance", box.insurance, back.insurance)]
-            for bet, stake, chips in bets:
-                if stake:
-                    name = bet_name(position, bet)
-                    names.append(name)
-                    staked.append(stake)
-                    returned.append(chips)
-                    if bet == "ante" and (box.folded or box.exchange):
-                        outcome_of[name] = "fold" if box.folded else "exchange"
-                    elif bet not in ("bet", "bonus", "insurance", "ante"):
-                        outcome_of[name] = "fee"
-        returned = cap_round(returned, staked, self.options.max_round_payout)
-        return [
-            SettlementLine(player.seat, name, stake, back, outcome_of.get(name) or _outcome(stake, back))
-            for name, stake, back in zip(names, staked, returned, strict=True)
-        ]
-
-
-def _outcome(staked: int, returned: int) -> str:
-    if returned > staked:
-        return "win"
-    return "push" if returned == staked else "lose"
 
 
 def _verify_amount(amount: int) -> None:
@@ -907,4 +787,4 @@ def _allowed(verify: Callable[..., None], *args: Any) -> bool:
     return True
 
 
-__all__ = ["DECK_SIZE", "BoxedState", "Phase"]
+__all__ = ["BoxedState", "Phase"]

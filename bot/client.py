@@ -27,6 +27,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.admin",
     "cogs.tables",
     "cogs.uth",
+    "cogs.twoplusfour",
 )
 
 

@@ -39,7 +39,7 @@ BUTTON_STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.Bu
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
-    r"tbl:(?P<table>\d+):(?P<round>\d+):(?P<version>\d+):(?P<action>[a-z]+):(?P<arg>[\w.]*)"
+    r"tbl:(?P<table>\d+):(?P<round>\d+):(?P<version>\d+):(?P<action>[a-z]+):(?P<arg>[\w.:]*)"
 )):
     """Every table button. The table, round and rendering it belongs to are in its custom id,
     so it keeps working after a restart and a click on an old one is recognised as stale."""

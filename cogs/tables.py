@@ -24,7 +24,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-GAME_CHOICES = [app_commands.Choice(name="Ultimate Texas Hold'em", value="uth")]
+GAME_CHOICES = [app_commands.Choice(name="Ultimate Texas Hold'em", value="uth"),
+                app_commands.Choice(name="2 Plus 4 Poker", value="twoplusfour")]
+# Per game when the admin gives none: RULES.md caps the boxed games at 20,000 per box and bet.
+DEFAULT_MAX_PAYOUT = {"uth": 100_000, "twoplusfour": 20_000}
 Chips = app_commands.Range[int, 1, MAX_CHIPS]
 Seconds = app_commands.Range[int, TIMER_RANGE[0], TIMER_RANGE[1]]
 Qualifier = Literal["pair_of_fours", "pair"]
@@ -76,17 +79,24 @@ class Tables(commands.Cog):
                            max_payout="Largest payout of one bet",
                            betting_seconds="Betting window length",
                            decision_seconds="Time for each decision",
-                           dealer_qualifier="UTH: what the dealer needs to qualify")
+                           dealer_qualifier="UTH: what the dealer needs to qualify",
+                           max_round_payout="Boxed games: most one player wins in a round",
+                           smallest_chip="Boxed games: the smallest chip (minimum Bonus)")
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.checks.has_permissions(manage_channels=True)
     async def open(self, interaction: discord.Interaction, game: str, min_bet: Chips = 10,
-                   max_bet: Chips = 1_000, max_payout: Chips = 100_000,
+                   max_bet: Chips = 1_000, max_payout: Chips | None = None,
                    betting_seconds: Seconds = 30, decision_seconds: Seconds = 30,
-                   dealer_qualifier: Qualifier = "pair_of_fours") -> None:
+                   dealer_qualifier: Qualifier = "pair_of_fours",
+                   max_round_payout: Chips | None = None, smallest_chip: Chips = 1) -> None:
         guild_id = guild_id_of(interaction)
+        payout = max_payout or DEFAULT_MAX_PAYOUT.get(game, 100_000)
+        options = ({"dealer_qualifier": dealer_qualifier} if game == "uth" else
+                   {"smallest_chip": str(smallest_chip),
+                    "max_round_payout": str(max_round_payout or payout)})
         try:
-            config = TableConfig(game, min_bet, max_bet, max_payout, betting_seconds,
-                                 decision_seconds, {"dealer_qualifier": dealer_qualifier}).validated()
+            config = TableConfig(game, min_bet, max_bet, payout, betting_seconds,
+                                 decision_seconds, options).validated()
         except ConfigError as error:
             raise UserError(str(error)) from None
         assert interaction.channel_id is not None
@@ -208,12 +218,16 @@ class Tables(commands.Cog):
         table = self.bot.tables.table_in(interaction.channel_id)
         if table is None:
             raise UserError("There is no table in this channel.")
-        current, cards, line = self.bot.tables.private_cards(table, interaction.user.id)
+        current, rows, line = self.bot.tables.private_cards(table, interaction.user.id)
         if round_id and round_id != current:
             raise UserError(f"Round #{round_id} is over; this is round #{current}.")
-        if not cards:
+        if not rows:
             raise UserError(line)
-        png = await asyncio.to_thread(render.hand_strip_png, cards)
+        if len(rows) == 1:
+            png = await asyncio.to_thread(render.hand_strip_png, rows[0][1])
+        else:
+            hands = [render.LabelledHand(label, cards) for label, cards in rows]
+            png = await asyncio.to_thread(render.row_of_hands_png, hands)
         await interaction.response.send_message(
             f"Round #{current} · {line}", ephemeral=True,
             file=discord.File(io.BytesIO(png), filename="my-cards.png"))

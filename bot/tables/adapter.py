@@ -18,6 +18,8 @@ from bot.tables.config import TableConfig
 from render import TableSnapshot
 
 DeadlineKind = Literal["betting", "decision"]
+PrivateRows = list[tuple[str, list[Card | None]]]
+"""A player's own cards as labelled rows (one per hand or box)."""
 ButtonStyle = Literal["primary", "secondary", "success", "danger"]
 
 
@@ -106,8 +108,8 @@ class GameAdapter(Protocol):
         """The public picture: hidden cards are None, never present-but-flagged."""
         ...
 
-    def private_cards(self, state: Any, seat: SeatId) -> tuple[list[Card], str]:
-        """A seat's own cards and a line about them (for the ephemeral "My cards")."""
+    def private_cards(self, state: Any, seat: SeatId) -> tuple[PrivateRows, str]:
+        """A seat's own cards as labelled rows and a line about them ("My cards")."""
         ...
 
     def phase_text(self, state: Any | None) -> str: ...

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from bot.tables.adapter import GameAdapter
+from bot.tables.twoplusfour import TWO_PLUS_FOUR_ADAPTER
 from bot.tables.uth import UTHAdapter
 
 ADAPTERS: dict[str, GameAdapter] = {
     "uth": UTHAdapter(),
+    "twoplusfour": TWO_PLUS_FOUR_ADAPTER,
 }

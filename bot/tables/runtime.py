@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.games.common import ChipFlow, SeatId, Settlement
-from bot.poker import Card
 from bot.poker.shuffle import commitment as commitment_of
 from bot.poker.shuffle import deck_from_seed, new_seed
 from bot.store import (
@@ -31,7 +30,7 @@ from bot.store import (
     TableRow,
     round_escrow,
 )
-from bot.tables.adapter import Applied, Control, GameAdapter
+from bot.tables.adapter import Applied, Control, GameAdapter, PrivateRows
 from bot.tables.config import TableConfig
 from bot.tables.errors import AlreadyApplied, StaleAction, TableError
 
@@ -163,7 +162,7 @@ class TableRuntime:
         self.adapters = dict(adapters)
         self.clock = clock
         self.publisher: Publisher = publisher or NullPublisher()
-        self._seed_source = seed_source
+        self.seed_source = seed_source
         self._by_channel: dict[int, Table] = {}
         self._by_id: dict[int, Table] = {}
         self._closing = False
@@ -346,7 +345,7 @@ class TableRuntime:
         state = adapter.new_state(table.config)
         applied = _with_click_step(
             adapter.apply(state, request.user_id, request.action, request.arg, table.memory), request)
-        seed = self._seed_source()
+        seed = self.seed_source()
         now = self.clock()
         deadline = now + table.config.betting_seconds
         row = self._action_row(1, applied, request)
@@ -576,12 +575,12 @@ class TableRuntime:
         state = table.round.state if table.round else None
         return table.adapter.controls(state, table.config)
 
-    def private_cards(self, table: Table, user_id: int) -> tuple[int, list[Card], str]:
+    def private_cards(self, table: Table, user_id: int) -> tuple[int, PrivateRows, str]:
         round_ = table.round
         if round_ is None:
             raise TableError("No round is being played right now.")
-        cards, line = table.adapter.private_cards(round_.state, user_id)
-        return round_.id, cards, line
+        rows, line = table.adapter.private_cards(round_.state, user_id)
+        return round_.id, rows, line
 
 
 def _with_click_step(applied: Applied, request: ActionRequest) -> Applied:

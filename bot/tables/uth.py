@@ -10,7 +10,7 @@ from bot.games.common import RuleError, SeatId
 from bot.games.uth import BLIND_PAYS, TRIPS_PAYS, PayTable, Phase, UTHBets, UTHOptions, UTHState
 from bot.games.uth.actions import Action
 from bot.poker import Card, Category
-from bot.tables.adapter import Applied, Control, DeadlineKind, Outcome
+from bot.tables.adapter import Applied, Control, DeadlineKind, Outcome, PrivateRows
 from bot.tables.config import TableConfig
 from render import SeatView, TableSnapshot
 
@@ -202,14 +202,14 @@ class UTHAdapter:
             return "deciding…"
         return status
 
-    def private_cards(self, state: UTHState, seat: SeatId) -> tuple[list[Card], str]:
+    def private_cards(self, state: UTHState, seat: SeatId) -> tuple[PrivateRows, str]:
         view = state.private_view(seat)
         if not view.hole:
             return [], "You have no cards in this round."
         line = f"Your hand: {view.hand}" if view.hand else "Your hole cards"
         if view.raise_multiples:
             line += " · you may raise " + " or ".join(f"{m}x" for m in view.raise_multiples)
-        return [*view.hole, *view.board], line
+        return [("Your cards", [*view.hole, *view.board])], line
 
     def phase_text(self, state: UTHState | None) -> str:
         if state is None:

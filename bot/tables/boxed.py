@@ -1,0 +1,259 @@
+"""The boxed dealer games (2 Plus 4; Imperial later) on the table runtime: one adapter for the
+shared core in :mod:`bot.games.boxed`, configured per game with data."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from bot.games.boxed.rules import BoxedGame, BoxedOptions, Phase
+from bot.games.boxed.state import BoxedState
+from bot.games.boxed.views import BoxView
+from bot.games.common import RuleError, SeatId
+from bot.poker import Card
+from bot.tables.adapter import Applied, Control, DeadlineKind, Outcome, PrivateRows
+from bot.tables.config import TableConfig
+from render import SeatView, TableSnapshot
+
+BOX_ARG = re.compile(r"^(?P<box>[1-4])(?::(?P<amount>\d+))?$")
+
+
+class BoxedAdapter:
+    """Drives a :class:`BoxedState`. Several players each play their own boxes at once."""
+
+    starts_round_actions = frozenset({"ante", "bonus", "rebet"})
+
+    def __init__(self, game: BoxedGame, *, command: str, rules_text: Callable[[TableConfig], str]):
+        self.boxed_game = game
+        self.game = game.name
+        self.display_name = game.display_name
+        self.command = command
+        self._rules_text = rules_text
+
+    def options(self, config: TableConfig) -> BoxedOptions:
+        return BoxedOptions(min_ante=config.min_bet, max_ante=config.max_bet,
+                            smallest_chip=int(config.options.get("smallest_chip", "1")),
+                            max_payout=config.max_payout,
+                            max_round_payout=int(config.options.get("max_round_payout",
+                                                                    str(config.max_payout))))
+
+    def new_state(self, config: TableConfig) -> BoxedState:
+        return BoxedState(self.boxed_game, self.options(config))
+
+    def dump(self, state: BoxedState) -> dict[str, Any]:
+        return state.to_dict()
+
+    def load(self, data: Mapping[str, Any], config: TableConfig) -> BoxedState:
+        return BoxedState.from_dict(data, self.boxed_game)
+
+    # -- actions ---------------------------------------------------------------------------
+    def apply(self, state: BoxedState, seat: SeatId, action: str, arg: str,
+              memory: Mapping[SeatId, Any]) -> Applied:
+        record = self._dispatch(state, seat, action, arg, memory)
+        # No step of its own: a button carries its rendering, so a double click on "Bet" can
+        # never fall through to the next box (see the runtime's click steps).
+        return Applied(seat, record.label, tuple(record.flows), None)
+
+    def _dispatch(self, state: BoxedState, seat: SeatId, action: str, arg: str,
+                  memory: Mapping[SeatId, Any]) -> Any:
+        if action == "ante":
+            box, amount = _box_amount(arg)
+            return state.place_ante(seat, box, amount)
+        if action == "bonus":
+            box, amount = _box_amount(arg)
+            return state.place_bonus(seat, box, amount)
+        if action == "rebet":
+            previous = memory.get(seat)
+            if not previous:
+                raise RuleError("There is nothing to rebet: you had no boxes last round.")
+            return state.rebet(seat, {int(box): (int(a), int(b)) for box, (a, b) in previous.items()})
+        if action == "undo":
+            return state.undo(seat)
+        if action == "clear":
+            return state.clear_bets(seat)
+        if action == "buy":
+            return state.buy(seat)
+        if action == "bet":
+            return state.bet(seat, int(arg or 0))
+        if action == "fold":
+            return state.fold(seat)
+        if action == "insure":
+            box, amount = _box_amount(arg)
+            return state.insure(seat, box, amount)
+        if action == "goon":
+            return state.go_on(seat)
+        if action == "exchange":
+            return state.pick_exchange(seat, _box_amount(arg)[0])
+        raise RuleError(f"{self.display_name} has no action {action!r}.")
+
+    def deadline_kind(self, state: BoxedState) -> DeadlineKind | None:
+        kind = state.deadline_kind()
+        return "betting" if kind == "betting" else "decision" if kind == "decision" else None
+
+    def on_deadline(self, state: BoxedState, deck: Callable[[], Sequence[Card]]) -> list[Applied]:
+        if state.phase is Phase.BETTING:
+            closed = state.close_betting()
+            applied = [Applied(None, closed.label, tuple(closed.flows), "close-betting")]
+            if state.can_deal():
+                dealt = state.deal(deck())
+                applied.append(Applied(None, dealt.label, (), "deal"))
+            return applied
+        return [Applied(getattr(r, "seat", None), r.label, tuple(r.flows), None)
+                for r in state.timeout_pending()]
+
+    def leave(self, state: BoxedState, seat: SeatId) -> list[Applied]:
+        if seat not in state.seats:
+            return []
+        if state.phase is Phase.BETTING:
+            if not state.can_clear_bets(seat):
+                return []
+            cleared = state.clear_bets(seat)
+            return [Applied(seat, cleared.label, tuple(cleared.flows), None)]
+        return [Applied(seat, r.label, tuple(r.flows), None) for r in state.timeout_seat(seat)]
+
+    # -- round facts -----------------------------------------------------------------------
+    def needs_seed(self, state: BoxedState) -> bool:
+        return state.phase is not Phase.BETTING
+
+    def is_over(self, state: BoxedState) -> bool:
+        return state.phase is Phase.SETTLED
+
+    def outcome(self, state: BoxedState) -> Outcome | None:
+        if state.settlement is None or not state.settlement.lines:
+            return None
+        view = state.public_view()
+        qualified = "qualifies" if view.dealer_qualified else "does not qualify"
+        headline = f"Dealer: {view.dealer_hand} ({qualified})"
+        if view.exchange is not None:
+            headline += (f" · exchange: {view.exchange.hand} ("
+                         f"{'qualifies' if view.exchange.qualified else 'still does not qualify'})")
+        seat_lines = {seat.seat: " · ".join(f"box {b.position}: {b.hand}" for b in seat.boxes if b.hand)
+                      for seat in view.seats}
+        return Outcome(state.settlement, headline, seat_lines)
+
+    def dealt_cards(self, state: BoxedState) -> list[Card]:
+        return state.dealt_cards()
+
+    def seats_in_play(self, state: BoxedState) -> list[SeatId]:
+        return list(state.seats)
+
+    def memory(self, state: BoxedState) -> dict[SeatId, Any]:
+        return {seat: {str(box): list(bets) for box, bets in state.bets_of(seat).items()}
+                for seat in state.seats if state.bets_of(seat)}
+
+    # -- presentation ----------------------------------------------------------------------
+    def controls(self, state: BoxedState | None, config: TableConfig) -> list[Control]:
+        if state is None or state.phase is Phase.BETTING:
+            ante, chip = config.min_bet, int(config.options.get("smallest_chip", "1"))
+            boxes = [Control(f"Box {box}: Ante {ante:,}", "ante", f"{box}:{ante}", "primary", 0)
+                     for box in range(1, self.boxed_game.max_boxes + 1)]
+            bonus = [Control(f"Box {box}: Bonus {max(chip, 1):,}", "bonus", f"{box}:{max(chip, 1)}",
+                             "secondary", 1) for box in range(1, self.boxed_game.max_boxes + 1)]
+            return [*boxes, *bonus, Control("Rebet", "rebet", "", "secondary", 2),
+                    Control("Undo", "undo", "", "secondary", 2),
+                    Control("Clear", "clear", "", "danger", 2)]
+        if state.phase is Phase.DECISIONS:
+            controls = [Control("Bet", "bet", "", "success", 0)]
+            if self.boxed_game.buy is not None:
+                controls.append(Control("Buy", "buy", "", "primary", 0))
+            return [*controls, Control("Fold", "fold", "", "danger", 0),
+                    Control("Go on", "goon", "", "secondary", 0),
+                    Control("My cards", "cards", "", "primary", 1)]
+        if state.phase is Phase.EXCHANGE:
+            picks = [Control(f"Exchange box {box}", "exchange", str(box), "secondary", 0)
+                     for box in range(1, self.boxed_game.max_boxes + 1)]
+            return [*picks, Control("Go on", "goon", "", "success", 1),
+                    Control("My cards", "cards", "", "primary", 1)]
+        return []
+
+    def snapshot(self, state: BoxedState | None, config: TableConfig, names: Mapping[SeatId, str],
+                 title: str, footer: str) -> TableSnapshot:
+        if state is None:
+            return TableSnapshot(title=title, footer=footer, dealer_status="Place your boxes")
+        view = state.public_view()
+        seats = tuple(
+            SeatView(name=f"{names.get(seat.seat, str(seat.seat))} · box {box.position} ({box.kind})",
+                     cards=box.cards, bet=_box_bets(box), status=_box_status(box, state),
+                     active=box.on_turn)
+            for seat in view.seats for box in seat.boxes
+        )
+        dealer_status = ""
+        if view.dealer_hand:
+            dealer_status = view.dealer_hand + (" · qualifies" if view.dealer_qualified
+                                                else " · does not qualify")
+            if view.exchange is not None:
+                dealer_status += f" → {view.exchange.hand}"
+        return TableSnapshot(title=title, dealer=view.dealer, seats=seats, footer=footer,
+                             dealer_status=dealer_status)
+
+    def private_cards(self, state: BoxedState, seat: SeatId) -> tuple[PrivateRows, str]:
+        view = state.private_view(seat)
+        if not view.boxes:
+            return [], "You have no boxes in this round."
+        rows = [(f"Box {box.position} ({box.kind})" + (f": {box.hand}" if box.hand else ""),
+                 list(box.cards)) for box in view.boxes if box.cards]
+        hints = []
+        if view.current_box is not None:
+            hints.append(f"deciding box {view.current_box}")
+        if view.can_buy:
+            hints.append(f"Buy costs {view.buy_cost:,}" + (" (the BET is then placed for you)"
+                                                           if view.buy_forces_bet else ""))
+        if view.can_bet:
+            hints.append(f"Bet costs {view.bet_cost:,}")
+        for box in view.boxes:
+            if box.insurance_range is not None:
+                low, high = box.insurance_range
+                hints.append(f"box {box.position} may be insured for {low:,}–{high:,} "
+                             f"(/{self.command} insurance)")
+        if view.exchange_boxes:
+            hints.append("boxes that may ask for the exchange: "
+                         + ", ".join(str(b) for b in view.exchange_boxes))
+        return rows, " · ".join(hints) or "Your boxes"
+
+    def phase_text(self, state: BoxedState | None) -> str:
+        if state is None:
+            return "Waiting for bets"
+        return {
+            Phase.BETTING: "Betting window open", Phase.DEALING: "Dealing",
+            Phase.DECISIONS: "Decisions: Buy, Bet or Fold each open box",
+            Phase.EXCHANGE: "Dealer does not qualify: pick boxes for the exchange, then Go on",
+            Phase.SETTLED: "Showdown",
+        }[state.phase]
+
+    def seat_status(self, state: BoxedState, seat: SeatId) -> str:
+        player = state.seats.get(seat)
+        return "" if player is None else player.step
+
+    def record(self, state: BoxedState) -> dict[str, Any]:
+        return {"view": state.public_view().to_dict(),
+                "history": [{"label": action.label, "seat": getattr(action, "seat", None)}
+                            for action in state.history]}
+
+    def rules_text(self, config: TableConfig) -> str:
+        return self._rules_text(config)
+
+
+def _box_amount(arg: str) -> tuple[int, int]:
+    match = BOX_ARG.match(arg.strip())
+    if match is None:
+        raise RuleError("Name a box from 1 to 4 (and an amount of chips).")
+    return int(match["box"]), int(match["amount"] or 0)
+
+
+def _box_bets(box: BoxView) -> str:
+    parts = [f"Ante {box.ante:,}"] if box.ante else []
+    parts += [f"Bet {box.bet:,}"] if box.bet else []
+    parts += [f"Bonus {box.bonus:,}"] if box.bonus else []
+    parts += [f"Ins. {box.insurance:,}"] if box.insurance else []
+    return " · ".join(parts)
+
+
+def _box_status(box: BoxView, state: BoxedState) -> str:
+    settlement = state.settlement
+    status = box.status or ("deciding…" if box.on_turn else "")
+    if box.hand:
+        status = f"{box.hand} · {status}" if status else box.hand
+    if settlement is not None and box.exchange:
+        status += " · exchanged"
+    return status

@@ -1,0 +1,152 @@
+"""2 Plus 4 Poker played through discord.py against the fake Discord API, with fixed decks."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from bot.games.boxed.rules import Phase
+from tests.conftest import FakeClock
+from tests.harness.driver import DiscordHarness, FakeUser, Reply
+from tests.harness.fake_discord import CHANNEL_MESSAGE
+from tests.harness.tables import TableDriver
+
+DEALER_QUALIFIES = bytes(32)  # with the layouts below, the dealer's six hold Ace-King or better
+TWO_PLAYERS_DEALER_MISSES = bytes([1]) + bytes(31)  # alice's 4 boxes and bob's 1: no Ace-King
+
+
+def assert_refused(reply: Reply, *fragments: str) -> None:
+    assert reply.type == CHANNEL_MESSAGE and reply.ephemeral, reply.text
+    for fragment in fragments:
+        assert fragment.lower() in reply.text.lower(), f"{fragment!r} not in {reply.text!r}"
+
+
+@pytest.fixture
+async def tables(harness: DiscordHarness, clock: FakeClock) -> TableDriver:
+    driver = TableDriver(harness, clock)
+    admin = harness.user("pit-boss", admin=True)
+    opened = await harness.slash(admin, "table open", game="twoplusfour", min_bet=10, max_bet=500)
+    assert "2 Plus 4 Poker table open" in opened.text
+    await driver.settle()
+    return driver
+
+
+def use_deck(harness: DiscordHarness, seed: bytes) -> None:
+    harness.bot.tables.seed_source = lambda: seed
+
+
+async def wallet(harness: DiscordHarness, user: FakeUser) -> int:
+    return await harness.bot.store.ensure_wallet(harness.guild_id, user.id)
+
+
+async def ante(harness: DiscordHarness, tables: TableDriver, user: FakeUser, box: int, amount: int) -> Reply:
+    reply = await harness.slash(user, "twoplusfour ante", box=box, amount=amount)
+    await tables.settle()
+    return reply
+
+
+async def decide_everything(harness: DiscordHarness, tables: TableDriver, players: list[FakeUser]) -> None:
+    """Each player, with buttons: Bet every open box, Go on past insurance, and in the exchange
+    pick box 1 when it may ask, then Go on."""
+    for _ in range(40):
+        table = tables.table()
+        if table.round is None:
+            return
+        state = table.round.state
+        pending = set(state.pending_seats())
+        if not pending:
+            return
+        for player in players:
+            if player.id not in pending:
+                continue
+            view = state.private_view(player.id)
+            if state.phase is Phase.EXCHANGE:
+                if 1 in view.exchange_boxes and not any(b.exchange for b in view.boxes):
+                    await tables.press(player, "Exchange box 1")
+                await tables.press(player, "Go on")
+            elif view.can_bet:
+                await tables.press(player, "Bet")
+            else:
+                await tables.press(player, "Go on")
+            break
+    raise AssertionError("the round never finished")
+
+
+async def test_one_player_with_open_and_blind_boxes_plays_a_whole_round(
+    harness: DiscordHarness, tables: TableDriver
+) -> None:
+    use_deck(harness, DEALER_QUALIFIES)
+    alice = harness.user("alice")
+    for box, amount in ((1, 20), (2, 10), (3, 10), (4, 10)):
+        await ante(harness, tables, alice, box, amount)
+    await harness.slash(alice, "twoplusfour bonus", box=1, amount=5)
+    # Boxes 1-2 are open; 3-4 blind, their BET (2 x Ante) staked with the Ante.
+    assert await wallet(harness, alice) == 1000 - 50 - 2 * 20 - 5
+    await tables.pass_time(31)
+    assert "Decisions" in tables.phase()
+    mine = await tables.press(alice, "My cards")
+    assert mine.ephemeral and mine.files and "deciding box 1" in mine.text
+    await decide_everything(harness, tables, [alice])
+    result = tables.table().last_result
+    assert result.settlement is not None and not result.voided
+    bets = {line.bet for line in result.settlement.lines}
+    assert {"box1 ante", "box1 bet", "box3 ante", "box3 bet", "box1 bonus"} <= bets
+    assert await wallet(harness, alice) == 1000 + result.settlement.summary[alice.id].net
+    (posted,) = tables.results()
+    assert "qualifies" in posted["embeds"][0]["description"]
+    await harness.audit_ok()
+
+
+async def test_two_players_at_one_table_and_the_exchange(harness: DiscordHarness,
+                                                         tables: TableDriver) -> None:
+    use_deck(harness, TWO_PLAYERS_DEALER_MISSES)
+    alice, bob = harness.user("alice"), harness.user("bob")
+    for box, amount in ((1, 20), (2, 10), (3, 10), (4, 10)):
+        await ante(harness, tables, alice, box, amount)
+    joined = await tables.press(bob, "Box 1: Ante 10")
+    assert "ANTE" in joined.text.upper(), joined.text
+    await tables.pass_time(31)
+    await decide_everything(harness, tables, [alice, bob])
+    result = tables.table().last_result
+    assert result.settlement is not None
+    actions = [a.label for a in await harness.bot.store.round_actions(result.round_id)]
+    assert actions.count("GO ON: exchange on box 1") == 2, actions
+    exchanged = [line for line in result.settlement.lines if line.outcome == "exchange"]
+    assert {line.bet for line in exchanged} == {"box1 ante"} and len(exchanged) == 2
+    for player in (alice, bob):
+        assert await wallet(harness, player) == 1000 + result.settlement.summary[player.id].net
+    await harness.audit_ok()
+
+
+async def test_bad_input_is_refused_and_changes_nothing(harness: DiscordHarness,
+                                                        tables: TableDriver) -> None:
+    use_deck(harness, DEALER_QUALIFIES)
+    alice, bob = harness.user("alice"), harness.user("bob")
+    await ante(harness, tables, alice, 1, 100)
+    assert_refused(await ante(harness, tables, alice, 2, 10), "factor")
+    assert_refused(await harness.slash(alice, "twoplusfour fold"), "")
+    assert_refused(await harness.slash(alice, "twoplusfour insurance", box=1, amount=10), "")
+    assert_refused(await ante(harness, tables, bob, 1, 0), "from 1")
+    await ante(harness, tables, alice, 2, 50)
+    await ante(harness, tables, alice, 3, 50)  # blind
+    await tables.pass_time(31)
+    # Acting on a blind box: it has no Buy, Fold or Bet of its own.
+    state = tables.table().round.state
+    assert state.current_box(alice.id) in (1, 2)
+    assert_refused(await harness.slash(alice, "twoplusfour insurance", box=3, amount=10), "box 3")
+    assert_refused(await harness.slash(bob, "twoplusfour bet"), "not seated")
+    message = copy.deepcopy(tables.message())
+    bet = tables.buttons()["Bet"]
+    replies = await harness.deliver(harness.component_payload(alice, message, bet),
+                                    harness.component_payload(alice, message, bet))
+    await tables.settle()
+    assert sum("BET" in r.text for r in replies) == 1, [r.text for r in replies]
+    await harness.audit_ok()
+
+
+async def test_rules_show_the_strategy_and_our_figures(harness: DiscordHarness,
+                                                       tables: TableDriver) -> None:
+    rules = await harness.slash(harness.user("alice"), "twoplusfour rules")
+    assert rules.ephemeral
+    assert "Strategy:" in rules.text and "95% CI" in rules.text and "Dealer qualifies" in rules.text

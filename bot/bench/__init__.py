@@ -10,6 +10,7 @@ import importlib
 
 BENCHMARKS: dict[str, str] = {
     "eval": "bot.bench.evaluator:main",
+    "latency": "bot.bench.latency:main",
     "ledger": "bot.bench.ledger:main",
     "render": "bot.bench.render:main",
 }

@@ -1,0 +1,501 @@
+"""``python -m bot bench latency``: in-process action latency of the whole bot under many tables.
+
+Runs from a repo checkout only: it drives the real bot through the test harness
+(``tests.harness``), which is not part of the installed package. The bot logs in against the
+fake Discord REST API on loopback, in this same process and event loop, and raw
+INTERACTION_CREATE payloads are handed to discord.py's ``parse_interaction_create``.
+
+Scenario, for each table count N: an admin opens N Ultimate Texas Hold'em tables with
+``/table open`` (each in its own channel, timers at their 600 s maximum so only the benchmark
+moves a round on); four players (``--players``) sit at each table. Every round, at all
+tables: every player presses the table message's Ante button; the fake clock passes the
+betting window and ``bot.tables.fire_due()`` deals; every player presses Check, then Check,
+then Raise 1x, which settles the round. Each phase is one burst: its payloads (players of
+every table, interleaved) are handed to discord.py back to back, as a gateway delivers a
+backlog, or evenly over ``--spread`` seconds. The table message publisher runs with
+``edit_interval`` 0 (``--edit-interval``): table edits, their PNGs and the result messages
+are drawn and sent as background load during the bursts. Between phases the benchmark waits
+for the table messages to catch up (players press what the message shows); that wait, and
+``fire_due``, are in the wall time but in no latency.
+
+Latency of one press: from just before its payload is handed to ``parse_interaction_create``
+to the moment its first callback request reaches the fake's callback handler
+(``time.perf_counter``, monotonic), whatever that callback says. Interactions/s: answered
+presses divided by the time the bursts took (first payload handed over to last callback
+received, summed over bursts). Columns ``refused`` (answered in time with anything but the
+action's confirmation), ``stale`` (of those, the bot's 2 s "no handler answered" guard's
+reply) and ``late`` (every callback after Discord's 3 s: the user sees "This interaction
+failed") say whether the answers were the right ones. What the bot logs at WARNING and above
+is counted, the five most frequent lines printed.
+
+The fake Discord shares the process, the event loop and the GIL with the bot, so its request
+handling is counted in every figure; to keep that small, the fake here splits multipart bodies
+by hand instead of with aiohttp's reader (``--stock-fake`` for the harness's own), and keeps no
+request log, so RSS is mostly the bot's. ``--profile FILE`` runs cProfile on the event loop
+thread during the measured rounds of the largest run. Goal (issue 4): p99 <= 100 ms at 200
+tables. Figures are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import collections
+import copy
+import gc
+import json
+import logging
+import math
+import re
+import resource
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import discord.http
+from aiohttp import web
+
+from bot.client import STALE_CONTROL_MESSAGE, CasinoBot
+from bot.config import Config
+from tests.harness.driver import DiscordHarness, walk_components
+from tests.harness.fake_discord import FakeDiscord, RecordedRequest, discord_error
+
+GOAL_P99_MS = 100.0
+GOAL_TABLES = 200
+TIMER_SECONDS = 600  # the longest timer a table accepts: only fire_due moves a round on
+CHANNEL_BASE = 820000000000000001
+ANTE = 10
+DECISIONS = ("Check", "Check", "Raise 1x")
+BURST_TIMEOUT = 300.0
+MAX_PLAYERS = 22  # one deck deals a UTH round of at most 22 hands
+
+
+class BenchClock:
+    """The bot's wall clock during the benchmark: moves only when the benchmark says."""
+
+    def __init__(self, start: float = 1_800_000_000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+class TimedFakeDiscord(FakeDiscord):
+    """The fake Discord, noting when each interaction's first callback request arrives.
+
+    Unless ``stock`` is set it also reads request bodies more cheaply than the harness: the
+    harness parses multipart bodies with aiohttp's reader, whose header parsing (the email
+    package, ``re.escape`` per character) cost a quarter of the event loop's time here, all
+    of it load that real Discord never puts on the bot's process. It keeps no request log.
+    """
+
+    def __init__(self, *, stock: bool = False) -> None:
+        super().__init__()
+        self.stock = stock
+        self.answered_at: dict[int, float] = {}
+
+    async def _callback(self, parts: list[str], body: Any, files: Any) -> Any:
+        self.answered_at.setdefault(int(parts[1]), time.perf_counter())
+        return await super()._callback(parts, body, files)
+
+    async def _dispatch(self, request: web.Request) -> web.StreamResponse:
+        if self.stock:
+            return await super()._dispatch(request)
+        body, files = await _quick_body(request)
+        parts = request.match_info["tail"].strip("/").split("/")
+        handler = self._route(request.method, parts)
+        if handler is None:
+            self.unknown_routes.append(
+                RecordedRequest(request.method, request.path, dict(request.query), body, files,
+                                status=404))
+            return discord_error(404, 0, "404: Not Found")
+        response: web.StreamResponse = await handler(parts, body, files)
+        return response
+
+
+_DISPOSITION_PARAMS = re.compile(r'(\w+)="([^"]*)"')
+
+
+async def _quick_body(request: web.Request) -> tuple[Any, list[dict[str, Any]]]:
+    """What the harness's ``_read_body`` returns, split by hand from the raw bytes."""
+    raw = await request.read()
+    content_type = request.headers.get("Content-Type", "")
+    if not content_type.startswith("multipart/"):
+        return (json.loads(raw) if raw else None), []
+    boundary = content_type.split("boundary=", 1)[1].split(";")[0].strip().strip('"')
+    payload: Any = None
+    files: list[dict[str, Any]] = []
+    for part in raw.split(b"--" + boundary.encode())[1:]:
+        if part.startswith(b"--"):
+            break
+        head, _, data = part.partition(b"\r\n\r\n")
+        data = data.removesuffix(b"\r\n")
+        headers = {}
+        for line in head.decode("latin-1").strip().split("\r\n"):
+            key, _, value = line.partition(":")
+            headers[key.strip().lower()] = value.strip()
+        params = dict(_DISPOSITION_PARAMS.findall(headers.get("content-disposition", "")))
+        if params.get("name") == "payload_json":
+            payload = json.loads(data)
+        else:
+            files.append({"name": params.get("name"), "filename": params.get("filename"),
+                          "data": data, "content_type": headers.get("content-type")})
+    return payload, files
+
+
+class LogTally(logging.Handler):
+    """Counts what the bot logs at WARNING and above instead of printing every traceback."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.counts: collections.Counter[str] = collections.Counter()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.name == "discord.client" and "voice will NOT be supported" in record.getMessage():
+            return  # an optional dependency of voice, which the bot does not use
+        kind = record.exc_info[0].__name__ if record.exc_info and record.exc_info[0] else ""
+        message = record.getMessage().split("\n")[0]
+        message = re.sub(r"\d+", "N", message)[:90]
+        self.counts[f"{record.levelname} {record.name}: {message}" + (f" [{kind}]" if kind else "")] += 1
+
+
+@contextmanager
+def tally_logs() -> Iterator[LogTally]:
+    tally = LogTally()
+    root = logging.getLogger()
+    level = root.level
+    root.addHandler(tally)
+    root.setLevel(logging.WARNING)
+    try:
+        yield tally
+    finally:
+        root.removeHandler(tally)
+        root.setLevel(level)
+
+
+@dataclass(frozen=True)
+class Settings:
+    players: int = 4
+    rounds: int = 3
+    warmup: int = 1
+    edit_interval: float = 0.0
+    spread: float = 0.0  # seconds over which one phase's presses are handed over; 0: at once
+    stock_fake: bool = False
+
+
+@dataclass
+class Figures:
+    tables: int
+    latencies: list[float] = field(default_factory=list)  # seconds, one per answered interaction
+    by_phase: dict[str, list[float]] = field(default_factory=dict)
+    burst_seconds: float = 0.0
+    unanswered: int = 0  # no callback request ever reached the fake
+    refused: int = 0  # answered in time, but with anything other than the action's confirmation
+    stale: int = 0  # of those: the bot's 2 s "no handler answered" guard spoke first
+    late: int = 0  # every callback came after Discord's 3 s: the user sees "interaction failed"
+    edits: int = 0
+    unsettled: int = 0
+    wall_seconds: float = 0.0
+    rss_mb: float = 0.0
+    logs: collections.Counter[str] = field(default_factory=collections.Counter)
+
+    @property
+    def rate(self) -> float:
+        return len(self.latencies) / self.burst_seconds if self.burst_seconds else math.nan
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """Nearest-rank percentile of seconds, in milliseconds."""
+    ordered = sorted(values)
+    if not ordered:
+        return math.nan
+    return ordered[max(0, math.ceil(fraction * len(ordered)) - 1)] * 1000
+
+
+class Scenario:
+    """One bot, one fake Discord, N tables with their players."""
+
+    def __init__(self, harness: DiscordHarness, clock: BenchClock, tables: int,
+                 settings: Settings, figures: Figures) -> None:
+        self.h = harness
+        self.clock = clock
+        self.settings = settings
+        self.channels = [CHANNEL_BASE + index for index in range(tables)]
+        self.players = {channel: [harness.user(f"p{index}-{seat}")
+                                  for seat in range(settings.players)]
+                        for index, channel in enumerate(self.channels)}
+        self.admin = harness.user("bench-admin", admin=True)
+        self.figures = figures
+        cog = harness.bot.get_cog("Tables")
+        assert cog is not None, "the tables extension did not load"
+        self.messages = cog.messages
+
+    # -- phases --------------------------------------------------------------------------------
+    async def open_tables(self) -> None:
+        payloads = [self.h.command_payload(self.admin, "table open", channel_id=channel,
+                                           game="uth", min_bet=ANTE, max_bet=100 * ANTE,
+                                           betting_seconds=TIMER_SECONDS,
+                                           decision_seconds=TIMER_SECONDS)
+                    for channel in self.channels]
+        await self.burst("open", payloads, measure=False)
+        await self.settle()
+        missing = [c for c in self.channels if self.h.bot.tables.table_in(c) is None]
+        assert not missing, f"{len(missing)} tables did not open"
+
+    async def fund_players(self, chips: int) -> None:
+        for players in self.players.values():
+            for player in players:
+                await self.h.bot.store.grant(self.h.guild_id, player.id, chips, reason="bench")
+
+    async def play_round(self, *, measure: bool) -> None:
+        await self.press_all(f"Ante {ANTE}", measure=measure)
+        self.clock.advance(TIMER_SECONDS + 1)
+        await self.h.bot.tables.fire_due()
+        await self.settle()
+        for label in DECISIONS:
+            await self.press_all(label, measure=measure)
+        if measure:
+            self.figures.unsettled += sum(
+                1 for channel in self.channels
+                if self.h.bot.tables.table_in(channel).round is not None)
+
+    async def press_all(self, label: str, *, measure: bool) -> None:
+        """Every player of every table presses ``label`` on the table message, in one burst."""
+        per_table: list[list[dict[str, Any]]] = []
+        for channel in self.channels:
+            message = copy.deepcopy(self.table_message(channel))
+            custom_id = button(message, label)
+            per_table.append([self.h.component_payload(player, message, custom_id)
+                              for player in self.players[channel]])
+        interleaved = [payloads[seat] for seat in range(max(map(len, per_table)))
+                       for payloads in per_table if seat < len(payloads)]
+        await self.burst(label, interleaved, measure=measure)
+        await self.settle()
+
+    # -- plumbing ------------------------------------------------------------------------------
+    async def burst(self, label: str, payloads: list[dict[str, Any]], *, measure: bool) -> None:
+        """Hand the payloads to discord.py (back to back, or spread evenly over
+        ``settings.spread`` seconds), then wait for every task that handing them over started."""
+        fake: TimedFakeDiscord = self.h.fake  # type: ignore[assignment]
+        parse = self.h.bot._connection.parse_interaction_create
+        loop = asyncio.get_running_loop()
+        previous = loop.get_task_factory()
+        spawned: list[asyncio.Future[Any]] = []
+
+        def capturing(loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) -> Any:
+            task = (previous(loop, coro, **kwargs) if previous is not None
+                    else asyncio.Task(coro, loop=loop, **kwargs))
+            spawned.append(task)
+            return task
+
+        sent: list[tuple[int, float]] = []
+        records = []
+        gap = self.settings.spread / len(payloads) if payloads else 0.0
+        started = time.perf_counter()
+        for index, payload in enumerate(payloads):
+            if gap:
+                delay = started + index * gap - time.perf_counter()
+                if delay > 0:
+                    await asyncio.sleep(delay)
+            records.append(fake.register_interaction(payload))
+            sent.append((int(payload["id"]), time.perf_counter()))
+            loop.set_task_factory(capturing)
+            try:
+                parse(payload)
+            finally:
+                loop.set_task_factory(previous)
+        if spawned:
+            done, pending = await asyncio.wait(spawned, timeout=BURST_TIMEOUT)
+            assert not pending, f"{len(pending)} handlers still running after {BURST_TIMEOUT}s"
+            for task in done:
+                if task.exception() is not None:
+                    raise task.exception()  # type: ignore[misc]
+        if measure:
+            self._count(label, started, sent, records)
+
+    def _count(self, label: str, started: float, sent: list[tuple[int, float]],
+               records: list[Any]) -> None:
+        fake: TimedFakeDiscord = self.h.fake  # type: ignore[assignment]
+        figures = self.figures
+        answered = [fake.answered_at.get(interaction_id) for interaction_id, _ in sent]
+        figures.burst_seconds += max((t for t in answered if t is not None), default=started) - started
+        phase = figures.by_phase.setdefault(label, [])
+        for (_, handed_at), answered_at in zip(sent, answered, strict=True):
+            if answered_at is None:
+                figures.unanswered += 1
+            else:
+                figures.latencies.append(answered_at - handed_at)
+                phase.append(answered_at - handed_at)
+        for record in records:
+            if not record.callbacks:  # the fake refused every callback of it as too late
+                figures.late += 10062 in record.errors
+                continue
+            content = record.callbacks[0]["data"].get("content") or ""
+            if "\u00b7 round #" not in content:
+                figures.refused += 1
+                figures.stale += content == STALE_CONTROL_MESSAGE
+
+    async def settle(self) -> None:
+        """Wait until the table messages show every change (players press what they see)."""
+        await self.messages.flush()
+        self.h.fake.requests.clear()  # only --stock-fake records requests
+
+    def table_message(self, channel: int) -> dict[str, Any]:
+        table = self.h.bot.tables.table_in(channel)
+        assert table is not None and table.message_id is not None, f"no table message in {channel}"
+        return self.h.fake.messages[table.message_id]
+
+
+def button(message: dict[str, Any], label: str) -> str:
+    for component in walk_components(message.get("components") or []):
+        if component.get("type") == 2 and component.get("label") == label:
+            return str(component["custom_id"])
+    labels = [c.get("label") for c in walk_components(message.get("components") or [])]
+    raise AssertionError(f"no button {label!r} on the table message; it shows {labels}")
+
+
+def rss_mb() -> float:
+    """Resident set size now (VmRSS), in MB."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return math.nan
+
+
+def peak_rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KB on Linux
+
+
+async def run(tables: int, settings: Settings, profile: Any = None) -> Figures:
+    """One measured run at ``tables`` tables: a fresh bot, fake Discord and database."""
+    figures = Figures(tables)
+    clock = BenchClock()
+    fake = TimedFakeDiscord(stock=settings.stock_fake)
+    original_base = discord.http.Route.BASE
+    discord.http.Route.BASE = await fake.start()
+    try:
+        with tempfile.TemporaryDirectory(prefix="latency-bench-") as directory, \
+                tally_logs() as tally:
+            bot = CasinoBot(Config(token="fake-token",
+                                   db_path=str(Path(directory) / "casino.sqlite3")))
+            bot.clock = clock
+            try:
+                await bot.login("fake-token")
+                assert not bot.failed_extensions, f"extensions failed: {bot.failed_extensions}"
+                scenario = Scenario(DiscordHarness(bot=bot, fake=fake), clock, tables, settings,
+                                    figures)
+                scenario.messages.edit_interval = settings.edit_interval
+                await scenario.open_tables()
+                rounds = settings.rounds + settings.warmup
+                if rounds * 3 * ANTE > 900:  # the most a round costs: Ante, Blind and Play
+                    await scenario.fund_players(10**6)
+                for _ in range(settings.warmup):
+                    await scenario.play_round(measure=False)
+                edits_before = scenario.messages.edits
+                started = time.perf_counter()
+                if profile is not None:
+                    profile.enable()
+                try:
+                    for _ in range(settings.rounds):
+                        await scenario.play_round(measure=True)
+                finally:
+                    if profile is not None:
+                        profile.disable()
+                figures.wall_seconds = time.perf_counter() - started
+                figures.edits = scenario.messages.edits - edits_before
+                figures.rss_mb = rss_mb()
+            finally:
+                await bot.close()
+            figures.logs = tally.counts
+    finally:
+        discord.http.Route.BASE = original_base
+        await fake.stop()
+    return figures
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot bench latency",
+                                     description="In-process action latency under many tables "
+                                                 "(runs from a repo checkout).")
+    parser.add_argument("--tables", default="1,50,200",
+                        help="comma-separated table counts, one run each (default 1,50,200)")
+    parser.add_argument("--players", type=int, default=4, help="players per table (default 4)")
+    parser.add_argument("--rounds", type=int, default=3, help="measured rounds per run (default 3)")
+    parser.add_argument("--warmup", type=int, default=1,
+                        help="unmeasured rounds first, to warm caches (default 1)")
+    parser.add_argument("--edit-interval", type=float, default=0.0,
+                        help="seconds between two edits of one table message (default 0)")
+    parser.add_argument("--spread", type=float, default=0.0,
+                        help="hand each phase's presses over evenly across this many seconds "
+                             "instead of all at once (default 0)")
+    parser.add_argument("--stock-fake", action="store_true",
+                        help="use the harness's own (slower) request body parsing")
+    parser.add_argument("--profile", metavar="FILE",
+                        help="cProfile the event loop thread during the measured rounds of the "
+                             "largest run; stats into FILE")
+    args = parser.parse_args(argv)
+    try:
+        counts = [int(part) for part in args.tables.split(",") if part.strip()]
+    except ValueError:
+        parser.error("--tables takes comma-separated whole numbers, e.g. 1,50,200")
+    if not counts or min(counts) < 1 or args.players < 1 or args.rounds < 1 or args.warmup < 0 \
+            or args.spread < 0:
+        parser.error("--tables, --players and --rounds need positive numbers")
+    if args.players > MAX_PLAYERS:
+        parser.error(f"at most {MAX_PLAYERS} players per table")
+    settings = Settings(args.players, args.rounds, args.warmup, args.edit_interval, args.spread,
+                        args.stock_fake)
+
+    presses = args.players * (1 + len(DECISIONS))
+    arrival = f"spread over {args.spread:g} s" if args.spread else "all at once"
+    print(f"latency benchmark: {args.players} players per table, {args.rounds} measured "
+          f"round(s) after {args.warmup} warm-up, {presses} presses per table per round, each "
+          f"phase's presses of all tables handed over {arrival}; table edit_interval "
+          f"{args.edit_interval:g} s")
+    print(f"{'tables':>6} {'presses':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} "
+          f"{'interactions/s':>14} {'edits':>6} {'refused':>7} {'stale':>5} {'late':>5} "
+          f"{'wall s':>7} {'RSS MB':>7}")
+    results: list[Figures] = []
+    for count in counts:
+        profile = None
+        if args.profile and count == max(counts):
+            import cProfile
+
+            profile = cProfile.Profile()
+        figures = asyncio.run(run(count, settings, profile))
+        if profile is not None:
+            profile.dump_stats(args.profile)
+        results.append(figures)
+        print(f"{count:>6} {len(figures.latencies):>8} {percentile(figures.latencies, 0.50):>8.1f} "
+              f"{percentile(figures.latencies, 0.99):>8.1f} "
+              f"{percentile(figures.latencies, 1.0):>8.1f} {figures.rate:>14,.0f} "
+              f"{figures.edits:>6} {figures.refused:>7} {figures.stale:>5} {figures.late:>5} "
+              f"{figures.wall_seconds:>7.1f} {figures.rss_mb:>7.0f}", flush=True)
+        phases = ", ".join(f"{label} {percentile(values, 0.5):.0f}/{percentile(values, 0.99):.0f}"
+                           for label, values in figures.by_phase.items())
+        print(f"{'':>6} p50/p99 ms by phase: {phases}")
+        if figures.unanswered or figures.unsettled:
+            print(f"{'':>6} {figures.unanswered} presses never answered, "
+                  f"{figures.unsettled} rounds did not settle")
+        for line, times in figures.logs.most_common(5):
+            print(f"{'':>6} logged {times}x: {line}")
+        gc.collect()
+    print(f"RSS after the run: {rss_mb():.0f} MB (VmRSS), peak {peak_rss_mb():.0f} MB "
+          "(ru_maxrss; the bot and the fake Discord share the process)")
+    for figures in results:
+        if figures.tables == GOAL_TABLES:
+            p99 = percentile(figures.latencies, 0.99)
+            print(f"goal p99 <= {GOAL_P99_MS:g} ms at {GOAL_TABLES} tables: "
+                  f"{'met' if p99 <= GOAL_P99_MS else 'MISSED'} (p99 {p99:.1f} ms)")
+    return 0

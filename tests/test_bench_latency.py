@@ -1,0 +1,31 @@
+"""Smoke test of ``python -m bot bench latency`` at a tiny size: it runs and prints its figures.
+
+No timing is asserted: performance goals are printed by the benchmark, never tested.
+"""
+
+from __future__ import annotations
+
+import discord.http
+import pytest
+
+from bot.bench import BENCHMARKS
+from bot.bench.latency import main
+
+
+def test_latency_benchmark_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    base = discord.http.Route.BASE
+    assert main(["--tables", "2", "--rounds", "1", "--warmup", "0"]) == 0
+    out = capsys.readouterr().out
+    for figure in ("p50 ms", "p99 ms", "interactions/s", "RSS MB", "RSS after the run",
+                   "by phase: Ante 10"):
+        assert figure in out, f"{figure!r} missing from:\n{out}"
+    row = next(line.split() for line in out.splitlines() if line.split()[:1] == ["2"])
+    presses, refused, stale, late = int(row[1]), int(row[7]), int(row[8]), int(row[9])
+    assert presses == 2 * 4 * 4, "every player of both tables pressed Ante, Check, Check, Raise"
+    assert (refused, stale, late) == (0, 0, 0), out
+    assert "never answered" not in out and "did not settle" not in out, out
+    assert discord.http.Route.BASE == base, "the benchmark restores discord.py's API base"
+
+
+def test_latency_benchmark_is_registered() -> None:
+    assert BENCHMARKS["latency"] == "bot.bench.latency:main"

@@ -14,12 +14,12 @@ Payouts are whole chips and round down (RULES.md, common part).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, Literal, NamedTuple, Protocol
 
-from bot.poker import Card, Category
+from bot.poker import Card, Category, evaluate_rank
 from bot.poker.hand_value import CATEGORY_SHIFT, pack_value
 
 ACE, KING = 14, 13
@@ -71,6 +71,9 @@ _CLASS_OF_CATEGORY = (
     HandClass.FOUR_OF_A_KIND,
     HandClass.STRAIGHT_FLUSH,
     HandClass.ROYAL_FLUSH,
+    # Not a poker category: a game's ``hand_value`` may rank a six-card hand above every
+    # five-card one (Imperial's Imperial Flush) with category 11.
+    HandClass.IMPERIAL_FLUSH,
 )
 
 
@@ -284,6 +287,8 @@ class BoxedGame:
     * ``insurance_class``: insurance needs this class or better on the box ("Drilling oder
       besser").
     * ``buy``: the Buy rule (``None``: no Buy).
+    * ``hand_value``: a box's final cards as the packed value compared with the dealer's
+      (default: the best five). Imperial ranks its six-card Imperial Flush above a royal flush.
     """
 
     name: str
@@ -303,6 +308,7 @@ class BoxedGame:
     max_open_boxes: int = 2
     ante_spread: int = 5
     box_cards: int = 5
+    hand_value: Callable[[Sequence[Card]], int] = evaluate_rank
 
     def __post_init__(self) -> None:
         if not 1 <= self.max_open_boxes <= self.max_boxes:

@@ -37,7 +37,12 @@ def bet_name(position: int, bet: str) -> str:
 
 @dataclass
 class Box:
-    """One box: its stakes, its cards (the first five dealt, a sixth if bought) and its stage."""
+    """One box: its stakes, its cards and its stage.
+
+    ``cards`` is the hand now: the five dealt, a sixth if bought (and, in Imperial Poker, with
+    drawn cards in place of the ones given up). ``dealt`` keeps the five as dealt, on which the
+    bonus is paid.
+    """
 
     position: int
     ante: int = 0
@@ -47,6 +52,7 @@ class Box:
     fees: list[tuple[str, int]] = field(default_factory=list)
     kind: BoxKind = "bonus"
     cards: tuple[Card, ...] = ()
+    dealt: tuple[Card, ...] = ()
     stage: str = "waiting"
     bought: bool = False
     folded: bool = False
@@ -78,6 +84,7 @@ class Box:
             "fees": [[name, amount] for name, amount in self.fees],
             "kind": self.kind,
             "cards": [str(card) for card in self.cards],
+            "dealt": [str(card) for card in self.dealt],
             "stage": self.stage,
             "bought": self.bought,
             "folded": self.folded,
@@ -100,6 +107,8 @@ class Box:
             fees=[(str(name), int(amount)) for name, amount in data["fees"]],
             kind=kind,  # type: ignore[arg-type]  # checked against BoxKind's values above
             cards=tuple(Card(card) for card in data["cards"]),
+            # Rounds saved before ``dealt`` existed never changed a dealt card: the first five.
+            dealt=tuple(Card(card) for card in data.get("dealt", data["cards"][:5])),
             stage=stage,
             bought=bool(data["bought"]),
             folded=bool(data["folded"]),

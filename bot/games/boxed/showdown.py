@@ -63,9 +63,9 @@ def seat_lines(game: BoxedGame, options: BoxedOptions, player: Seat, dealt: int,
     returned: list[int] = []
     special: dict[str, str] = {}
     for position, box in sorted(player.boxes.items()):
-        value = evaluate_rank(box.cards)
+        value = game.hand_value(box.cards)
         bet_win = game.bet_pays.winnings(box.cards, value, box.bet) if box.bet else 0
-        first_five = hand_class(evaluate_rank(box.cards[: game.box_cards]))
+        first_five = hand_class(evaluate_rank(box.dealt or box.cards[: game.box_cards]))
         back = settle_box(game, options, box.kind, box.ante, box.bet, box.bonus, box.insurance,
                           box.folded, box.exchange, value, bet_win, first_five, dealt, final)
         bets = [("ante", box.ante, back.ante), ("bet", box.bet, back.bet),

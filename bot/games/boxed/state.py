@@ -262,7 +262,8 @@ class BoxedState:
         size = self.game.box_cards
         for player in self.seats.values():
             for position in sorted(player.boxes):
-                player.boxes[position].cards = self._draw(size)
+                box = player.boxes[position]
+                box.cards = box.dealt = self._draw(size)
         self.dealer = self.dealer_dealt = self._draw(self.game.dealer.cards)
         self.phase = Phase.DECISIONS
         action = self._record(Deal(seats=tuple(self.seats), dealer_up=self.dealer_up))

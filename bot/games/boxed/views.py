@@ -303,7 +303,7 @@ def _private_box(state: BoxedState, seat: SeatId, box: Box) -> PrivateBoxView:
         folded=box.folded,
         cards=tuple(box.cards) if visible else (None,) * len(box.cards),
         hand=hand_name(box.cards) if visible else None,
-        first_five=hand_name(box.cards[:size]) if visible else None,
+        first_five=hand_name(box.dealt or box.cards[:size]) if visible else None,
         insurance_range=state.insurance_range(seat, box.position),
         exchange=box.exchange,
     )

@@ -120,9 +120,11 @@ class Casino:
         return payload
 
     def component_payload(self, user: FakeUser, message: dict[str, Any], custom_id: str, *,
-                          values: list[str] | None = None) -> dict[str, Any]:
+                          values: list[str] | None = None, copy_message: bool = True) -> dict[str, Any]:
+        """``copy_message=False`` when the message will not change before the payload is sent."""
         component_type = 2 if values is None else 3
-        return self._builder.component_payload(user, copy.deepcopy(message), custom_id,
+        message = copy.deepcopy(message) if copy_message else message
+        return self._builder.component_payload(user, message, custom_id,
                                                component_type=component_type, values=values,
                                                guild_id=self.guild.id)
 
@@ -158,15 +160,11 @@ class TableClient:
         self.channel_id = channel_id
 
     def message(self) -> dict[str, Any] | None:
-        newest: dict[str, Any] | None = None
-        for message in self.fake.messages.values():
-            if int(message["channel_id"]) != self.channel_id:
-                continue
+        for message in reversed(self.fake.messages_in(self.channel_id)):
             if any(str(c.get("custom_id", "")).startswith("tbl:")
                    for c in walk_components(message.get("components") or [])):
-                if newest is None or int(message["id"]) > int(newest["id"]):
-                    newest = message
-        return newest
+                return message
+        return None
 
     def controls(self, message: dict[str, Any] | None = None) -> dict[str, str]:
         message = message if message is not None else self.message()
@@ -211,8 +209,8 @@ class TableClient:
     def results(self) -> dict[int, dict[str, Any]]:
         """Result messages posted in the channel, by round number."""
         found = {}
-        for message in self.fake.messages.values():
-            if int(message["channel_id"]) != self.channel_id or message.get("components"):
+        for message in self.fake.messages_in(self.channel_id):
+            if message.get("components"):
                 continue
             for embed in message.get("embeds") or []:
                 match = re.match(r"Round #(\d+) ·", embed.get("title") or "")

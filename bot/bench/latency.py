@@ -25,7 +25,9 @@ presses divided by the time the bursts took (first payload handed over to last c
 received, summed over bursts). Columns ``refused`` (answered in time with anything but the
 action's confirmation), ``stale`` (of those, the bot's 2 s "no handler answered" guard's
 reply) and ``late`` (every callback after Discord's 3 s: the user sees "This interaction
-failed") say whether the answers were the right ones. What the bot logs at WARNING and above
+failed") say whether the answers were the right ones. As the guard's reply can come before
+the real one, "handler done" also gives, per press, the time to the end of the last task
+handing it over started (the guard's own task aside). What the bot logs at WARNING and above
 is counted, the five most frequent lines printed.
 
 The fake Discord shares the process, the event loop and the GIL with the bot, so its request
@@ -53,6 +55,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -195,6 +198,7 @@ class Figures:
     tables: int
     latencies: list[float] = field(default_factory=list)  # seconds, one per answered interaction
     by_phase: dict[str, list[float]] = field(default_factory=dict)
+    handled: list[float] = field(default_factory=list)  # seconds to the end of each handler
     burst_seconds: float = 0.0
     unanswered: int = 0  # no callback request ever reached the fake
     refused: int = 0  # answered in time, but with anything other than the action's confirmation
@@ -288,12 +292,19 @@ class Scenario:
         loop = asyncio.get_running_loop()
         previous = loop.get_task_factory()
         spawned: list[asyncio.Future[Any]] = []
+        handled_at: list[float] = []  # per payload: when the last of its handler tasks ended
 
         def capturing(loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) -> Any:
             task = (previous(loop, coro, **kwargs) if previous is not None
                     else asyncio.Task(coro, loop=loop, **kwargs))
             spawned.append(task)
+            task.add_done_callback(partial(note_end, len(handled_at) - 1))
             return task
+
+        def note_end(index: int, task: asyncio.Future[Any]) -> None:
+            # The bot's on_interaction guard only waits for an answer; it is not the handler.
+            if isinstance(task, asyncio.Task) and not task.get_name().endswith("on_interaction"):
+                handled_at[index] = max(handled_at[index], time.perf_counter())
 
         sent: list[tuple[int, float]] = []
         records = []
@@ -306,6 +317,7 @@ class Scenario:
                     await asyncio.sleep(delay)
             records.append(fake.register_interaction(payload))
             sent.append((int(payload["id"]), time.perf_counter()))
+            handled_at.append(0.0)
             loop.set_task_factory(capturing)
             try:
                 parse(payload)
@@ -319,6 +331,8 @@ class Scenario:
                     raise task.exception()  # type: ignore[misc]
         if measure:
             self._count(label, started, sent, records)
+            self.figures.handled += [end - at for (_, at), end in zip(sent, handled_at, strict=True)
+                                     if end]
 
     def _count(self, label: str, started: float, sent: list[tuple[int, float]],
                records: list[Any]) -> None:
@@ -484,7 +498,8 @@ def main(argv: list[str]) -> int:
               f"{figures.wall_seconds:>7.1f} {figures.rss_mb:>7.0f}", flush=True)
         phases = ", ".join(f"{label} {percentile(values, 0.5):.0f}/{percentile(values, 0.99):.0f}"
                            for label, values in figures.by_phase.items())
-        print(f"{'':>6} p50/p99 ms by phase: {phases}")
+        print(f"{'':>6} p50/p99 ms by phase: {phases}; handler done (guard aside) p50/p99 "
+              f"{percentile(figures.handled, 0.5):.0f}/{percentile(figures.handled, 0.99):.0f}")
         if figures.unanswered or figures.unsettled:
             print(f"{'':>6} {figures.unanswered} presses never answered, "
                   f"{figures.unsettled} rounds did not settle")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
+import re
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -34,9 +34,6 @@ EXTENSIONS: tuple[str, ...] = (
 # Interaction ids remembered to drop repeated deliveries (far more than arrive in minutes).
 RECENT_INTERACTION_IDS = 50_000
 
-# Component and modal interactions that no handler answered within this time get a reply.
-UNHANDLED_GRACE_SECONDS = 2.0
-UNHANDLED_GUARD_TYPES = (discord.InteractionType.component, discord.InteractionType.modal_submit)
 STALE_CONTROL_MESSAGE = (
     "That control is no longer active (the message has moved on). Use the latest message."
 )
@@ -72,6 +69,7 @@ class CasinoBot(commands.Bot):
         self.failed_extensions: list[str] = []
         # Wall-clock source for cooldowns and timers; tests replace it with a fake clock.
         self.clock: Callable[[], float] = time.time
+        self._dynamic_templates: list[re.Pattern[str]] = []
         self._install_interaction_dedupe()
 
     def _install_interaction_dedupe(self) -> None:
@@ -123,23 +121,34 @@ class CasinoBot(commands.Bot):
         synced = await self.tree.sync(guild=guild)
         log.info("Synced %d commands to dev guild %s", len(synced), guild_id)
 
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().add_dynamic_items(*items)
+        self._dynamic_templates.extend(item.__discord_ui_compiled_template__ for item in items)
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Answer clicks that nothing handled (a button from a message that has since changed,
-        or whose handler vanished) so the user never sees "This interaction failed"."""
-        if interaction.type not in UNHANDLED_GUARD_TYPES:
+        """Answer a click that no handler will take (a button that is no longer on its message,
+        or one this bot does not know) so the user never sees "This interaction failed".
+
+        discord.py silently drops a click on a DynamicItem whose button is missing from the
+        message it arrived with; this decides the same thing up front, so a handled click is
+        never answered twice and an unhandled one is answered at once.
+        """
+        if interaction.type is not discord.InteractionType.component:
             return
-        deadline = self.loop.time() + UNHANDLED_GRACE_SECONDS
-        while self.loop.time() < deadline:
-            if interaction.response.is_done():
-                return
-            await asyncio.sleep(0.05)
-        if interaction.response.is_done():
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        if self._will_be_handled(custom_id, interaction.message):
             return
-        log.info("No handler answered %s; sending the stale-control reply", interaction.data)
+        log.info("No handler takes component %r; sending the stale-control reply", custom_id)
         try:
             await interaction.response.send_message(STALE_CONTROL_MESSAGE, ephemeral=True)
         except discord.HTTPException:
-            log.debug("Stale-control reply was not needed after all", exc_info=True)
+            log.debug("Stale-control reply could not be sent", exc_info=True)
+
+    def _will_be_handled(self, custom_id: str, message: discord.Message | None) -> bool:
+        if not any(template.fullmatch(custom_id) for template in self._dynamic_templates):
+            return False
+        return message is not None and custom_id in _custom_ids(message.components)
 
     async def close(self) -> None:
         """Stop taking events, let cogs finish their writes, then close the database."""
@@ -148,3 +157,14 @@ class CasinoBot(commands.Bot):
         if store is not None:
             await store.close()
             log.info("Store closed")
+
+
+def _custom_ids(components: Sequence[Any]) -> set[str]:
+    """Every custom id among a message's components, rows included."""
+    found: set[str] = set()
+    for component in components:
+        custom_id = getattr(component, "custom_id", None)
+        if custom_id:
+            found.add(custom_id)
+        found |= _custom_ids(getattr(component, "children", ()) or ())
+    return found

@@ -13,7 +13,8 @@ import io
 import logging
 import re
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +37,15 @@ WINDOW_COLOURS = ((0.5, "\U0001f7e2", "green"), (0.2, "\U0001f7e1", "yellow"),
                   (0.0, "\U0001f534", "red"))
 BUTTON_STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
                  "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
+
+
+# One drawing thread: images never block the event loop, and at most one competes with it for
+# the interpreter at a time, so a burst of table edits cannot starve button handling.
+RENDER_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
+
+
+async def render_off_loop(draw: Callable[[Any], bytes], snapshot: Any) -> bytes:
+    return await asyncio.get_running_loop().run_in_executor(RENDER_POOL, draw, snapshot)
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
@@ -198,7 +208,7 @@ class TableMessages:
     # -- messages ----------------------------------------------------------------------------
     async def _update_table_message(self, table: Table) -> None:
         embed, snapshot = self.table_embed(table), self.table_snapshot(table)
-        png = await asyncio.to_thread(render.table_scene_png, snapshot)
+        png = await render_off_loop(render.table_scene_png, snapshot)
         file = discord.File(io.BytesIO(png), filename="table.png")
         embed.set_image(url="attachment://table.png")
         view = table_view(table, self.bot.tables.controls(table))
@@ -254,7 +264,7 @@ class TableMessages:
         title = f"{table.adapter.display_name} · Round #{result.round_id} · Result"
         snapshot = table.adapter.snapshot(result.snapshot_state, table.config, result.names, title,
                                           f"Round #{result.round_id} · seed {result.seed_hex}")
-        png = await asyncio.to_thread(render.table_scene_png, snapshot)
+        png = await render_off_loop(render.table_scene_png, snapshot)
         embed.set_image(url="attachment://result.png")
         await channel.send(embed=embed, file=discord.File(io.BytesIO(png), filename="result.png"))
 

@@ -208,7 +208,6 @@ class Tables(commands.Cog):
             return
         request = action_request(interaction, button.action, button.arg,
                                  round_id=button.round_id, version=button.version)
-        await self.bot.store.ensure_wallet(request.guild_id, request.user_id)
         result = await self.bot.tables.act(request)
         await interaction.response.send_message(
             f"{result.label} · round #{result.round_id}", ephemeral=True)

@@ -33,7 +33,6 @@ class TwoPlusFour(commands.Cog):
         table = self.bot.tables.table_in(request.channel_id)
         if table is None or table.adapter.game != GAME:
             raise UserError("There is no 2 Plus 4 Poker table in this channel.")
-        await self.bot.store.ensure_wallet(request.guild_id, request.user_id)
         result = await self.bot.tables.act(request)
         await interaction.response.send_message(f"{result.label} · round #{result.round_id}",
                                                 ephemeral=True)

@@ -31,7 +31,6 @@ class UltimateTexasHoldem(commands.Cog):
         table = self.bot.tables.table_in(request.channel_id)
         if table is None or table.adapter.game != "uth":
             raise UserError("There is no Ultimate Texas Hold'em table in this channel.")
-        await self.bot.store.ensure_wallet(request.guild_id, request.user_id)
         result = await self.bot.tables.act(request)
         await interaction.response.send_message(f"{result.label} · round #{result.round_id}",
                                                 ephemeral=True)

@@ -284,3 +284,13 @@ async def test_a_repeated_delivery_of_one_interaction_runs_once(harness: Discord
     assert record.errors == [], "the repeat never reached a handler, so it never drew a 40060"
     assert await wallet(harness, alice.id) == 1100
     await harness.audit_ok()
+
+
+async def test_a_click_on_an_unknown_control_is_answered_at_once(harness: DiscordHarness) -> None:
+    alice = harness.user("alice")
+    offer = await harness.slash(alice, "give", member=harness.user("bob"), amount=5)
+    message = copy.deepcopy(offer.message)
+    message["components"][0]["components"][0]["custom_id"] = "retired:feature:1"
+    reply = await harness.click(alice, message, "retired:feature:1")
+    assert_refused(reply, "no longer active")
+    assert len(reply.record.callbacks) == 1

@@ -132,6 +132,7 @@ async def test_five_players_time_out_to_the_showdown(harness: DiscordHarness, ta
 async def test_bad_bets_are_refused_and_change_nothing(harness: DiscordHarness,
                                                        tables: TableDriver) -> None:
     alice, bob, carol = harness.user("alice"), harness.user("bob"), harness.user("carol")
+    await wallet(harness, alice.id)  # both hold the old starting balance of 1,000
     await wallet(harness, bob.id)
     assert_refused(await tables.command(alice, "ante", amount=500), "200")
     assert_refused(await tables.command(alice, "ante", amount=0), "from 1")

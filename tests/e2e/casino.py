@@ -181,6 +181,21 @@ class TableClient:
                 return int(match["round"])
         return 0
 
+    def version(self, message: dict[str, Any] | None = None) -> int:
+        """The rendering the buttons belong to: two clicks of one action on one rendering are
+        one click for the bot, so a player clicks again only on a newer one."""
+        for custom_id in self.controls(message).values():
+            match = TABLE_BUTTON.match(custom_id)
+            if match:
+                return int(match["version"])
+        return 0
+
+    async def newer_than(self, message: dict[str, Any], *, timeout: float) -> dict[str, Any]:
+        """The table message once it shows a rendering after ``message``'s (same round)."""
+        round_id, version = self.round_id(message), self.version(message)
+        return await self.wait_for(lambda _, shown_round: shown_round != round_id
+                                   or self.version() > version, timeout=timeout)
+
     def phase(self) -> str:
         message = self.message()
         embeds = (message or {}).get("embeds") or []

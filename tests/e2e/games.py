@@ -29,12 +29,16 @@ class Stake:
     """What one player meant to put in play in one round."""
 
     ante: int = 0
-    trips: int = 0
+    side: int = 0
+    """Side bets: UTH's Trips, a box's Bonus."""
     play: int = 0
+    """Chips added by decisions: UTH's Play, a box's BET and Buy."""
+    ante_counts: int = 1
+    """UTH's Blind equals the Ante, so there the Ante counts twice."""
 
     @property
     def wagered(self) -> int:
-        return 2 * self.ante + self.trips + self.play
+        return self.ante_counts * self.ante + self.side + self.play
 
 
 @dataclass
@@ -45,6 +49,19 @@ class PlayedRound:
     applied: list[int] = field(default_factory=list)
     """Interaction ids that should each have been applied exactly once."""
     answers: list[Answer] = field(default_factory=list)
+
+
+def expect_applied(answer: Answer, played: PlayedRound, duplicates: bool) -> None:
+    """The bot must have confirmed the action. When every interaction is delivered twice,
+    the reply to the second copy may reach Discord first; it says the action was done."""
+    assert answer.ok, f"no answer to {answer.record.id} (errors {answer.record.errors})"
+    played.answers.append(answer)
+    played.applied.append(answer.record.id)
+    match = CONFIRMED.match(answer.text)
+    if match:
+        played.round_id = int(match["round"])
+    elif not (duplicates and answer.text.startswith(ALREADY_DONE)):
+        raise AssertionError(f"the bot refused a legal action: {answer.text!r}")
 
 
 class GameScript(Protocol):
@@ -134,7 +151,7 @@ class UTHScript:
 
     async def _bet(self, table: TableClient, message: dict[str, Any], player: FakeUser,
                    rng: random.Random, played: PlayedRound, duplicates: bool) -> None:
-        stake = played.stakes.setdefault(player.id, Stake())
+        stake = played.stakes.setdefault(player.id, Stake(ante_counts=2))
         if rng.random() < 0.5:
             answer = await table.press(player, "Ante 10", message)
             stake.ante += 10
@@ -142,15 +159,15 @@ class UTHScript:
             amount = rng.choice((10, 20, 30))
             answer = await table.command(player, "uth ante", amount=amount)
             stake.ante += amount
-        self._applied(answer, played, duplicates)
+        expect_applied(answer, played, duplicates)
         if rng.random() < 0.3:
             if rng.random() < 0.5:
                 answer = await table.press(player, "Trips 10", message)
-                stake.trips += 10
+                stake.side += 10
             else:
                 answer = await table.command(player, "uth trips", amount=15)
-                stake.trips += 15
-            self._applied(answer, played, duplicates)
+                stake.side += 15
+            expect_applied(answer, played, duplicates)
 
     async def _decide(self, table: TableClient, message: dict[str, Any], player: FakeUser,
                       street: str, multiples: tuple[int, ...], rng: random.Random,
@@ -170,20 +187,8 @@ class UTHScript:
         else:
             answer = (await table.press(player, "Check", message) if by_button
                       else await table.command(player, "uth check"))
-        self._applied(answer, played, duplicates)
+        expect_applied(answer, played, duplicates)
         return raising or street == "river"
-
-    def _applied(self, answer: Answer, played: PlayedRound, duplicates: bool) -> None:
-        """The bot must have confirmed the action. When every interaction is delivered twice,
-        the reply to the second copy may reach Discord first; it says the action was done."""
-        assert answer.ok, f"no answer to {answer.record.id} (errors {answer.record.errors})"
-        played.answers.append(answer)
-        played.applied.append(answer.record.id)
-        match = CONFIRMED.match(answer.text)
-        if match:
-            played.round_id = int(match["round"])
-        elif not (duplicates and answer.text.startswith(ALREADY_DONE)):
-            raise AssertionError(f"the bot refused a legal action: {answer.text!r}")
 
     # -- privacy ------------------------------------------------------------------------------
     def hidden_cards(self, state: Mapping[str, Any]) -> set[str]:
@@ -203,4 +208,173 @@ class UTHScript:
                 | set(saved.get("dealer", [])))
 
 
-SCRIPTS: dict[str, GameScript] = {"uth": UTHScript()}
+class BoxedScript:
+    """The boxed dealer games (2 Plus 4; Imperial shares the table adapter): each player puts
+    an Ante on box 1 and sometimes box 2 (button or command) and sometimes a Bonus; then
+    decides the box on turn (Bet, Fold or Buy), presses Go on where the game asks, and in the
+    exchange phase sometimes asks for an exchange before Go on."""
+
+    def __init__(self, game: str, *, dealer_face_up: int, buy: bool) -> None:
+        self.game = game
+        self.dealer_face_up = dealer_face_up
+        self.buy = buy
+        self.open_options: Mapping[str, Any] = UTHScript.open_options
+        boxes = {f"Box {box}: Ante 10": 2.0 / box for box in range(1, 5)}
+        boxes |= {f"Box {box}: Bonus 1": 0.3 for box in range(1, 5)}
+        self.chaos_weights: Mapping[str, float] = {
+            **boxes, "Rebet": 1, "Undo": 0.5, "Clear": 0.3, "Bet": 3, "Buy": 1 if buy else 0,
+            "Fold": 1, "Go on": 2, "My cards": 0.5,
+            **{f"Exchange box {box}": 0.5 for box in range(1, 5)},
+        }
+        self.chaos_commands: Mapping[str, Mapping[str, tuple[Any, ...]]] = {
+            f"{game} ante": {"box": (1, 2, 3, 4), "amount": (10, 20, 50)},
+            f"{game} bonus": {"box": (1, 2), "amount": (1, 5)}, f"{game} bet": {"insurance": (0,)},
+            f"{game} fold": {}, f"{game} goon": {}, f"{game} exchange": {"box": (1, 2)},
+            **({f"{game} buy": {}} if buy else {}),
+        }
+        self.finishing_labels = ("Bet", "Go on")
+
+    async def play_round(self, table: TableClient, players: list[FakeUser], rng: random.Random,
+                         *, duplicates: bool = False) -> PlayedRound:
+        betting = await table.wait_for(lambda controls, _: "Box 1: Ante 10" in controls,
+                                       timeout=STEP_TIMEOUT)
+        played = PlayedRound(0, table.channel_id)
+        boxes: dict[int, dict[int, int]] = {}  # player -> box -> ante
+        await self._bet(table, betting, players[0], rng, played, boxes, duplicates)
+        await asyncio.gather(*(self._bet(table, betting, p, rng, played, boxes, duplicates)
+                               for p in players[1:]))
+        if played.round_id == 0:
+            shown = await table.wait_for(lambda _, shown_round: shown_round > 0, timeout=STEP_TIMEOUT)
+            played.round_id = table.round_id(shown)
+        round_id = played.round_id
+        decisions = await self._phase(table, round_id, "Bet")
+        if decisions is not None:
+            if rng.random() < 0.5:
+                peek = await table.press(rng.choice(players), "My cards", decisions)
+                assert peek.ok and peek.ephemeral, peek.text
+                played.answers.append(peek)
+            await asyncio.gather(*(self._decide(table, decisions, p, rng, played, boxes, duplicates)
+                                   for p in players))
+            exchange = await self._phase(table, round_id, "Exchange box 1")
+            if exchange is not None:
+                await asyncio.gather(*(self._exchange(table, exchange, p, rng, played, duplicates)
+                                       for p in players))
+        await table.wait_result(round_id, timeout=STEP_TIMEOUT)
+        return played
+
+    async def _phase(self, table: TableClient, round_id: int, marker: str) -> dict[str, Any] | None:
+        def ready(controls: dict[str, str], shown_round: int) -> bool:
+            return (shown_round == round_id and marker in controls) or round_id in table.results()
+
+        message = await table.wait_for(ready, timeout=STEP_TIMEOUT)
+        return None if round_id in table.results() else message
+
+    async def _bet(self, table: TableClient, message: dict[str, Any], player: FakeUser,
+                   rng: random.Random, played: PlayedRound, boxes: dict[int, dict[int, int]],
+                   duplicates: bool) -> None:
+        stake = played.stakes.setdefault(player.id, Stake())
+        mine = boxes.setdefault(player.id, {})
+        clicked = False
+        for box in (1, 2) if rng.random() < 0.4 else (1,):
+            if rng.random() < 0.5:
+                if clicked:  # a second Ante click on one rendering would be taken as a double click
+                    message = await table.newer_than(message, timeout=STEP_TIMEOUT)
+                answer = await table.press(player, f"Box {box}: Ante 10", message)
+                amount, clicked = 10, True
+            else:
+                amount = rng.choice((10, 20)) if box == 1 else 10
+                answer = await table.command(player, f"{self.game} ante", box=box, amount=amount)
+            mine[box] = mine.get(box, 0) + amount
+            stake.ante += amount
+            expect_applied(answer, played, duplicates)
+        if rng.random() < 0.3:
+            answer = (await table.press(player, "Box 1: Bonus 1", message) if rng.random() < 0.5
+                      else await table.command(player, f"{self.game} bonus", box=1, amount=1))
+            stake.side += 1  # the Bonus
+            expect_applied(answer, played, duplicates)
+
+    async def _decide(self, table: TableClient, message: dict[str, Any], player: FakeUser,
+                      rng: random.Random, played: PlayedRound, boxes: dict[int, dict[int, int]],
+                      duplicates: bool) -> None:
+        """Decide box after box until the bot says this player is done."""
+        stake = played.stakes[player.id]
+        clicked: set[str] = set()  # actions this player clicked on the current rendering
+        for _ in range(12):
+            choice = rng.choices(["Bet", "Fold", "Buy"], [6, 2, 2 if self.buy else 0])[0]
+            message, answer = await self._act(table, message, player, choice, rng, clicked)
+            if answer is not None and "or Go on" in answer.text:  # a BET to insure, or blind boxes
+                choice = "Go on"
+                message, answer = await self._act(table, message, player, choice, rng, clicked)
+            if answer is None or any(done in answer.text for done in DONE_DECIDING):
+                return
+            if "already bought" in answer.text:
+                continue
+            expect_applied(answer, played, duplicates)
+            confirmed = BOX_ACTION.match(answer.text)
+            if confirmed and choice in ("Bet", "Buy"):
+                ante = boxes[player.id][int(confirmed["box"])]
+                if choice == "Bet" or "BET placed" in answer.text:
+                    stake.play += 2 * ante
+                if choice == "Buy":
+                    stake.play += ante  # the sixth card's price
+        raise AssertionError(f"{player.name} was never done deciding")
+
+    async def _act(self, table: TableClient, message: dict[str, Any], player: FakeUser, label: str,
+                   rng: random.Random, clicked: set[str]) -> tuple[dict[str, Any], Answer | None]:
+        """A button (on a rendering where this player has not clicked it yet) or the command;
+        None when the table has moved on to a phase without that button."""
+        if rng.random() < 0.5:
+            return message, await table.command(player, f"{self.game} {label.lower().replace(' ', '')}")
+        if label in clicked:
+            message = await table.newer_than(message, timeout=STEP_TIMEOUT)
+            clicked.clear()
+        if label not in table.controls(message):
+            return message, None
+        clicked.add(label)
+        return message, await table.press(player, label, message)
+
+    async def _exchange(self, table: TableClient, message: dict[str, Any], player: FakeUser,
+                        rng: random.Random, played: PlayedRound, duplicates: bool) -> None:
+        if rng.random() < 0.5:
+            picked = await table.press(player, "Exchange box 1", message)
+            if CONFIRMED.match(picked.text):
+                played.applied.append(picked.record.id)
+                played.stakes.pop(player.id, None)  # an exchange's fee: not predicted here
+        _, done = await self._act(table, message, player, "Go on", rng, set())
+        if done is not None and "nothing to decide" not in done.text:
+            expect_applied(done, played, duplicates)
+
+    # -- privacy ------------------------------------------------------------------------------
+    def hidden_cards(self, state: Mapping[str, Any]) -> set[str]:
+        deck = list(state.get("deck") or [])
+        hidden = set(deck[int(state.get("drawn") or 0):])  # never dealt: never shown
+        if state["phase"] in ("betting", "dealing", "decisions"):
+            hidden |= {card for seat in state["seats"] for box in seat["boxes"] for card in box["cards"]}
+            dealer = list(state.get("dealer") or [])
+            hidden |= set(dealer[:max(0, len(dealer) - self.dealer_face_up)])
+        return hidden
+
+    def secret_cards(self, status: str, saved: Mapping[str, Any]) -> set[str]:
+        if "dealt" in saved:  # a settled record: boxes five cards each, then the dealer's
+            dealt = list(saved["dealt"])
+            view = (saved.get("record") or {}).get("view") or {}
+            boxes = sum(1 for seat in view.get("seats", []) for box in seat.get("boxes", [])
+                        if box.get("cards"))
+            dealer = dealt[5 * boxes:5 * boxes + 6]
+            return set(dealt) - set(dealer[len(dealer) - self.dealer_face_up:])
+        dealer = list(saved.get("dealer") or [])
+        in_boxes = {card for seat in saved.get("seats", []) for box in seat["boxes"] for card in box["cards"]}
+        return in_boxes | set(dealer[:max(0, len(dealer) - self.dealer_face_up)])
+
+
+DONE_DECIDING = (
+    "made all your decisions",  # this player is done; the others are not
+    "The boxes are decided",  # everyone is done: the dealer has shown
+    "which is over", "No round is running",  # the round settled before this click
+)
+BOX_ACTION = re.compile(r"^box (?P<box>\d): (?P<what>[A-Z +]+)")
+
+SCRIPTS: dict[str, GameScript] = {
+    "uth": UTHScript(),
+    "twoplusfour": BoxedScript("twoplusfour", dealer_face_up=4, buy=True),
+}

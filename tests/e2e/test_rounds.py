@@ -28,18 +28,21 @@ def assert_played_as_meant(world: World, played: list[PlayedRound]) -> None:
         assert set(play.applied) <= saved, "an acknowledged action is missing from the round"
 
 
-async def play_tables(world: World, game: str, tables: int, seed: int) -> list[PlayedRound]:
+async def play_tables(world: World, games: list[str], tables_per_game: int, seed: int) -> list[PlayedRound]:
+    """Every game at its own tables at once; each table seats three of the six players."""
     players = world.casino.players
     rng = random.Random(seed)
     played: list[PlayedRound] = []
+    layout = [game for game in games for _ in range(tables_per_game)]
+    assert len(layout) <= len(world.channels), "the guild needs more channels"
 
-    async def play_at(index: int, channel_id: int) -> None:
-        table = await world.open_table(channel_id, game)
-        seated = players[index * PLAYERS_PER_TABLE:(index + 1) * PLAYERS_PER_TABLE]
+    async def play_at(index: int, game: str) -> None:
+        table = await world.open_table(world.channels[index], game)
+        seated = [players[(index * PLAYERS_PER_TABLE + k) % len(players)] for k in range(PLAYERS_PER_TABLE)]
         for _ in range(ROUNDS):
             played.append(await SCRIPTS[game].play_round(table, seated, random.Random(rng.random())))
 
-    await asyncio.gather(*(play_at(i, channel) for i, channel in enumerate(world.channels[:tables])))
+    await asyncio.gather(*(play_at(index, game) for index, game in enumerate(layout)))
     return played
 
 
@@ -47,10 +50,8 @@ async def test_players_play_whole_rounds_of_every_game_with_buttons_and_commands
     offered = world.offered_games()
     assert offered, "/table open offers no game"
     assert set(offered) <= set(SCRIPTS), f"no scripted player for {set(offered) - set(SCRIPTS)}"
-    played = []
-    for game in offered:
-        played += await play_tables(world, game, tables=2, seed=11)
-    assert len(played) == 2 * ROUNDS * len(world.offered_games())
+    played = await play_tables(world, offered, tables_per_game=2, seed=11)
+    assert len(played) == 2 * ROUNDS * len(offered)
     assert_played_as_meant(world, played)
     for play in played:  # the players' wallets moved exactly by the rounds' results
         assert play.round_id in world.casino.table(play.channel_id).results()

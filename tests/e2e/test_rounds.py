@@ -143,3 +143,19 @@ async def test_a_click_held_up_over_2_s_by_a_busy_database_is_confirmed_not_call
     assert applied, "the Ante was applied once the database was free"
     assert not any("no longer active" in text or "nothing was changed" in text for text in told), told
     assert CONFIRMED.match(told[0]), told
+
+
+def test_the_image_check_knows_what_a_boxed_game_hides(tmp_path: Path) -> None:
+    deck = ["As", "Kd", "Qh", "Jc", "Ts", "2c", "3c", "4c", "5c", "6c", "7c", "8d", "9d"]
+    state = {"phase": "decisions", "deck": deck, "drawn": 11,
+             "seats": [{"boxes": [{"cards": deck[:5]}]}], "dealer": deck[5:11]}
+    base = {"game": "twoplusfour", "state": state, "title": "t", "community": [], "text": ["t"],
+            "dealer": [None, None, "4c", "5c", "6c", "7c"], "seats": [[None] * 5]}
+    box_card = {**base, "seats": [["As", None, None, None, None]]}
+    down_card = {**base, "dealer": ["2c", None, "4c", "5c", "6c", "7c"]}
+    undealt = {**base, "state": {**state, "phase": "settled"}, "dealer": [*deck[5:10], "8d"]}
+    log = tmp_path / "probe.jsonl"
+    log.write_text("\n".join(json.dumps(e) for e in (base, box_card, down_card, undealt)) + "\n")
+    checked, problems = privacy.image_violations(log)
+    assert checked == 4
+    assert [p.split(" (")[0] for p in problems] == ["image 2", "image 3", "image 4"]

@@ -25,7 +25,7 @@ from tests.e2e.world import LoopThread, World
 from tests.harness.driver import FakeUser, walk_components
 from tests.harness.fake_discord import CALLBACK_DEADLINE_SECONDS
 
-EXAMPLES = int(os.environ.get("E2E_FUZZ_EXAMPLES", "50"))
+EXAMPLES = int(os.environ.get("E2E_FUZZ_EXAMPLES", "150"))
 ANSWER_WAIT = CALLBACK_DEADLINE_SECONDS + 1.0
 INT_LIMIT = 2**53  # Discord's integer options are doubles underneath
 

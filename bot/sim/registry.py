@@ -11,6 +11,7 @@ GAMES: dict[str, str] = {
     "highcard": "bot.sim.highcard:HighCardSim",
     "uth": "bot.games.uth.sim:UthSim",
     "twoplusfour": "bot.games.twoplusfour.sim:TwoPlusFourSim",
+    "imperial": "bot.games.imperial.sim:ImperialSim",
 }
 
 

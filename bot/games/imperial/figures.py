@@ -1,0 +1,106 @@
+"""The Imperial Poker strategy and what the simulator measured with it, for ``/imperial rules``.
+
+No analysis of Imperial Poker is published; these are this project's own figures. They come
+from ``python -m bot simulate imperial --rounds 2000000 --seed 1`` (the same seed gives the same
+report), playing :data:`STRATEGY` through :mod:`bot.games.imperial.sim`, which settles every
+round with the engine's own settlement function. Each RTP carries its 95% confidence interval
+(:func:`bot.sim.stats.ratio_ci95`; the dealer's qualification rate a binomial one). The bonus
+does not depend on the player's choices, so its RTP is also known exactly (:data:`EXACT_BONUS_RTP`)
+and the measured interval contains it. Re-measure after any change to the pay tables or the
+strategy; ``tests/test_imperial_sim.py`` checks that these constants still describe the
+registered simulator.
+
+The operator calls Imperial Poker a game "ohne Hausvorteil" (without house edge). This strategy
+does not show that: it loses :data:`HOUSE_EDGE_PER_ANTE` of the Ante a round, and the interval
+excludes zero. The expected-value model it was fitted to (:mod:`bot.games.imperial.analysis`:
+no card removal, no exchange) puts even the best opening choice for every hand at about -0.054
+Ante a round, so a better player would narrow the edge, not remove it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+STRATEGY: Final = (
+    "One open box, Ante 1 and Bonus 1 each round; the dealer's face-up card is not used. "
+    "Bet a full house or better and two pair. Buy with a straight or a flush. Three of a kind: "
+    "Bet if an ace and a king are beside it, else draw the other two cards. A pair: Buy if a "
+    "sixth card could make a flush or a straight; else Bet sevens or better, or any pair beside "
+    "an ace and a king; else keep the pair and draw three. No pair: four to a straight flush "
+    "draws the fifth card, and draws it again while the next Draw costs at most 3 Antes (2 when "
+    "only one rank completes it and it is not a royal); four to a flush, or a sixth card of two "
+    "or more ranks making a straight: Buy; an ace and a king: keep them and draw three; three "
+    "suited cards from ten to ace: draw the other two; an ace, else a king: keep it and draw four; "
+    "fold the rest. After a Buy or Draws: Bet a pair or better, fold the rest. Insurance: the "
+    "minimum (1 Ante) whenever it is offered. Exchange: when the dealer does not qualify, "
+    "exchange if the exact average over the unseen cards (free repeats included) beats the "
+    "Ante's sure 1:1."
+)
+"""The simulated player's decisions, exactly as :mod:`bot.games.imperial.sim` makes them."""
+
+
+@dataclass(frozen=True)
+class Measured:
+    """A rate measured by simulation and its 95% confidence interval."""
+
+    value: float
+    ci95: tuple[float, float]
+
+    def percent(self) -> str:
+        """``"96.34% (95% CI 96.06% to 96.62%)"``."""
+        low, high = self.ci95
+        return f"{self.value:.2%} (95% CI {low:.2%} to {high:.2%})"
+
+
+MEASURED_ROUNDS: Final = 2_000_000
+MEASURED_SEED: Final = 1
+MEASURED_WITH: Final = "python -m bot simulate imperial --rounds 2000000 --seed 1"
+
+RTP: Final[dict[str, Measured]] = {
+    # Chips back per chip staked on the main game: Ante, Buy, Draws and BET together.
+    "ante+bet": Measured(0.988797, (0.987281, 0.990312)),
+    # The same result per Ante: 1 minus the house edge as it is usually quoted (per initial bet).
+    "ante+bet per ante": Measured(0.967440, (0.963039, 0.971840)),
+    "bonus": Measured(0.964353, (0.955070, 0.973635)),
+    # Per chip of insurance, bought (1 Ante) on every box where it is offered.
+    "insurance": Measured(0.874772, (0.869693, 0.879850)),
+}
+
+DEALER_QUALIFIES: Final = Measured(0.562663, (0.561975, 0.563350))
+"""Share of rounds in which the dealer's five cards, as dealt, hold Ace-King or better."""
+
+HOUSE_EDGE_PER_ANTE: Final = Measured(0.032560, (0.028160, 0.036961))
+"""What the strategy loses per Ante and round (1 - the per-Ante RTP): the operator's "no house
+edge" would be 0, which the interval excludes."""
+
+DECISIONS: Final[dict[str, float]] = {
+    "bet": 0.674360,
+    "fold": 0.325640,
+    "buy": 0.096704,
+    "draw": 0.458130,
+    "repeated draw": 0.001275,
+    "insured": 0.072320,
+    "exchange": 0.013685,
+    "second combination paid": 0.043090,
+}
+"""How often the strategy made each choice, per round (same run)."""
+
+EXACT_BONUS_RTP: Final = 2_519_708 / 2_598_960
+"""The bonus pays on the five cards dealt alone, with 2 Plus 4's column: 2,519,708 / 2,598,960
+= 96.95% exactly."""
+
+
+def summary() -> str:
+    """The figures as the rules page shows them, one line each."""
+    return "\n".join([
+        f"Strategy: {STRATEGY}",
+        f"Measured over {MEASURED_ROUNDS:,} simulated rounds (seed {MEASURED_SEED}):",
+        f"- Ante+BET (Buy and Draws included), per chip staked: {RTP['ante+bet'].percent()}",
+        f"- Ante+BET, per Ante: {RTP['ante+bet per ante'].percent()}",
+        f"- Bonus: {RTP['bonus'].percent()}; exactly {EXACT_BONUS_RTP:.2%}",
+        f"- Insurance (1 Ante whenever offered): {RTP['insurance'].percent()}",
+        f"- Dealer qualifies: {DEALER_QUALIFIES.percent()} of rounds",
+        "- \"Without house edge\", as the operator says? Not with this strategy: it loses "
+        f"{HOUSE_EDGE_PER_ANTE.percent()} of the Ante a round.",
+    ])

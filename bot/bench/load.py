@@ -104,8 +104,11 @@ async def run(args: argparse.Namespace) -> int:
             seated = seat_players(tables, args.players)
             phases: list[Phase] = []
             rng = random.Random(1)
+            fake.traffic.clear()
+            began = time.monotonic()
             for number in range(1, args.rounds + 1):
                 phases += await play_round(fake, seated, args.spread, rng, number)
+            traffic = (dict(fake.traffic), time.monotonic() - began)
             await asyncio.sleep(2.0)
             rss.append((f"{len(tables)} tables open, after {args.rounds} rounds", len(tables),
                         bot.rss_kib()))
@@ -126,7 +129,7 @@ async def run(args: argparse.Namespace) -> int:
             await fake.stop()
         errors = bot.unhandled_errors()
 
-    report(args, phases, rss, open_count, problems, errors, status, stale_but_applied)
+    report(args, phases, rss, open_count, problems, errors, status, stale_but_applied, traffic)
     return 0 if not problems and not errors else 1
 
 
@@ -231,7 +234,7 @@ async def act(fake: Any, name: str, label: str, moves: list[tuple[Any, Any, dict
 
 def report(args: argparse.Namespace, phases: list[Phase], rss: list[tuple[str, int, int]],
            open_count: int, problems: list[str], errors: list[str], status: int | None,
-           stale_but_applied: int) -> None:
+           stale_but_applied: int, traffic: tuple[dict[str, int], float]) -> None:
     print()
     print(f"load: {args.tables} tables x {args.players} players, {args.rounds} rounds, each "
           f"player acting at a random moment within {args.spread:g} s of a phase opening")
@@ -262,6 +265,14 @@ def report(args: argparse.Namespace, phases: list[Phase], rss: list[tuple[str, i
     if stale_but_applied:
         print(f"  of the \"no longer active\" replies, {stale_but_applied} were for actions the "
               "bot then applied anyway")
+    counts, seconds = traffic
+    images = counts.get("PATCH channels file bytes", 0) + counts.get("POST channels file bytes", 0)
+    print(f"  the bot's requests while the rounds were played ({seconds:.0f} s): "
+          f"{counts.get('POST interactions', 0)} interaction callbacks, "
+          f"{counts.get('POST channels', 0)} channel messages, "
+          f"{counts.get('PATCH channels', 0)} table message edits "
+          f"({counts.get('PATCH channels', 0) / seconds:.1f}/s, "
+          f"{images / 2**20:.0f} MiB of images)")
     idle = rss[0][2]
     for name, _, kib in rss:
         print(f"  RSS {name:<38} {kib / 1024:7.1f} MiB")

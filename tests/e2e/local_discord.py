@@ -160,6 +160,9 @@ class LocalDiscord(FakeDiscord):
         self._answered: dict[int, asyncio.Event] = {}
         self.gateway_url = ""
         self.channel_messages: dict[int, list[int]] = collections.defaultdict(list)
+        self.traffic: collections.Counter[str] = collections.Counter()
+        """Requests the bot made, by method and first path part ("PATCH channels"), and the
+        bytes of files they carried ("PATCH channels file bytes")."""
 
     # -- server lifecycle ---------------------------------------------------------------------
     async def start(self) -> str:
@@ -187,6 +190,9 @@ class LocalDiscord(FakeDiscord):
         """The harness's dispatch with a faster multipart reader (aiohttp's reader costs the
         fake more CPU than the bot spends under load, on the same two cores)."""
         body, files = await read_body(request)
+        kind = request.match_info["tail"].strip("/").split("/")[0]
+        self.traffic[f"{request.method} {kind}"] += 1
+        self.traffic[f"{request.method} {kind} file bytes"] += sum(len(f["data"]) for f in files)
         recorded = RecordedRequest(request.method, request.path, dict(request.query), body, files)
         if self.keep_requests:
             self.requests.append(recorded)

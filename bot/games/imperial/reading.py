@@ -17,8 +17,10 @@ Imperial Flush (seed ``imperial-poker.de.txt``, Table 1 and its notes; RULES.md 
 
 Readings of the seed's Table 1 examples (each one is a test in
 ``tests/test_imperial_combinations.py``): 9999JJ reads four nines + full house 999JJ; QQQ444
-reads full house QQQ44 + full house 444QQ; QQ5533 two pair + two pair; J-10-9-8-7-9 two
-straights; AAKKx has no second Ace-King (both its cards belong to the two pair).
+reads full house QQQ44 + a second full house holding the four QQQ44 leaves out (444QQ pays the
+same); QQ5533 two pair + two pair; J-10-9-8-7-9 two straights; a straight flush J-10-9-8-7
+with an off-suit Q or 9, and a royal flush with an off-suit 9 or J, + a straight; AAKKx has no
+second Ace-King (both its cards belong to the two pair).
 """
 
 from __future__ import annotations

@@ -248,7 +248,7 @@ def report(args: argparse.Namespace, phases: list[Phase], rss: list[tuple[str, i
     latencies = [latency for phase in phases for latency in phase.latencies]
     sent = sum(phase.sent for phase in phases)
     answered = sum(phase.answered for phase in phases)
-    busy = sum(phase.seconds for phase in phases)
+    busy = sum(phase.seconds for phase in phases) or float("nan")
     handled = [latency for phase in phases for latency in phase.handler_latencies]
     print(f"  the actions' own handlers replied after: p50 {_ms(percentile(handled, 50)).strip()}, "
           f"p99 {_ms(percentile(handled, 99)).strip()}, max {_ms(percentile(handled, 100)).strip()} "
@@ -267,6 +267,7 @@ def report(args: argparse.Namespace, phases: list[Phase], rss: list[tuple[str, i
               "bot then applied anyway")
     counts, seconds = traffic
     images = counts.get("PATCH channels file bytes", 0) + counts.get("POST channels file bytes", 0)
+    seconds = seconds or float("nan")
     print(f"  the bot's requests while the rounds were played ({seconds:.0f} s): "
           f"{counts.get('POST interactions', 0)} interaction callbacks, "
           f"{counts.get('POST channels', 0)} channel messages, "

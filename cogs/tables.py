@@ -54,6 +54,19 @@ def action_request(interaction: discord.Interaction, action: str, arg: str = "",
                          interaction.id)
 
 
+async def act_at_game_table(bot: CasinoBot, interaction: discord.Interaction, game: str,
+                            action: str, arg: str = "") -> None:
+    """A game command's action at this channel's table, confirmed privately."""
+    request = action_request(interaction, action, arg)
+    table = bot.tables.table_in(request.channel_id)
+    if table is None or table.adapter.game != game:
+        name = bot.tables.adapters[game].display_name
+        raise UserError(f"There is no {name} table in this channel.")
+    result = await bot.tables.act(request)
+    await interaction.response.send_message(f"{result.label} · round #{result.round_id}",
+                                            ephemeral=True)
+
+
 class Tables(commands.Cog):
     """Opening, configuring and closing tables; seats; round records; every table button."""
 

@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot.errors import UserError
 from bot.tables.config import MAX_CHIPS, TableConfig
 from cogs.common import casino_embed, check_amount
-from cogs.tables import action_request
+from cogs.tables import act_at_game_table
 
 if TYPE_CHECKING:
     from bot.client import CasinoBot
@@ -29,13 +29,7 @@ class TwoPlusFour(commands.Cog):
         self.bot = bot
 
     async def _act(self, interaction: discord.Interaction, action: str, arg: str = "") -> None:
-        request = action_request(interaction, action, arg)
-        table = self.bot.tables.table_in(request.channel_id)
-        if table is None or table.adapter.game != GAME:
-            raise UserError("There is no 2 Plus 4 Poker table in this channel.")
-        result = await self.bot.tables.act(request)
-        await interaction.response.send_message(f"{result.label} · round #{result.round_id}",
-                                                ephemeral=True)
+        await act_at_game_table(self.bot, interaction, GAME, action, arg)
 
     @group.command(name="ante", description="Put (more) chips on a box's Ante.")
     @app_commands.describe(box="Box 1 to 4", amount="Chips on the Ante")

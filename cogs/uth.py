@@ -8,10 +8,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import UserError
 from bot.tables.config import MAX_CHIPS, TableConfig
 from cogs.common import casino_embed, check_amount
-from cogs.tables import action_request
+from cogs.tables import act_at_game_table
 
 if TYPE_CHECKING:
     from bot.client import CasinoBot
@@ -27,13 +26,7 @@ class UltimateTexasHoldem(commands.Cog):
         self.bot = bot
 
     async def _act(self, interaction: discord.Interaction, action: str, arg: str = "") -> None:
-        request = action_request(interaction, action, arg)
-        table = self.bot.tables.table_in(request.channel_id)
-        if table is None or table.adapter.game != "uth":
-            raise UserError("There is no Ultimate Texas Hold'em table in this channel.")
-        result = await self.bot.tables.act(request)
-        await interaction.response.send_message(f"{result.label} · round #{result.round_id}",
-                                                ephemeral=True)
+        await act_at_game_table(self.bot, interaction, "uth", action, arg)
 
     @uth.command(name="ante", description="Place (add to) your Ante; the Blind is placed with it.")
     @app_commands.describe(amount="Chips on the Ante (the same again goes on the Blind)")

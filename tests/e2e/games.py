@@ -337,9 +337,8 @@ class BoxedScript:
                         rng: random.Random, played: PlayedRound, duplicates: bool) -> None:
         if rng.random() < 0.5:
             picked = await table.press(player, "Exchange box 1", message)
-            if CONFIRMED.match(picked.text):
+            if CONFIRMED.match(picked.text):  # the fee is the box's Ante, already staked
                 played.applied.append(picked.record.id)
-                played.stakes.pop(player.id, None)  # an exchange's fee: not predicted here
         _, done = await self._act(table, message, player, "Go on", rng, set())
         if done is not None and "nothing to decide" not in done.text:
             expect_applied(done, played, duplicates)

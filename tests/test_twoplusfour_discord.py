@@ -14,6 +14,7 @@ from tests.harness.tables import TableDriver
 
 DEALER_QUALIFIES = bytes(32)  # with the layouts below, the dealer's six hold Ace-King or better
 TWO_PLAYERS_DEALER_MISSES = bytes([1]) + bytes(31)  # alice's 4 boxes and bob's 1: no Ace-King
+TRIPS_FOR_ALICE = bytes([0, 2]) + bytes(30)  # one box: 6d Ah 6c Jh 6h, three of a kind
 
 
 def assert_refused(reply: Reply, *fragments: str) -> None:
@@ -95,6 +96,66 @@ async def test_one_player_with_open_and_blind_boxes_plays_a_whole_round(
     assert await wallet(harness, alice) == 1000 + result.settlement.summary[alice.id].net
     (posted,) = tables.results()
     assert "qualifies" in posted["embeds"][0]["description"]
+    await harness.audit_ok()
+
+
+async def test_one_open_and_two_blind_boxes_play_a_whole_round(harness: DiscordHarness,
+                                                                tables: TableDriver) -> None:
+    use_deck(harness, DEALER_QUALIFIES)
+    alice = harness.user("alice")
+    for box in (1, 2, 3):
+        await ante(harness, tables, alice, box, 10)
+    assert await wallet(harness, alice) == 1000 - 30 - 20  # box 3 is blind: its BET is staked
+    chosen = await harness.slash(alice, "twoplusfour open", boxes=1)
+    await tables.settle()
+    assert "1 open box" in chosen.text, chosen.text
+    assert await wallet(harness, alice) == 1000 - 30 - 2 * 20  # box 2 turned blind too
+    assert_refused(await harness.slash(alice, "twoplusfour open", boxes=3), "")
+    await tables.pass_time(31)
+    state = tables.table().round.state
+    assert state.seats[alice.id].order == (1,)
+    await decide_everything(harness, tables, [alice])
+    result = tables.table().last_result
+    assert result.settlement is not None and not result.voided
+    assert {"box2 bet", "box3 bet"} <= {line.bet for line in result.settlement.lines}
+    assert await wallet(harness, alice) == 1000 + result.settlement.summary[alice.id].net
+    await harness.audit_ok()
+
+
+async def test_a_larger_second_open_ante_is_played_first(harness: DiscordHarness,
+                                                        tables: TableDriver) -> None:
+    """RULES.md: the larger open box is always played first, so the second open box's Ante can
+    never exceed the first's: box 2 with the larger Ante is not refused, it goes first."""
+    use_deck(harness, DEALER_QUALIFIES)
+    alice = harness.user("alice")
+    await ante(harness, tables, alice, 1, 10)
+    await ante(harness, tables, alice, 2, 30)
+    await tables.pass_time(31)
+    mine = await tables.press(alice, "My cards")
+    assert "deciding box 2" in mine.text, mine.text
+    await decide_everything(harness, tables, [alice])
+    await harness.audit_ok()
+
+
+async def test_insurance_above_the_table_cap_is_refused(harness: DiscordHarness,
+                                                        tables: TableDriver) -> None:
+    use_deck(harness, TRIPS_FOR_ALICE)
+    admin, alice = harness.user("pit-boss", admin=True), harness.user("alice")
+    configured = await harness.slash(admin, "table config", max_bet=100, max_payout=150)
+    assert "updated" in configured.text and "150" in configured.text, configured.text
+    await ante(harness, tables, alice, 1, 100)
+    await tables.pass_time(31)
+    before = await wallet(harness, alice)
+    assert_refused(await harness.slash(alice, "twoplusfour bet", insurance=151), "150")
+    assert await wallet(harness, alice) == before
+    accepted = await harness.slash(alice, "twoplusfour bet", insurance=150)
+    await tables.settle()
+    assert "BET" in accepted.text.upper(), accepted.text
+    result = tables.table().last_result  # alice was the only player: the round is settled
+    assert result.settlement is not None
+    staked = {line.bet: line.staked for line in result.settlement.lines}
+    assert staked["box1 insurance"] == 150 and staked["box1 bet"] == 200
+    assert await wallet(harness, alice) == 1000 + result.settlement.summary[alice.id].net
     await harness.audit_ok()
 
 

@@ -550,6 +550,42 @@ def test_equal_open_boxes_are_played_by_position() -> None:
     assert state.seats[1].order == (1, 3)
 
 
+def test_a_player_may_play_one_box_open_and_the_others_blind() -> None:
+    """Seed point 5: open play "auf einer oder zwei Boxen": with one open box chosen, box 2
+    turns blind and its BET (2 x Ante) goes into play with the choice; choosing two again
+    hands that BET back."""
+    state = new_round(BoxedOptions(min_ante=1))
+    for box in (1, 2, 3):
+        state.place_ante(1, box, ANTE)
+    assert [box.kind for box in state.seats[1].boxes.values()] == ["open", "open", "blind"]
+    one_open = state.choose_open_boxes(1, 1)
+    assert [box.kind for box in state.seats[1].boxes.values()] == ["open", "blind", "blind"]
+    assert [(flow.bet, flow.amount) for flow in one_open.flows] == [("box2 bet", 2 * ANTE)]
+    both_open = state.choose_open_boxes(1, 2)
+    assert [(flow.bet, flow.amount) for flow in both_open.flows] == [("box2 bet", -2 * ANTE)]
+    state.choose_open_boxes(1, 1)
+    restored = restore_round(json.loads(json.dumps(state.to_dict())))
+    assert restored.seats[1].open_boxes == 1
+    state.close_betting()
+    state.deal(arrange_deck(["Kc Kd 7s 5h 2d", "Jc Jd 8s 5d 2h", "6c 6d 6h Ks 2s"], QUEENS))
+    assert state.seats[1].order == (1,)
+    state.bet(1)
+    assert state.current_box(1) is None  # the blind boxes 2 and 3 are turned now
+    with pytest.raises(RuleError):
+        state.fold(1)
+
+
+@pytest.mark.parametrize("count", [0, 3, True])
+def test_the_number_of_open_boxes_is_one_or_two(count: int) -> None:
+    state = new_round(BoxedOptions(min_ante=1))
+    with pytest.raises(RuleError, match="Place an Ante first"):
+        state.choose_open_boxes(1, 1)
+    state.place_ante(1, 1, ANTE)
+    with pytest.raises(RuleError, match="1 to 2"):
+        state.choose_open_boxes(1, count)
+    assert not state.can_choose_open_boxes(1, count)
+
+
 def test_each_open_box_may_buy_from_the_same_deck_in_the_order_of_the_buys() -> None:
     state = play({1: {1: (10, 0), 2: (10, 0)}}, ["Kc Kd 7s 5h 2d", "Jc Jd 8s 5d 2h"], KINGS_UP,
                  draws="Ac Ad")
@@ -986,6 +1022,9 @@ def test_random_rounds_conserve_chips_respect_the_caps_and_survive_save_and_rest
                 state.place_bonus(seat, box, bonus)
         if seat in state.seats and data.draw(st.booleans()):
             state.undo(seat)
+        open_boxes = data.draw(st.sampled_from([0, 1, 2]))
+        if open_boxes and state.can_choose_open_boxes(seat, open_boxes):
+            state.choose_open_boxes(seat, open_boxes)
     _check_privacy_and_saving(state)
     state.close_betting()
     if state.phase is Phase.DEALING:

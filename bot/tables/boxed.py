@@ -68,6 +68,8 @@ class BoxedAdapter:
             if not previous:
                 raise RuleError("There is nothing to rebet: you had no boxes last round.")
             return state.rebet(seat, {int(box): (int(a), int(b)) for box, (a, b) in previous.items()})
+        if action == "open":
+            return state.choose_open_boxes(seat, _count(arg))
         if action == "undo":
             return state.undo(seat)
         if action == "clear":
@@ -239,6 +241,12 @@ def _box_amount(arg: str) -> tuple[int, int]:
     if match is None:
         raise RuleError("Name a box from 1 to 4 (and an amount of chips).")
     return int(match["box"]), int(match["amount"] or 0)
+
+
+def _count(arg: str) -> int:
+    if not arg.strip().isdecimal():
+        raise RuleError("Say how many boxes you play open: 1 or 2.")
+    return int(arg)
 
 
 def _box_bets(box: BoxView) -> str:

@@ -13,10 +13,10 @@ from bot.tables.config import TableConfig
 RULES = """\
 **2 Plus 4 Poker**: five cards to each of your boxes against the dealer's six (two face
 down, four face up; the dealer plays the best five).
-**Boxes**: up to 4 per player; the first one or two boxes with an Ante are open, the others
-blind. Antes within a factor of 5 of each other; the larger open box is played first and the
-second open box's Ante may not exceed the first's. A Bonus may go with or instead of an Ante
-(minimum {chip:,}). Ante {min_ante:,}–{max_ante:,}.
+**Boxes**: up to 4 per player; the first two boxes with an Ante are open (or just one:
+`/twoplusfour open 1`), the others blind. Antes within a factor of 5 of each other; the larger
+open box is played first and the second open box's Ante may not exceed the first's. A Bonus may
+go with or instead of an Ante (minimum {chip:,}). Ante {min_ante:,}–{max_ante:,}.
 **Open boxes**: Buy a 6th card (1 Ante), Bet (2 x Ante) or Fold (Ante lost). After a Buy you
 may still choose only when the dealer's four up-cards show a pair of kings or better;
 otherwise the BET is placed with the Buy. Blind boxes bet automatically and are shown after

@@ -96,6 +96,20 @@ class Rebet(Action):
 
 
 @dataclass(frozen=True, kw_only=True)
+class ChooseOpenBoxes(Action):
+    """The seat plays ``count`` boxes open; the other boxes with an Ante are blind (their BET
+    goes into play, or comes back to a box that turns open)."""
+
+    kind: ClassVar[str] = "open_boxes"
+    seat: SeatId
+    count: int
+
+    @property
+    def label(self) -> str:
+        return f"plays {self.count} open box{'es' if self.count > 1 else ''}"
+
+
+@dataclass(frozen=True, kw_only=True)
 class UndoBet(Action):
     """The seat's most recent placement taken back."""
 
@@ -297,7 +311,7 @@ class Showdown(Action):
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls
     for cls in (
-        PlaceAnte, PlaceBonus, Rebet, UndoBet, ClearBets, CloseBetting, Deal, Buy, Bet, Fold,
+        PlaceAnte, PlaceBonus, Rebet, ChooseOpenBoxes, UndoBet, ClearBets, CloseBetting, Deal, Buy, Bet, Fold,
         Insure, GoOn, ShowBoxes, DealerReveal, ExchangePick, ExchangeConfirm, DealerExchange,
         Showdown,
     )

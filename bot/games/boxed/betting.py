@@ -15,16 +15,22 @@ from bot.games.common import RuleError
 DECK_SIZE = 52
 
 
-def seat_cards(game: BoxedGame, layout: Layout) -> int:
+def open_limit(game: BoxedGame, chosen: int) -> int:
+    """How many of a player's boxes with an Ante are open: the game's maximum, or fewer when
+    the player chose so (seed: open play "auf einer oder zwei Boxen"); 0 means no choice."""
+    return min(chosen, game.max_open_boxes) if chosen else game.max_open_boxes
+
+
+def seat_cards(game: BoxedGame, layout: Layout, chosen_open: int = 0) -> int:
     """Cards a player's boxes may use: five per box and a Buy's card per open box."""
-    opens = min(sum(1 for ante, _ in layout.values() if ante), game.max_open_boxes)
+    opens = min(sum(1 for ante, _ in layout.values() if ante), open_limit(game, chosen_open))
     return game.seat_cards(len(layout), opens)
 
 
 def verify_layout(game: BoxedGame, options: BoxedOptions, layout: Layout,
-                  others: Iterable[Layout]) -> None:
+                  others: Iterable[tuple[Layout, int]], chosen_open: int = 0) -> None:
     """The betting rules for a player's boxes as they would be after a placement; ``others``
-    are the other players' layouts, which share the deck."""
+    are the other players' layouts (with their open-box choice), which share the deck."""
     limit = options.max_ante
     for box, (ante, bonus) in sorted(layout.items()):
         for name, amount in (("Ante", ante), ("bonus", bonus)):
@@ -44,17 +50,19 @@ def verify_layout(game: BoxedGame, options: BoxedOptions, layout: Layout,
             f"{low} on one box, another may hold at most {spread * low} (and with {high}, at least "
             f"{-(-high // spread)})."
         )
-    cards = seat_cards(game, layout) + sum(seat_cards(game, other) for other in others)
+    cards = seat_cards(game, layout, chosen_open) + sum(
+        seat_cards(game, other, chosen) for other, chosen in others)
     if cards + game.dealer_cards > DECK_SIZE:
         raise RuleError("One deck cannot deal another box this round: join the next round.")
 
 
 def apply_layout(game: BoxedGame, player: Seat, layout: Layout) -> None:
-    """Put the player's boxes in ``layout``: the first ``max_open_boxes`` with an Ante (by
-    position) open, the rest blind with their BET placed automatically, the others bonus-only."""
+    """Put the player's boxes in ``layout``: the first ``max_open_boxes`` (or the player's
+    chosen number) with an Ante (by position) open, the rest blind with their BET placed
+    automatically, the others bonus-only."""
     player.boxes = {position: player.boxes.get(position) or Box(position)
                     for position in sorted(layout) if sum(layout[position])}
-    open_left = game.max_open_boxes
+    open_left = open_limit(game, player.open_boxes)
     for position, box in player.boxes.items():
         box.ante, box.bonus = layout[position]
         if not box.ante:

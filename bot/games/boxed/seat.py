@@ -137,6 +137,7 @@ class Seat:
     step: str = ""
     shown: bool = False
     confirmed: bool = True
+    open_boxes: int = 0
 
     def layout(self) -> Layout:
         return {position: (box.ante, box.bonus) for position, box in self.boxes.items()}
@@ -180,6 +181,7 @@ class Seat:
             "step": self.step,
             "shown": self.shown,
             "confirmed": self.confirmed,
+            "open_boxes": self.open_boxes,
         }
 
     @classmethod
@@ -194,6 +196,7 @@ class Seat:
             step=str(data["step"]),
             shown=bool(data["shown"]),
             confirmed=bool(data["confirmed"]),
+            open_boxes=int(data.get("open_boxes", 0)),  # saved before the choice existed: 0
         )
 
 

@@ -59,6 +59,7 @@ from bot.games.boxed.actions import (
     Action,
     Bet,
     Buy,
+    ChooseOpenBoxes,
     ClearBets,
     CloseBetting,
     Deal,
@@ -174,6 +175,30 @@ class BoxedState:
         bets = tuple((box, ante, bonus) for box, (ante, bonus) in sorted(previous.items()))
         return self._record(Rebet(seat=seat, bets=bets, flows=flows))
 
+    def verify_choose_open_boxes(self, seat: SeatId, count: int) -> None:
+        """Open play on one or two boxes (seed point 5): the player may play fewer boxes open
+        than the game allows; the rest of the boxes with an Ante are then blind."""
+        self._verify_betting()
+        limit = self.game.max_open_boxes
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= limit:
+            raise RuleError(f"Choose how many boxes you play open: 1 to {limit}.")
+        player = self.seats.get(seat)
+        if player is None:
+            raise RuleError("Place an Ante first; then choose how many of your boxes are open.")
+        others = [(other.layout(), other.open_boxes) for other_seat, other in self.seats.items()
+                  if other_seat != seat]
+        verify_layout(self.game, self.options, player.layout(), others, count)
+
+    def can_choose_open_boxes(self, seat: SeatId, count: int) -> bool:
+        return _allowed(self.verify_choose_open_boxes, seat, count)
+
+    def choose_open_boxes(self, seat: SeatId, count: int) -> ChooseOpenBoxes:
+        self.verify_choose_open_boxes(seat, count)
+        player = self.seats[seat]
+        player.open_boxes = count
+        flows = self._set_layout(seat, player.layout(), undoable=False)
+        return self._record(ChooseOpenBoxes(seat=seat, count=count, flows=flows))
+
     def verify_undo(self, seat: SeatId) -> None:
         """Undo takes back the seat's latest placement while betting is open."""
         self._verify_betting()
@@ -238,7 +263,8 @@ class BoxedState:
     def cards_needed(self) -> int:
         """Cards the round may use: five per box, the dealer's, a Buy per open box and the
         exchanges. :meth:`deal` needs a deck at least this long."""
-        seats = sum(seat_cards(self.game, player.layout()) for player in self.seats.values())
+        seats = sum(seat_cards(self.game, player.layout(), player.open_boxes)
+                    for player in self.seats.values())
         return seats + self.game.dealer_cards
 
     def verify_deal(self) -> None:
@@ -609,8 +635,10 @@ class BoxedState:
         return player.layout() if player is not None else {}
 
     def _verify_layout(self, seat: SeatId, layout: Layout) -> None:
-        others = (player.layout() for other, player in self.seats.items() if other != seat)
-        verify_layout(self.game, self.options, layout, others)
+        others = ((player.layout(), player.open_boxes) for other, player in self.seats.items()
+                  if other != seat)
+        chosen = self.seats[seat].open_boxes if seat in self.seats else 0
+        verify_layout(self.game, self.options, layout, others, chosen)
 
     def _set_layout(self, seat: SeatId, layout: Layout, *, undoable: bool) -> tuple[ChipFlow, ...]:
         """Put the seat's boxes in ``layout`` (:func:`apply_layout`). Returns the chips that

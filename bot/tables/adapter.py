@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, runtime_checkable
 
 from bot.games.common import ChipFlow, SeatId, Settlement
 from bot.poker import Card
@@ -121,3 +121,46 @@ class GameAdapter(Protocol):
         ...
 
     def rules_text(self, config: TableConfig) -> str: ...
+
+
+@dataclass(frozen=True)
+class CardPick:
+    """A menu of a player's own cards to choose from before an action (Imperial's Draw): at
+    most ``most`` of ``cards``, then the ``button`` applies ``action`` with the chosen cards as
+    its argument (:func:`pick_arg`). ``row`` is the private row
+    (:meth:`GameAdapter.private_cards`) the cards are in."""
+
+    row: int
+    cards: tuple[Card, ...]
+    most: int
+    action: str
+    button: str
+    placeholder: str
+
+
+@dataclass(frozen=True)
+class PickPreview:
+    """What the pick's action with the chosen cards would do, shown before it is paid:
+    ``text`` (its cost), ``short`` (a few words for the image) and a ``warning`` to heed first."""
+
+    text: str
+    short: str
+    warning: str | None = None
+
+
+def pick_arg(cards: Sequence[Card]) -> str:
+    """Chosen cards as an action's argument, ``"Ks.5d"`` (it fits a button's custom id)."""
+    return ".".join(str(card) for card in cards)
+
+
+@runtime_checkable
+class PicksCards(Protocol):
+    """An adapter whose players choose some of their own cards for an action (a private menu)."""
+
+    def card_pick(self, state: Any, seat: SeatId) -> CardPick | None:
+        """The menu the seat may use now, or None."""
+        ...
+
+    def pick_preview(self, state: Any, seat: SeatId, cards: Sequence[Card]) -> PickPreview:
+        """The cost of the pick's action with ``cards``; ``RuleError`` when it is not allowed."""
+        ...

@@ -1,5 +1,5 @@
-"""The boxed dealer games (2 Plus 4; Imperial later) on the table runtime: one adapter for the
-shared core in :mod:`bot.games.boxed`, configured per game with data."""
+"""The boxed dealer games (2 Plus 4, Imperial) on the table runtime: one adapter for the shared
+core in :mod:`bot.games.boxed`, configured per game with data and the game's round factory."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.games.boxed.rules import BoxedGame, BoxedOptions, Phase
+from bot.games.boxed.rules import BoxedGame, BoxedOptions, PayTable, Phase
 from bot.games.boxed.state import BoxedState
 from bot.games.boxed.views import BoxView
 from bot.games.common import RuleError, SeatId
@@ -17,6 +17,8 @@ from bot.tables.config import TableConfig
 from render import SeatView, TableSnapshot
 
 BOX_ARG = re.compile(r"^(?P<box>[1-4])(?::(?P<amount>\d+))?$")
+NewRound = Callable[[BoxedOptions], BoxedState]
+RestoreRound = Callable[[Mapping[str, Any]], BoxedState]
 
 
 class BoxedAdapter:
@@ -24,12 +26,18 @@ class BoxedAdapter:
 
     starts_round_actions = frozenset({"ante", "bonus", "rebet"})
 
-    def __init__(self, game: BoxedGame, *, command: str, rules_text: Callable[[TableConfig], str]):
+    def __init__(self, game: BoxedGame, *, command: str, rules_text: Callable[[TableConfig], str],
+                 new_round: NewRound | None = None, restore_round: RestoreRound | None = None):
+        """``new_round``/``restore_round``: the game's own round type (Imperial's adds the Draw);
+        the core's :class:`BoxedState` when not given."""
         self.boxed_game = game
         self.game = game.name
         self.display_name = game.display_name
         self.command = command
         self._rules_text = rules_text
+        self._new_round: NewRound = new_round or (lambda options: BoxedState(game, options))
+        self._restore_round: RestoreRound = restore_round or (
+            lambda data: BoxedState.from_dict(data, game))
 
     def options(self, config: TableConfig) -> BoxedOptions:
         return BoxedOptions(min_ante=config.min_bet, max_ante=config.max_bet,
@@ -39,13 +47,13 @@ class BoxedAdapter:
                                                                     str(config.max_payout))))
 
     def new_state(self, config: TableConfig) -> BoxedState:
-        return BoxedState(self.boxed_game, self.options(config))
+        return self._new_round(self.options(config))
 
     def dump(self, state: BoxedState) -> dict[str, Any]:
         return state.to_dict()
 
     def load(self, data: Mapping[str, Any], config: TableConfig) -> BoxedState:
-        return BoxedState.from_dict(data, self.boxed_game)
+        return self._restore_round(data)
 
     # -- actions ---------------------------------------------------------------------------
     def apply(self, state: BoxedState, seat: SeatId, action: str, arg: str,
@@ -234,6 +242,11 @@ class BoxedAdapter:
 
     def rules_text(self, config: TableConfig) -> str:
         return self._rules_text(config)
+
+
+def pay_table_text(table: PayTable) -> str:
+    """``"Royal Flush 100:1, ..."``: a pay table as the rules page writes it."""
+    return ", ".join(f"{cls.label} {num}:{den}" for cls, num, den in table.rows)
 
 
 def _box_amount(arg: str) -> tuple[int, int]:

@@ -28,6 +28,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.tables",
     "cogs.uth",
     "cogs.twoplusfour",
+    "cogs.imperial",
 )
 
 

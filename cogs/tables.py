@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from typing import TYPE_CHECKING, Literal
 
@@ -17,6 +16,7 @@ from bot.poker.shuffle import verify
 from bot.tables.config import MAX_CHIPS, TIMER_RANGE, ConfigError, TableConfig
 from bot.tables.runtime import ActionRequest
 from cogs.common import casino_embed, chips, guild_id_of, signed_chips
+from cogs.private_cards import CardSelect, is_private, private_message, refresh_after_action, send_private
 from cogs.table_messages import TableButton, TableMessages
 
 if TYPE_CHECKING:
@@ -25,9 +25,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 GAME_CHOICES = [app_commands.Choice(name="Ultimate Texas Hold'em", value="uth"),
-                app_commands.Choice(name="2 Plus 4 Poker", value="twoplusfour")]
+                app_commands.Choice(name="2 Plus 4 Poker", value="twoplusfour"),
+                app_commands.Choice(name="Imperial Poker", value="imperial")]
 # Per game when the admin gives none: RULES.md caps the boxed games at 20,000 per box and bet.
-DEFAULT_MAX_PAYOUT = {"uth": 100_000, "twoplusfour": 20_000}
+DEFAULT_MAX_PAYOUT = {"uth": 100_000, "twoplusfour": 20_000, "imperial": 20_000}
 Chips = app_commands.Range[int, 1, MAX_CHIPS]
 Seconds = app_commands.Range[int, TIMER_RANGE[0], TIMER_RANGE[1]]
 Qualifier = Literal["pair_of_fours", "pair"]
@@ -222,27 +223,18 @@ class Tables(commands.Cog):
         request = action_request(interaction, button.action, button.arg,
                                  round_id=button.round_id, version=button.version)
         result = await self.bot.tables.act(request)
-        await interaction.response.send_message(
-            f"{result.label} · round #{result.round_id}", ephemeral=True)
+        confirmation = f"{result.label} · round #{result.round_id}"
+        if is_private(interaction.message):  # a player's own cards message (Imperial's Draw)
+            await refresh_after_action(interaction, table, confirmation)
+            return
+        await interaction.response.send_message(confirmation, ephemeral=True)
 
     async def send_private_cards(self, interaction: discord.Interaction, round_id: int) -> None:
         assert interaction.channel_id is not None
         table = self.bot.tables.table_in(interaction.channel_id)
         if table is None:
             raise UserError("There is no table in this channel.")
-        current, rows, line = self.bot.tables.private_cards(table, interaction.user.id)
-        if round_id and round_id != current:
-            raise UserError(f"Round #{round_id} is over; this is round #{current}.")
-        if not rows:
-            raise UserError(line)
-        if len(rows) == 1:
-            png = await asyncio.to_thread(render.hand_strip_png, rows[0][1])
-        else:
-            hands = [render.LabelledHand(label, cards) for label, cards in rows]
-            png = await asyncio.to_thread(render.row_of_hands_png, hands)
-        await interaction.response.send_message(
-            f"Round #{current} · {line}", ephemeral=True,
-            file=discord.File(io.BytesIO(png), filename="my-cards.png"))
+        await send_private(interaction, await private_message(table, interaction.user.id, round_id))
 
 
 def fairness_text(seed: str | None, commitment: str | None, dealt: list[str]) -> str:
@@ -254,5 +246,5 @@ def fairness_text(seed: str | None, commitment: str | None, dealt: list[str]) ->
 
 
 async def setup(bot: CasinoBot) -> None:
-    bot.add_dynamic_items(TableButton)
+    bot.add_dynamic_items(TableButton, CardSelect)
     await bot.add_cog(Tables(bot))

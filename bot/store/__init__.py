@@ -19,15 +19,25 @@ from bot.store.models import (
     Movement,
     RoundInfo,
     StoreError,
+    UnbalancedSettlement,
 )
 from bot.store.store import Store
-from bot.store.table_models import ActionRow, DuplicateAction, OpenRound, Stake, TableExists, TableRow
+from bot.store.table_models import (
+    ActionRow,
+    DuplicateAction,
+    OpenRound,
+    SeatRecord,
+    Stake,
+    TableExists,
+    TableRow,
+)
 from bot.store.table_store import round_escrow
 
 __all__ = [
     "ActionRow",
     "DuplicateAction",
     "OpenRound",
+    "SeatRecord",
     "Stake",
     "TableExists",
     "TableRow",
@@ -47,4 +57,5 @@ __all__ = [
     "RoundInfo",
     "Store",
     "StoreError",
+    "UnbalancedSettlement",
 ]

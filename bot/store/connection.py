@@ -63,6 +63,20 @@ async def database_info(db: aiosqlite.Connection) -> dict[str, int | str]:
 
 async def migrate(db: aiosqlite.Connection) -> None:
     """Apply every pending migration and the new user_version in one transaction."""
+    # A migration may rebuild a table that others reference (SQLite's documented way to change
+    # a constraint); that needs foreign keys off, which only takes effect outside a transaction.
+    # They are checked as a whole before the commit instead, and switched back on after.
+    await db.execute("PRAGMA foreign_keys = OFF")
+    try:
+        current, latest = await _apply_pending(db)
+    finally:
+        await db.execute("PRAGMA legacy_alter_table = OFF")
+        await db.execute("PRAGMA foreign_keys = ON")
+    if current < latest:
+        log.info("database schema migrated from version %s to %s", current, latest)
+
+
+async def _apply_pending(db: aiosqlite.Connection) -> tuple[int, int]:
     # IMMEDIATE takes the write lock before reading the version, so two processes opening the
     # same new file cannot both apply migration 1.
     await db.execute("BEGIN IMMEDIATE")
@@ -77,13 +91,15 @@ async def migrate(db: aiosqlite.Connection) -> None:
         for statement in migrations.pending_statements(current):
             await db.execute(statement)
         if current < latest:
+            broken = list(await db.execute_fetchall("PRAGMA foreign_key_check"))
+            if broken:
+                raise StoreError(f"a migration broke {len(broken)} foreign key(s): {broken[:3]}")
             await db.execute(f"PRAGMA user_version = {latest}")
         await db.commit()
     except BaseException:
         await db.rollback()
         raise
-    if current < latest:
-        log.info("database schema migrated from version %s to %s", current, latest)
+    return current, latest
 
 
 async def pipeline(*statements: Awaitable[Any]) -> list[Any]:

@@ -181,8 +181,40 @@ CREATE TABLE round_actions (
 );
 """
 
+# Table stacks: a player's chips brought to one table (player-banked and peer-to-peer games),
+# an account kind of their own so the audit can show them and a stack can never go negative.
+# SQLite cannot change a CHECK constraint, so the accounts table is rebuilt with the same ids.
+# connect.migrate runs migrations with foreign keys off (they cannot be switched inside a
+# transaction) and checks them before committing. legacy_alter_table keeps the RENAME from
+# rewriting the ledger's and the posting triggers' references to "accounts": they must keep
+# naming the table that replaces it.
+# bought_in and hands are per seat and start again at 0 when a player sits down again: what the
+# player has brought to the table this visit (a short buy is allowed after a full one) and how
+# many rounds they have finished here (a new player does not get the button on their first).
+MIGRATION_0004_STACKS = """
+PRAGMA legacy_alter_table = ON;
+ALTER TABLE accounts RENAME TO accounts_0003;
+CREATE TABLE accounts (
+    id          INTEGER PRIMARY KEY,
+    guild_id    INTEGER NOT NULL,
+    kind        TEXT    NOT NULL CHECK (kind IN ('wallet', 'house', 'escrow', 'mint', 'stack')),
+    account_key TEXT    NOT NULL,
+    balance     INTEGER NOT NULL DEFAULT 0,
+    created_at  REAL    NOT NULL,
+    UNIQUE (guild_id, kind, account_key),
+    CHECK (balance >= 0 OR kind IN ('mint', 'house'))
+);
+INSERT INTO accounts (id, guild_id, kind, account_key, balance, created_at)
+SELECT id, guild_id, kind, account_key, balance, created_at FROM accounts_0003;
+DROP TABLE accounts_0003;
+PRAGMA legacy_alter_table = OFF;
+
+ALTER TABLE table_seats ADD COLUMN bought_in INTEGER NOT NULL DEFAULT 0 CHECK (bought_in >= 0);
+ALTER TABLE table_seats ADD COLUMN hands INTEGER NOT NULL DEFAULT 0 CHECK (hands >= 0);
+"""
+
 MIGRATIONS: tuple[str, ...] = (
-    MIGRATION_0001_INITIAL, MIGRATION_0002_POSTING, MIGRATION_0003_TABLES,
+    MIGRATION_0001_INITIAL, MIGRATION_0002_POSTING, MIGRATION_0003_TABLES, MIGRATION_0004_STACKS,
 )
 
 

@@ -14,7 +14,7 @@ from typing import Any
 # sum of many maximal movements still cannot overflow.
 MAX_AMOUNT = 10**12
 
-ACCOUNT_KINDS = ("wallet", "house", "escrow", "mint")
+ACCOUNT_KINDS = ("wallet", "house", "escrow", "mint", "stack")
 
 # Far more than any round needs; it keeps one transfer's single SQL statement under SQLite's
 # limit of 32,766 parameters.
@@ -33,18 +33,27 @@ class InvalidTransfer(StoreError, ValueError):
     """A movement that makes no sense, such as giving chips to oneself."""
 
 
+def _is_stack_key(key: str) -> bool:
+    table, sep, user = key.partition(":")
+    return bool(sep) and table.isdecimal() and user.isdecimal()
+
+
 @dataclass(frozen=True)
 class AccountRef:
     """Names an account within a guild: its kind and a key unique within that kind."""
 
-    kind: str  # "wallet" | "house" | "escrow" | "mint"
-    key: str  # wallet: str(user_id); escrow: the caller's key, e.g. "round:42"; house/mint: ""
+    kind: str  # "wallet" | "house" | "escrow" | "mint" | "stack"
+    key: str
+    """wallet: str(user_id); escrow: the caller's key, e.g. "round:42"; stack:
+    "table_id:user_id" (a player's chips brought to one table); house and mint: empty."""
 
     def __post_init__(self) -> None:
         if self.kind not in ACCOUNT_KINDS:
             raise InvalidTransfer(f"unknown account kind {self.kind!r}")
         if self.kind == "wallet" and not self.key.isdecimal():
             raise InvalidTransfer(f"a wallet's key is its member's id, not {self.key!r}")
+        if self.kind == "stack" and not _is_stack_key(self.key):
+            raise InvalidTransfer(f"a stack's key is 'table_id:user_id', not {self.key!r}")
         # One house and one mint per guild: a key would silently split them.
         if self.kind in ("house", "mint") and self.key:
             raise InvalidTransfer(f"the {self.kind} account has no key")
@@ -62,6 +71,11 @@ class AccountRef:
         return cls("mint", "")
 
     @classmethod
+    def stack(cls, table_id: int, user_id: int) -> AccountRef:
+        """A player's chips at one table: bought in from the wallet, played from, cashed out."""
+        return cls("stack", f"{table_id}:{user_id}")
+
+    @classmethod
     def escrow(cls, key: str) -> AccountRef:
         if not key:
             raise InvalidTransfer("an escrow account needs a key, such as 'round:42'")
@@ -69,11 +83,23 @@ class AccountRef:
 
     @property
     def user_id(self) -> int | None:
-        return int(self.key) if self.kind == "wallet" else None
+        """The member who owns a wallet or a stack; None for the other kinds."""
+        if self.kind == "wallet":
+            return int(self.key)
+        if self.kind == "stack":
+            return int(self.key.split(":")[1])
+        return None
+
+    @property
+    def table_id(self) -> int | None:
+        """The table a stack belongs to; None for the other kinds."""
+        return int(self.key.split(":")[0]) if self.kind == "stack" else None
 
     def describe(self) -> str:
         if self.kind == "wallet":
             return f"<@{self.key}>'s wallet"
+        if self.kind == "stack":
+            return f"<@{self.user_id}>'s stack at table {self.table_id}"
         if self.kind == "escrow":
             return f"escrow {self.key}"
         return f"the {self.kind}"
@@ -88,9 +114,22 @@ class InsufficientFunds(StoreError):
         self.needed = needed
         if account.kind == "wallet":
             message = f"Not enough chips: you have {balance:,} and need {needed:,}."
+        elif account.kind == "stack":
+            message = (f"Not enough chips in your stack at this table: it has {balance:,} and "
+                       f"this needs {needed:,}.")
         else:
             message = f"Not enough chips in {account.describe()}: {balance:,} < {needed:,}."
         super().__init__(message)
+
+
+class UnbalancedSettlement(StoreError):
+    """A settlement would leave chips behind in (or take more than there was from) an account
+    it must empty, such as a round's escrow; nothing was recorded."""
+
+    def __init__(self, left: Mapping[AccountRef, int]) -> None:
+        self.left = dict(left)
+        detail = ", ".join(f"{ref.describe()}: {amount:,}" for ref, amount in self.left.items())
+        super().__init__(f"the settlement does not balance ({detail})")
 
 
 @dataclass(frozen=True)
@@ -134,11 +173,16 @@ class AuditReport:
     escrow: int
     minted: int
     ledger_matches_balances: bool
+    stacks: int = 0
+    """Chips players brought to tables (player-banked and peer-to-peer games)."""
+
+    @property
+    def in_circulation(self) -> int:
+        return self.wallets + self.house + self.escrow + self.stacks
 
     @property
     def ok(self) -> bool:
-        in_circulation = self.wallets + self.house + self.escrow
-        return in_circulation == self.minted and self.ledger_matches_balances
+        return self.in_circulation == self.minted and self.ledger_matches_balances
 
 
 @dataclass(frozen=True)

@@ -176,6 +176,7 @@ async def audit(db: aiosqlite.Connection, guild_id: int) -> AuditReport:
         escrow=totals.get("escrow", 0),
         minted=-totals.get("mint", 0),
         ledger_matches_balances=await _accounts_off_ledger(db, guild_id) == 0,
+        stacks=totals.get("stack", 0),
     )
     if not report.ok:
         log.error("audit failed for guild %s: %s", guild_id, report)

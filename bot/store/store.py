@@ -24,7 +24,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store import money, rounds
+from bot.store import money, rounds, stacks
 from bot.store.connection import connect, database_info, pipeline
 from bot.store.models import (
     AccountRef,
@@ -38,18 +38,20 @@ from bot.store.models import (
     Movement,
     RoundInfo,
     StoreError,
+    UnbalancedSettlement,
     validate_amount,
     validate_movements,
     validate_results,
     validate_settings,
 )
 from bot.store.settings import read_settings, write_settings
+from bot.store.stack_store import StackStoreMixin
 from bot.store.table_store import TableStoreMixin
 
 log = logging.getLogger(__name__)
 
 
-class Store(TableStoreMixin):
+class Store(TableStoreMixin, StackStoreMixin):
     """Chips, ledger, rounds and settings for every guild. Open with ``await Store.open(path)``."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
@@ -332,9 +334,15 @@ class Store(TableStoreMixin):
         seed: str | None = None,
         record: Mapping[str, Any] | None = None,
         round_id: int | None = None,
+        table_id: int | None = None,
+        empty_after: Sequence[AccountRef] = (),
     ) -> int:
         """Record a settled round, its players' (wagered, returned) and its movements in one
-        transaction; returns the game number. With ``round_id``, settles that open round."""
+        transaction; returns the game number. With ``round_id``, settles that open round.
+
+        ``table_id`` counts the round as one more hand for each player still seated there.
+        ``empty_after`` names accounts (a round's escrow) that the movements must leave at
+        exactly zero; otherwise UnbalancedSettlement is raised and nothing is recorded."""
         validate_results(results)
         checked = validate_movements(movements)
         await self._ensure_wallets(guild_id, _refs_of(checked), now)
@@ -350,10 +358,14 @@ class Store(TableStoreMixin):
                     record=record,
                 )
             # Queued together: the players' rows need not wait for their own round trip.
-            await pipeline(
-                rounds.insert_players(db, round_id, results),
-                money.post(db, guild_id, checked, round_id=round_id, now=now),
-            )
+            steps = [rounds.insert_players(db, round_id, results),
+                     money.post(db, guild_id, checked, round_id=round_id, now=now)]
+            if table_id is not None:
+                steps.append(stacks.count_hands(db, table_id, list(results)))
+            await pipeline(*steps)
+            left = await money.balances_of(db, guild_id, empty_after)
+            if any(left):
+                raise UnbalancedSettlement(dict(zip(empty_after, left, strict=True)))
         return round_id
 
     async def get_round(self, guild_id: int, round_id: int) -> RoundInfo | None:

@@ -59,9 +59,21 @@ class OpenRound:
 
 @dataclass(frozen=True)
 class Stake:
-    """Chips between a member's wallet and a round's escrow: ``amount`` > 0 goes into play,
-    < 0 comes back out."""
+    """Chips between a member's wallet (or, at a stack-funded table, their stack there) and a
+    round's escrow: ``amount`` > 0 goes into play, < 0 comes back out."""
 
     user_id: int
     amount: int
     reason: str
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """A seat as the store keeps it. ``bought_in`` and ``hands`` count from when the player
+    last sat down: chips brought to the table (buy-ins and top-ups) and rounds finished here."""
+
+    user_id: int
+    name: str
+    joined_at: float
+    bought_in: int
+    hands: int

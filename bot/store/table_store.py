@@ -13,7 +13,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store import money, rounds, tables
+from bot.store import money, rounds, stacks, tables
 from bot.store.connection import pipeline
 from bot.store.models import AccountRef, Movement, validate_movements
 from bot.store.table_models import ActionRow, OpenRound, Stake, TableRow
@@ -24,16 +24,19 @@ def round_escrow(round_id: int) -> AccountRef:
     return AccountRef.escrow(tables.round_escrow_key(round_id))
 
 
-def stake_movements(round_id: int, stakes: Sequence[Stake]) -> list[Movement]:
-    """Stakes as movements between wallets and the round's escrow."""
+def stake_movements(round_id: int, stakes: Sequence[Stake], *,
+                    stack_table: int | None = None) -> list[Movement]:
+    """Stakes as movements between wallets and the round's escrow or, with ``stack_table``,
+    between the players' stacks at that table and the escrow."""
     escrow = round_escrow(round_id)
     movements = []
     for stake in stakes:
-        wallet = AccountRef.wallet(stake.user_id)
+        source = (AccountRef.wallet(stake.user_id) if stack_table is None
+                  else AccountRef.stack(stack_table, stake.user_id))
         if stake.amount > 0:
-            movements.append(Movement(wallet, escrow, stake.amount, stake.reason))
+            movements.append(Movement(source, escrow, stake.amount, stake.reason))
         elif stake.amount < 0:
-            movements.append(Movement(escrow, wallet, -stake.amount, stake.reason))
+            movements.append(Movement(escrow, source, -stake.amount, stake.reason))
     return movements
 
 
@@ -50,9 +53,17 @@ class TableStoreMixin:
         async with self._transaction() as db:
             return await tables.insert_table(db, guild_id, channel_id, game, config, now)
 
-    async def close_table(self, table_id: int, *, now: float) -> None:
+    async def close_table(self, table_id: int, *, now: float) -> dict[int, int]:
+        """Close the table and, in the same transaction, return every stack at it to its
+        owner's wallet; returns those cash-outs (empty for a table played from wallets)."""
         async with self._transaction() as db:
+            guild_id = await stacks.table_guild(db, table_id)
+            paid: dict[int, int] = {}
+            if guild_id is not None:
+                paid = await stacks.cash_out(db, guild_id, table_id, None, now,
+                                             "table closed: stack returned")
             await tables.close_table(db, table_id, now)
+        return paid
 
     async def update_table(self, table_id: int, *, config: Mapping[str, Any] | None = None,
                            message_id: int | None = None,
@@ -80,10 +91,12 @@ class TableStoreMixin:
     async def open_table_round(
         self, guild_id: int, table_id: int, channel_id: int, game: str, *, commitment: str,
         seed: str, state: Mapping[str, Any], deadline: float | None, action: ActionRow,
-        stakes: Sequence[Stake], now: float,
+        stakes: Sequence[Stake], now: float, stack_table: int | None = None,
     ) -> int:
-        """Create a round with its first action and the chips it staked; returns its number."""
-        await self._ensure_wallets(guild_id, [AccountRef.wallet(s.user_id) for s in stakes])
+        """Create a round with its first action and the chips it staked; returns its number.
+        With ``stack_table`` the stakes come from the players' stacks at that table."""
+        if stack_table is None:
+            await self._ensure_wallets(guild_id, [AccountRef.wallet(s.user_id) for s in stakes])
         async with self._transaction() as db:
             round_id = await rounds.insert_round(
                 db, guild_id, game=game, channel_id=channel_id, status="open", now=now,
@@ -91,7 +104,8 @@ class TableStoreMixin:
             )
             await tables.attach_round_to_table(db, round_id, table_id, deadline)
             await tables.insert_actions(db, round_id, [action])
-            movements = validate_movements(stake_movements(round_id, stakes))
+            movements = validate_movements(
+                stake_movements(round_id, stakes, stack_table=stack_table))
             if movements:
                 await money.post(db, guild_id, movements, round_id=round_id, now=now)
         return round_id
@@ -99,12 +113,14 @@ class TableStoreMixin:
     async def save_round_step(
         self, guild_id: int, round_id: int, *, state: Mapping[str, Any],
         deadline: float | None, actions: Sequence[ActionRow], stakes: Sequence[Stake],
-        now: float,
+        now: float, stack_table: int | None = None,
     ) -> None:
         """Save accepted actions, the chips they moved and the new state: all or nothing.
-        Raises DuplicateAction (nothing saved) for a repeated interaction or step."""
-        movements = validate_movements(stake_movements(round_id, stakes))
-        await self._ensure_wallets(guild_id, [AccountRef.wallet(s.user_id) for s in stakes])
+        Raises DuplicateAction (nothing saved) for a repeated interaction or step. With
+        ``stack_table`` the stakes come from (and go back to) the players' stacks there."""
+        movements = validate_movements(stake_movements(round_id, stakes, stack_table=stack_table))
+        if stack_table is None:
+            await self._ensure_wallets(guild_id, [AccountRef.wallet(s.user_id) for s in stakes])
         async with self._transaction() as db:
             # Queued together: one wait on the database thread instead of three.
             steps = [tables.save_round_state(db, guild_id, round_id, state, deadline)]
@@ -116,16 +132,21 @@ class TableStoreMixin:
 
     async def void_round(self, guild_id: int, round_id: int, *, reason: str,
                          now: float) -> dict[int, int]:
-        """Return every chip still in the round's escrow to whoever staked it, and mark the
-        round void. Returns the refunds per member."""
+        """Return every chip still in the round's escrow to the wallet or table stack that
+        staked it, and mark the round void. Returns the refunds per member."""
         async with self._transaction() as db:
-            refunds = await tables.escrow_stakes(db, guild_id, round_id)
+            staked = await tables.escrow_contributions(db, guild_id, round_id)
             escrow = round_escrow(round_id)
-            movements = [Movement(escrow, AccountRef.wallet(user), amount, "round voided: stake returned")
-                         for user, amount in refunds.items() if amount > 0]
+            movements = [Movement(escrow, account, amount, "round voided: stake returned")
+                         for account, amount in staked.items() if amount > 0]
             if movements:
                 await money.post(db, guild_id, movements, round_id=round_id, now=now)
             await tables.mark_void(db, guild_id, round_id, now, reason)
+        refunds: dict[int, int] = {}
+        for account, amount in staked.items():
+            user = account.user_id
+            assert user is not None  # only wallets and stacks stake
+            refunds[user] = refunds.get(user, 0) + amount
         return refunds
 
     async def open_table_rounds(self) -> list[OpenRound]:

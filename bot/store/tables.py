@@ -12,7 +12,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store.models import StoreError
+from bot.store.models import AccountRef, StoreError
 from bot.store.table_models import ActionRow, DuplicateAction, OpenRound, TableExists, TableRow
 
 
@@ -140,21 +140,23 @@ async def round_actions(db: aiosqlite.Connection, round_id: int) -> list[ActionR
     return [ActionRow(r[0], r[1], r[2], r[3], r[4], r[5]) for r in rows]
 
 
-async def escrow_stakes(db: aiosqlite.Connection, guild_id: int, round_id: int) -> dict[int, int]:
-    """Per member, chips still in this round's escrow: what they put in minus what came back."""
+async def escrow_contributions(db: aiosqlite.Connection, guild_id: int,
+                               round_id: int) -> dict[AccountRef, int]:
+    """Per wallet or table stack, chips still in this round's escrow: what it put in minus what
+    came back to it."""
     query = """
-        SELECT w.account_key,
+        SELECT w.kind, w.account_key,
                SUM(CASE WHEN l.target_id = w.id THEN -l.amount ELSE l.amount END)
         FROM ledger l
-        JOIN accounts w ON w.id IN (l.source_id, l.target_id) AND w.kind = 'wallet'
+        JOIN accounts w ON w.id IN (l.source_id, l.target_id) AND w.kind IN ('wallet', 'stack')
         JOIN accounts e ON e.id IN (l.source_id, l.target_id) AND e.kind = 'escrow'
                        AND e.account_key = ?
         WHERE l.round_id = ? AND l.guild_id = ?
-        GROUP BY w.account_key
+        GROUP BY w.kind, w.account_key
     """
     async with db.execute(query, (round_escrow_key(round_id), round_id, guild_id)) as cursor:
         rows = await cursor.fetchall()
-    return {int(user): int(net) for user, net in rows if net}
+    return {AccountRef(kind, key): int(net) for kind, key, net in rows if net}
 
 
 def round_escrow_key(round_id: int) -> str:

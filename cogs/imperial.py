@@ -47,6 +47,11 @@ class Imperial(commands.Cog):
     async def bonus(self, interaction: discord.Interaction, box: BoxNumber, amount: Chips) -> None:
         await self._act(interaction, "bonus", f"{box}:{check_amount(amount, maximum=MAX_CHIPS)}")
 
+    @group.command(name="open", description="Play 1 or 2 boxes open; other boxes with an Ante are blind.")
+    @app_commands.describe(boxes="How many boxes you play open: 1 or 2")
+    async def open_boxes(self, interaction: discord.Interaction, boxes: Literal[1, 2]) -> None:
+        await self._act(interaction, "open", str(boxes))
+
     @group.command(name="buy", description="Buy a sixth card for the box on turn (1 Ante).")
     async def buy(self, interaction: discord.Interaction) -> None:
         await self._act(interaction, "buy")

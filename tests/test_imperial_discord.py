@@ -211,6 +211,36 @@ async def test_a_whole_round_with_draws_in_the_menu_and_by_command_and_a_buy(
     await harness.audit_ok()
 
 
+async def test_one_open_box_draws_while_the_blind_one_cannot(harness: DiscordHarness,
+                                                              tables: TableDriver) -> None:
+    use_deck(harness, ANY_DECK)
+    alice = harness.user("alice")
+    await ante(harness, tables, alice, 1, 10)
+    await ante(harness, tables, alice, 2, 10)
+    chosen = await harness.slash(alice, "imperial open", boxes=1)
+    await tables.settle()
+    assert "1 open box" in chosen.text, chosen.text
+    assert await wallet(harness, alice) == 1000 - 20 - 20  # box 2 is blind: its BET is staked
+    await tables.pass_time(31)
+    assert state(tables).current_box(alice.id) == 1
+    message = await open_menu(tables, alice)
+    cards = hand(tables, alice)
+    assert [o["value"] for o in menu(message)["options"]] == [str(c) for c in cards]
+    _, drawn = await draw_in_menu(harness, tables, alice, message, cards[:3])
+    assert drawn.text.startswith("box 1: DRAW 3 cards")
+    assert not any(c.get("type") == 3 for c in walk_components(drawn.message["components"] or [])), \
+        "after a Draw of several cards: Bet or Fold only"
+    assert (await tables.press(alice, "Bet")).text.startswith("box 1: BET")
+    await tables.settle()
+    await decide_everything(harness, tables, [alice])
+    result = tables.table().last_result
+    assert result.settlement is not None and not result.voided
+    staked = {line.bet: line.staked for line in result.settlement.lines}
+    assert staked["box1 draw"] == 10 and staked["box2 bet"] == 20 and "box2 draw" not in staked
+    assert await wallet(harness, alice) == 1000 + result.settlement.summary[alice.id].net
+    await harness.audit_ok()
+
+
 # -- bad input --------------------------------------------------------------------------------------
 async def test_bad_draws_and_a_buy_after_a_draw_are_refused_and_change_nothing(
         harness: DiscordHarness, tables: TableDriver) -> None:

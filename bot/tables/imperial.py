@@ -20,9 +20,9 @@ from bot.tables.config import TableConfig
 RULES = """\
 **Imperial Poker**: five cards to each of your boxes against the dealer's five; the dealer's
 last card is dealt face up.
-**Boxes**: up to 4 per player; the first one or two boxes with an Ante are open, the others
-blind. Antes {min_ante:,}–{max_ante:,}, within a factor of 5 of each other. The AA+ Bonus
-(minimum {chip:,}) goes only on a box with an Ante.
+**Boxes**: up to 4 per player; the first two boxes with an Ante are open (or just one:
+`/imperial open 1`), the others blind. Antes {min_ante:,}–{max_ante:,}, within a factor of 5
+of each other. The AA+ Bonus (minimum {chip:,}) goes only on a box with an Ante.
 **Open boxes**, in turn: Buy a 6th card (1 Ante); Draw: exchange any number of cards (1 Ante;
 choose them in the menu under My cards or with `/imperial draw`); Bet (2 x Ante); Fold (Ante
 lost). After a Buy or a Draw of several cards: Bet or Fold. After a one-card Draw: Bet, Fold

@@ -1,0 +1,172 @@
+"""The history of a High Card Flush round: one small frozen record per action.
+
+Every state-changing call on :class:`bot.games.hcf.state.HCFState` returns one of these and
+appends it to ``state.history``. Betting records carry ``flows``: the chips the action moved
+between the player's table stack and play (:class:`bot.games.common.ChipFlow`); the deal's
+flow is the DP's whole stack going into play as the bank. Records never hold a card that is
+still hidden when they are made: the deal names only who got cards, and the DP's hand appears
+in the showdown record, when it is revealed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from bot.games.common import ChipFlow, SeatId
+from bot.poker import Card
+
+
+@dataclass(frozen=True, kw_only=True)
+class Action:
+    """Base of every record. ``flows``: chips into play (+) or back to the stack (-)."""
+
+    kind: ClassVar[str] = ""
+    flows: tuple[ChipFlow, ...] = ()
+
+    @property
+    def chips(self) -> int:
+        """Net chips all ``flows`` put into play."""
+        return sum(flow.amount for flow in self.flows)
+
+    @property
+    def label(self) -> str:
+        """A short text for the table log."""
+        return self.kind.replace("_", " ")
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind}
+        for spec in fields(self):
+            data[spec.name] = _encode(spec.name, getattr(self, spec.name))
+        return data
+
+    @staticmethod
+    def from_dict(data: Mapping[str, Any]) -> Action:
+        cls = ACTION_TYPES[data["kind"]]
+        values = {spec.name: _decode(spec.name, data[spec.name]) for spec in fields(cls)}
+        action: Action = cls(**values)
+        return action
+
+
+@dataclass(frozen=True, kw_only=True)
+class AnteBet(Action):
+    """The seat's Ante set to ``amount`` (the flows add or take back the difference; the first
+    Ante of a raked player also stakes the rake)."""
+
+    kind: ClassVar[str] = "ante"
+    seat: SeatId
+    amount: int
+
+    @property
+    def label(self) -> str:
+        return f"Ante {self.amount}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class BonusBet(Action):
+    """The seat's ``bonus`` (``"straight_flush"`` or ``"flush"``) set to ``amount``."""
+
+    kind: ClassVar[str] = "bonus"
+    seat: SeatId
+    bonus: str
+    amount: int
+
+    @property
+    def label(self) -> str:
+        name = "Straight Flush" if self.bonus == "straight_flush" else "Flush"
+        return f"{name} bonus {self.amount}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ClearBets(Action):
+    """All of the seat's bets (and its staked rake) taken back."""
+
+    kind: ClassVar[str] = "clear"
+    seat: SeatId
+
+
+@dataclass(frozen=True, kw_only=True)
+class CloseBetting(Action):
+    """The betting window closed; ``seats`` (those with an Ante) play, in dealing order."""
+
+    kind: ClassVar[str] = "close_betting"
+    seats: tuple[SeatId, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Deal(Action):
+    """Seven hidden cards to each of ``seats`` in order, then seven to the bank's hand;
+    ``banker`` is the DP (its flow: the whole stack into play as the bank) or ``None``."""
+
+    kind: ClassVar[str] = "deal"
+    seats: tuple[SeatId, ...]
+    banker: SeatId | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Raise(Action):
+    """A Raise of ``multiple`` x Ante (``amount`` chips)."""
+
+    kind: ClassVar[str] = "raise"
+    seat: SeatId
+    multiple: int
+    amount: int
+
+    @property
+    def label(self) -> str:
+        return f"RAISE {self.multiple}x"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Fold(Action):
+    """Out: Ante and bonuses lost. ``auto``: the decision timer ran out or the player left."""
+
+    kind: ClassVar[str] = "fold"
+    seat: SeatId
+    auto: bool
+
+    @property
+    def label(self) -> str:
+        return "AUTO FOLDED" if self.auto else "FOLD"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Showdown(Action):
+    """The bank's hand revealed and every hand settled (see ``state.result``)."""
+
+    kind: ClassVar[str] = "showdown"
+    cards: tuple[Card, ...]
+    dp_qualified: bool
+    dead: tuple[SeatId, ...]
+    house_net: int
+
+    @property
+    def label(self) -> str:
+        qualified = "qualifies" if self.dp_qualified else "does not qualify"
+        return f"bank shows {' '.join(str(card) for card in self.cards)}: {qualified}"
+
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.kind: cls for cls in (AnteBet, BonusBet, ClearBets, CloseBetting, Deal, Raise, Fold, Showdown)
+}
+
+
+def _encode(name: str, value: Any) -> Any:
+    if name == "flows":
+        return [flow.to_dict() for flow in value]
+    if name == "cards":
+        return [str(card) for card in value]
+    if name in ("seats", "dead"):
+        return list(value)
+    return value
+
+
+def _decode(name: str, value: Any) -> Any:
+    if name == "flows":
+        return tuple(ChipFlow.from_dict(flow) for flow in value)
+    if name == "cards":
+        return tuple(Card(card) for card in value)
+    if name in ("seats", "dead"):
+        return tuple(int(seat) for seat in value)
+    return value

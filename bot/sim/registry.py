@@ -12,6 +12,7 @@ GAMES: dict[str, str] = {
     "uth": "bot.games.uth.sim:UthSim",
     "twoplusfour": "bot.games.twoplusfour.sim:TwoPlusFourSim",
     "imperial": "bot.games.imperial.sim:ImperialSim",
+    "hcf": "bot.games.hcf.sim:HcfSim",
 }
 
 

@@ -159,6 +159,23 @@ async def test_insurance_above_the_table_cap_is_refused(harness: DiscordHarness,
     await harness.audit_ok()
 
 
+async def test_fold_after_a_buy_is_refused_when_the_dealer_shows_no_kings(
+    harness: DiscordHarness, tables: TableDriver
+) -> None:
+    use_deck(harness, DEALER_QUALIFIES)  # one box: the dealer's four up-cards are 6c Kh 8h 7s
+    alice = harness.user("alice")
+    await ante(harness, tables, alice, 1, 10)
+    await tables.pass_time(31)
+    bought = await harness.slash(alice, "twoplusfour buy")
+    await tables.settle()
+    assert "buy" in bought.text.lower(), bought.text
+    before = await wallet(harness, alice)
+    assert_refused(await harness.slash(alice, "twoplusfour fold"), "")
+    assert await wallet(harness, alice) == before
+    assert tables.table().round.state.seats[alice.id].boxes[1].bet == 20  # the BET was forced
+    await harness.audit_ok()
+
+
 async def test_two_players_at_one_table_and_the_exchange(harness: DiscordHarness,
                                                          tables: TableDriver) -> None:
     use_deck(harness, TWO_PLAYERS_DEALER_MISSES)

@@ -30,6 +30,7 @@ async def stack_writer(path: str) -> None:
             tables[guild_id] = (await store.create_table(guild_id, guild_id, "stk", {}, now=now)).id
         for user in STACK_PLAYERS:
             await store.seat_player(tables[guild_id], user, f"p{user}", now=now)
+            await store.buy_in(guild_id, tables[guild_id], user, 20, now=now)
     started = False
     while True:
         now += 1.0

@@ -23,6 +23,7 @@ import discord
 import render
 from bot.tables.adapter import Control
 from bot.tables.runtime import RoundResult, Table
+from bot.tables.stack_view import seated_with_stacks, with_stacks
 from cogs.common import EMBED_COLOUR, chips, relative_time, signed_chips
 
 if TYPE_CHECKING:
@@ -231,7 +232,11 @@ class TableMessages:
         title = table.adapter.display_name + (f" · Round #{round_.id}" if round_ else "")
         footer = (f"Round #{round_.id} · shuffle commitment {round_.commitment}" if round_
                   else f"Bets {table.config.min_bet:,}–{table.config.max_bet:,}")
-        return table.adapter.snapshot(state, table.config, table.seats, title, footer)
+        snapshot = table.adapter.snapshot(state, table.config, table.seats, title, footer)
+        if not table.plays_from_stacks:
+            return snapshot
+        return with_stacks(snapshot, table.seats, self.bot.tables.stacks(table),
+                           waiting_status="Next round" if round_ else "Seated")
 
     def table_embed(self, table: Table) -> discord.Embed:
         adapter, round_ = table.adapter, table.round
@@ -250,6 +255,8 @@ class TableMessages:
         embed = discord.Embed(title=adapter.display_name, description="\n".join(lines),
                               colour=EMBED_COLOUR)
         seated = ", ".join(table.seats.values()) or "nobody yet"
+        if table.plays_from_stacks and table.seats:
+            seated = seated_with_stacks(table.seats, self.bot.tables.stacks(table))
         embed.add_field(name="Seated", value=seated[:1024], inline=False)
         embed.set_footer(text=f"Table {table.id} · bets {table.config.min_bet:,}–"
                               f"{table.config.max_bet:,} · /uth rules")
@@ -272,7 +279,9 @@ class TableMessages:
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         text = "The table is closed."
         if refunds:
-            text += " Stakes of the round in play were returned: " + ", ".join(
+            returned = ("Stacks went back to the wallets" if table.plays_from_stacks
+                        else "Stakes of the round in play were returned")
+            text += f" {returned}: " + ", ".join(
                 f"<@{user}> {chips(amount)}" for user, amount in refunds.items())
         if table.message_id is not None:
             try:

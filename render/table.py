@@ -45,6 +45,11 @@ class SeatView:
     highlight: Collection[int] = field(default_factory=frozenset)
     active: bool = False
     """The seat whose turn it is gets a gold frame."""
+    stack: str = ""
+    """Chips the player has at the table, as text (``"1,250"``): drawn after the name, for
+    games played from table stacks."""
+    seat: int | None = None
+    """Whose seat this is (a player id), so a caller can add to the view; never drawn."""
 
 
 @dataclass(frozen=True)
@@ -81,6 +86,7 @@ SEAT_PADDING = 12
 SEAT_NAME_HEIGHT = 34
 BET_HEIGHT = 28
 CHIP_RADIUS = 9
+STACK_GAP = 10
 SEAT_HEIGHT = (SEAT_PADDING + SEAT_NAME_HEIGHT + CARD_HEIGHT + BET_HEIGHT + STATUS_HEIGHT
                + SEAT_PADDING // 2)
 FOOTER_HEIGHT = 34
@@ -202,6 +208,28 @@ def _draw_dealer_and_board(image: Image.Image, snapshot: TableSnapshot) -> None:
         left += width + SECTION_GAP
 
 
+def fit_name_and_stack(name: str, stack: str, room: int) -> tuple[str, str]:
+    """The name and the stack as drawn side by side in ``room`` pixels: the stack keeps up to
+    half the room, the name is cut first."""
+    stack = fit_text(stack, BET_SIZE, room // 2)
+    return fit_text(name, NAME_SIZE, room - text_width(stack, BET_SIZE) - STACK_GAP), stack
+
+
+def _draw_name_and_stack(image: Image.Image, seat: SeatView, centre: int, middle: int,
+                         room: int) -> None:
+    """The name, and the stack after it in the chips' colour; the name gives way first."""
+    if not seat.stack:
+        draw_text(image, (centre, middle), fit_text(seat.name, NAME_SIZE, room), NAME_SIZE,
+                  TEXT, SEAT_PANEL, anchor="mm")
+        return
+    name, stack = fit_name_and_stack(seat.name, seat.stack, room)
+    name_width, stack_width = text_width(name, NAME_SIZE), text_width(stack, BET_SIZE)
+    left = centre - (name_width + STACK_GAP + stack_width) // 2
+    draw_text(image, (left, middle), name, NAME_SIZE, TEXT, SEAT_PANEL, anchor="lm")
+    draw_text(image, (left + name_width + STACK_GAP, middle), stack, BET_SIZE, BET_TEXT,
+              SEAT_PANEL, anchor="lm")
+
+
 def _draw_seat(image: Image.Image, seat: SeatView, box: Box, four_colour: bool) -> None:
     # Name above the cards, chips and status below, all centred: each line gets the full
     # panel width, so a long name never squeezes the bet out.
@@ -210,8 +238,7 @@ def _draw_seat(image: Image.Image, seat: SeatView, box: Box, four_colour: bool) 
     image.paste(_seat_panel(width, bottom - top, seat.active), (left, top))
     text_room = width - 2 * SEAT_PADDING
     name_middle = top + SEAT_PADDING + SEAT_NAME_HEIGHT // 2 - 2
-    draw_text(image, (centre, name_middle), fit_text(seat.name, NAME_SIZE, text_room), NAME_SIZE,
-              TEXT, SEAT_PANEL, anchor="mm")
+    _draw_name_and_stack(image, seat, centre, name_middle, text_room)
     cards_top = top + SEAT_PADDING + SEAT_NAME_HEIGHT
     if seat.cards:
         step = card_step(len(seat.cards), text_room, CARD_GAP)

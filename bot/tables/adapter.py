@@ -4,6 +4,20 @@ The runtime is the same for every game: it serialises actions, saves state, move
 runs timers. An adapter translates its generic calls ("apply this action for this seat",
 "the timer ran out", "what does the table show") into the engine's own API. Adapters hold no
 state of their own; the engine state object is passed in and out.
+
+Optional parts, found with ``getattr`` so that existing adapters need none of them:
+
+* ``funding = "stack"`` (class attribute; default ``"wallet"``): the game is played from table
+  stacks (player-banked High Card Flush, peer-to-peer Chinese Poker). Players buy in from their
+  wallet; every ChipFlow moves chips between the seat's stack and the round's escrow; at
+  settlement each line's ``returned`` goes from the escrow to the seat's stack, a positive
+  ``house_net`` (rake, or the house's win when it banks) to the house, and a negative one is
+  first paid by the house into the escrow. The escrow must end at exactly zero.
+* ``new_round_state(config, context)`` (:class:`RoundStarter`): used instead of
+  ``new_state(config)`` when a round opens, with the table's :class:`TableContext`.
+  ``new_state`` is still required: ``/table config`` calls it to validate options.
+* ``check_buy_in(config, request)`` (:class:`BuyInCheck`): refuse a buy-in the game does not
+  allow (raise ``RuleError``), e.g. Chinese Poker's full buy before a short one.
 """
 
 from __future__ import annotations
@@ -18,6 +32,7 @@ from bot.tables.config import TableConfig
 from render import TableSnapshot
 
 DeadlineKind = Literal["betting", "decision"]
+Funding = Literal["wallet", "stack"]
 PrivateRows = list[tuple[str, list[Card | None]]]
 """A player's own cards as labelled rows (one per hand or box)."""
 ButtonStyle = Literal["primary", "secondary", "success", "danger"]
@@ -164,3 +179,73 @@ class PicksCards(Protocol):
     def pick_preview(self, state: Any, seat: SeatId, cards: Sequence[Card]) -> PickPreview:
         """The cost of the pick's action with ``cards``; ``RuleError`` when it is not allowed."""
         ...
+
+
+def funding_of(adapter: object) -> Funding:
+    """Where a game's stakes come from: ``"stack"`` if the adapter says so, else the wallet."""
+    return "stack" if getattr(adapter, "funding", "wallet") == "stack" else "wallet"
+
+
+@dataclass(frozen=True)
+class TableContext:
+    """The table as a round opens: what an engine needs that is not in its own state.
+
+    ``seats`` are the seated players with their stacks, in the order they sat down. That order
+    is the table's clockwise order: a newcomer takes the next free place clockwise, after the
+    last player to sit down. At a table played from wallets every stack is 0.
+    """
+
+    table_id: int
+    seats: tuple[tuple[SeatId, int], ...]
+    """(user id, chips in their stack at the table before the round's first stake)."""
+    memory: Mapping[Any, Any] = field(default_factory=dict)
+    """What ``adapter.memory()`` returned after the last settled round (button, last DP...):
+    seat ids are int keys, other keys str (it went through JSON)."""
+    newcomers: frozenset[SeatId] = frozenset()
+    """Seated players who have not finished a round at this table since they sat down (a new
+    player does not get the button on their first hand)."""
+
+    @property
+    def seat_ids(self) -> tuple[SeatId, ...]:
+        return tuple(seat for seat, _ in self.seats)
+
+    @property
+    def stacks(self) -> dict[SeatId, int]:
+        return dict(self.seats)
+
+    def stack_of(self, seat: SeatId) -> int:
+        return self.stacks.get(seat, 0)
+
+    def clockwise_after(self, seat: SeatId | None) -> tuple[SeatId, ...]:
+        """Every seat once, clockwise, starting with the one after ``seat`` (from the first
+        seat when ``seat`` is None or no longer seated)."""
+        ids = self.seat_ids
+        if seat not in ids:
+            return ids
+        start = ids.index(seat) + 1
+        return ids[start:] + ids[:start]
+
+
+class RoundStarter(Protocol):
+    """Optional hook: build a round's state knowing the table's seats, stacks and memory."""
+
+    def new_round_state(self, config: TableConfig, context: TableContext) -> Any: ...
+
+
+@dataclass(frozen=True)
+class BuyInRequest:
+    """A player asking to bring chips to a stack-funded table, as the game's check sees it."""
+
+    user_id: SeatId
+    amount: int
+    stack: int
+    """Chips already in the player's stack at this table."""
+    bought_in: int
+    """Chips the player has brought to this table since they last sat down (0: first buy)."""
+    wallet: int
+
+
+class BuyInCheck(Protocol):
+    """Optional hook: refuse a buy-in the game's rules do not allow (raise ``RuleError``)."""
+
+    def check_buy_in(self, config: TableConfig, request: BuyInRequest) -> None: ...

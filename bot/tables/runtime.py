@@ -4,6 +4,12 @@ It serialises each table's actions behind a lock, saves the round after every ac
 (state, action row, chip movements and next deadline in one transaction), runs the timers,
 settles through the ledger, and on start-up resumes every unfinished round or voids it with
 every stake returned. It knows nothing of Discord: it reports changes to a ``Publisher``.
+
+Games whose adapter declares ``funding = "stack"`` are played from table stacks: players bring
+chips with :meth:`TableRuntime.buy_in`, stakes move between their stack and the round's escrow,
+and a stack goes back to the wallet when its owner leaves between rounds, when the round they
+left during ends, or when the table closes. No chips join or leave a stack (other than as
+stakes and settlement) during a round its owner is in.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Protocol
 
 from bot.games.common import ChipFlow, SeatId, Settlement
@@ -28,10 +35,19 @@ from bot.store import (
     Stake,
     Store,
     TableRow,
+    UnbalancedSettlement,
     round_escrow,
 )
-from bot.tables.adapter import Applied, Control, GameAdapter, PrivateRows
-from bot.tables.config import TableConfig
+from bot.tables.adapter import (
+    Applied,
+    BuyInRequest,
+    Control,
+    GameAdapter,
+    PrivateRows,
+    TableContext,
+    funding_of,
+)
+from bot.tables.config import MAX_CHIPS, TableConfig
 from bot.tables.errors import AlreadyApplied, StaleAction, TableError
 
 log = logging.getLogger(__name__)
@@ -110,6 +126,13 @@ class Table:
     recent_interactions: dict[int, None] = field(default_factory=dict)
     """Interaction ids accepted lately (insertion-ordered, capped), so a repeated delivery is
     recognised before the engine sees it; the database's UNIQUE constraint backs this up."""
+    stacks: dict[int, int] = field(default_factory=dict)
+    """Stack-funded tables: chips in each member's stack here (stakes in play are not in it),
+    as last read from the store; players who left keep an entry until it is cashed out."""
+
+    @property
+    def plays_from_stacks(self) -> bool:
+        return funding_of(self.adapter) == "stack"
 
     def remember_interaction(self, interaction_id: int | None) -> None:
         if interaction_id is None:
@@ -148,6 +171,17 @@ class ActionResult:
     label: str
 
 
+@dataclass(frozen=True)
+class BuyInResult:
+    table_id: int
+    user_id: int
+    amount: int
+    stack: int
+    """The player's stack at the table after the buy-in."""
+    wallet: int
+    """The player's wallet after the buy-in."""
+
+
 class TableRuntime:
     def __init__(
         self,
@@ -178,6 +212,10 @@ class TableRuntime:
             pending = open_rounds.pop(row.id, None)
             if pending is not None:
                 await self._resume(table, pending)
+            if table.round is None:
+                await self._after_round_stacks(table)
+            else:  # a resumed round returns its leavers' stacks when it ends
+                await self._refresh_stacks(table)
         for orphan in open_rounds.values():  # a round whose table is gone: return the stakes
             await self._void_orphan(orphan, "its table no longer exists")
 
@@ -193,7 +231,7 @@ class TableRuntime:
         if adapter is None:
             raise TableError(f"No game called {row.game!r} is installed.")
         table = Table(row.id, row.guild_id, row.channel_id, TableConfig.from_dict(row.config),
-                      adapter, row.message_id, memory={int(k): v for k, v in row.memory.items()})
+                      adapter, row.message_id, memory=_memory_from_json(row.memory))
         self._by_channel[row.channel_id] = table
         self._by_id[row.id] = table
         return table
@@ -244,14 +282,20 @@ class TableRuntime:
         return table
 
     async def close_table(self, guild_id: int, channel_id: int) -> dict[int, int]:
-        """Close the table, voiding a round in play with every stake returned."""
+        """Close the table, voiding a round in play with every stake returned. Returns what
+        went back to each wallet: the voided stakes, or at a stack-funded table every whole
+        stack (the voided stakes return to the stacks first)."""
         table = self._require(channel_id, guild_id)
         async with table.lock:
             refunds: dict[int, int] = {}
             if table.round is not None:
-                refunds = await self._void(table, table.round.id, "the table was closed")
+                refunds = await self._void(table, table.round.id, "the table was closed",
+                                           closing=True)
             self._disarm(table)
-            await self.store.close_table(table.id, now=self.clock())
+            cashed_out = await self.store.close_table(table.id, now=self.clock())
+            if table.plays_from_stacks:  # the voided stakes went back to the stacks first
+                refunds = cashed_out
+                table.stacks.clear()
             del self._by_channel[channel_id]
             del self._by_id[table.id]
         self.publisher.table_closed(table, refunds)
@@ -291,7 +335,8 @@ class TableRuntime:
 
     async def leave(self, guild_id: int, channel_id: int, user_id: int) -> str:
         """Stand up. Mid-round, bets not yet dealt come back; a dealt hand is played by the
-        timeout rules (AUTO CHECKED / AUTO FOLDED)."""
+        timeout rules (AUTO CHECKED / AUTO FOLDED). At a stack-funded table the whole stack
+        goes back to the wallet at once, or when the round the player is in ends."""
         table = self._require(channel_id, guild_id)
         async with table.lock:
             if user_id not in table.seats:
@@ -305,8 +350,84 @@ class TableRuntime:
                 message = "You left the table; your hand in this round is played by the timeout rules."
             await self.store.unseat_player(table.id, user_id)
             table.seats.pop(user_id, None)
+            if table.plays_from_stacks:
+                message = await self._cash_out_leaver(table, user_id, message)
         self.publisher.table_changed(table)
         return message
+
+    async def _cash_out_leaver(self, table: Table, user_id: int, message: str) -> str:
+        round_ = table.round  # the leave may have finished the round
+        if round_ is not None and user_id in table.adapter.seats_in_play(round_.state):
+            return message + f" Your stack goes back to your wallet when round #{round_.id} ends."
+        paid = await self.store.cash_out(table.guild_id, table.id, user_id, now=self.clock(),
+                                         reason="left the table: stack returned")
+        await self._refresh_stacks(table)
+        if not paid:
+            return message
+        return message + f" Your stack of {paid:,} chips went back to your wallet."
+
+    # -- stacks ------------------------------------------------------------------------------
+    async def buy_in(self, guild_id: int, channel_id: int, user_id: int, name: str,
+                     amount: int) -> BuyInResult:
+        """Bring chips from the wallet to the player's stack at this channel's table (a first
+        buy-in or a top-up), seating the player if needed. Refused during a round the player
+        is in, above the wallet, or when the game's ``check_buy_in`` says no."""
+        table = self._require(channel_id, guild_id)
+        if not table.plays_from_stacks:
+            raise TableError(f"{table.adapter.display_name} is played from your wallet: there "
+                             "is nothing to buy in.")
+        if isinstance(amount, bool) or not isinstance(amount, int) or not 1 <= amount <= MAX_CHIPS:
+            raise TableError(f"A buy-in is a whole number of chips from 1 to {MAX_CHIPS:,}.")
+        async with table.lock:
+            round_ = table.round
+            if round_ is not None and user_id in table.adapter.seats_in_play(round_.state):
+                raise TableError(f"You are playing round #{round_.id}: chips can join your stack "
+                                 "only between your rounds. Top up when it ends.")
+            request = await self._buy_in_request(table, user_id, amount)
+            check = getattr(table.adapter, "check_buy_in", None)
+            if check is not None:
+                check(table.config, request)  # raises RuleError, a friendly refusal
+            await self._seat(table, user_id, name)
+            try:
+                wallet, stack = await self.store.buy_in(guild_id, table.id, user_id, amount,
+                                                        now=self.clock())
+            except InsufficientFunds as error:
+                raise TableError(_short_of_chips(table, error)) from None
+            table.stacks[user_id] = stack
+        self.publisher.table_changed(table)
+        return BuyInResult(table.id, user_id, amount, stack, wallet)
+
+    async def _buy_in_request(self, table: Table, user_id: int, amount: int) -> BuyInRequest:
+        wallet = await self.store.ensure_wallet(table.guild_id, user_id)
+        if amount > wallet:
+            raise TableError(f"Your wallet has {wallet:,} chips: you can bring at most that "
+                             "to the table. Try /daily.")
+        records = {record.user_id: record for record in await self.store.seat_records(table.id)}
+        seated = records.get(user_id)
+        return BuyInRequest(user_id, amount, table.stacks.get(user_id, 0),
+                            seated.bought_in if seated else 0, wallet)
+
+    def stacks(self, table: Table) -> dict[int, int]:
+        """Chips in each seated player's stack at a stack-funded table (0 for a seated player
+        who has not bought in), in seating order; stakes in play are not counted."""
+        return {user: table.stacks.get(user, 0) for user in table.seats}
+
+    def stack_of(self, table: Table, user_id: int) -> int:
+        return table.stacks.get(user_id, 0)
+
+    async def _refresh_stacks(self, table: Table) -> None:
+        if table.plays_from_stacks:
+            table.stacks = await self.store.table_stacks(table.guild_id, table.id)
+
+    async def _after_round_stacks(self, table: Table) -> None:
+        """Between rounds: return the stacks of players who left during the round, and read
+        every stack again (settlement and voids moved chips into them)."""
+        if not table.plays_from_stacks:
+            return
+        paid = await self.store.cash_out_absent(table.guild_id, table.id, now=self.clock())
+        if paid:
+            log.info("Table %s returned the stacks of players who left: %s", table.id, paid)
+        await self._refresh_stacks(table)
 
     # -- actions -----------------------------------------------------------------------------
     async def act(self, request: ActionRequest) -> ActionResult:
@@ -342,7 +463,7 @@ class TableRuntime:
         if request.action not in adapter.starts_round_actions:
             raise TableError("No round is running. Place an Ante to start one.")
         await self._seat(table, request.user_id, request.user_name)
-        state = adapter.new_state(table.config)
+        state = await self._new_round_state(table)
         applied = _with_click_step(
             adapter.apply(state, request.user_id, request.action, request.arg, table.memory), request)
         seed = self.seed_source()
@@ -354,14 +475,33 @@ class TableRuntime:
                 table.guild_id, table.id, table.channel_id, adapter.game,
                 commitment=commitment_of(seed), seed=seed.hex(), state=adapter.dump(state),
                 deadline=deadline, action=row, stakes=_stakes(applied.flows), now=now,
+                stack_table=_stack_table(table),
             )
         except InsufficientFunds as error:
-            raise TableError(_short_of_chips(error)) from None
+            raise TableError(_short_of_chips(table, error)) from None
         table.round = ActiveRound(round_id, state, seed, commitment_of(seed), 1, deadline,
                                   adapter.deadline_kind(state), adapter.phase_text(state), now)
+        await self._refresh_stacks(table)
         self._arm(table)
         log.info("Round #%s opened at table %s by %s", round_id, table.id, request.user_id)
         return ActionResult(round_id, applied.label)
+
+    async def _new_round_state(self, table: Table) -> Any:
+        """The engine's fresh state; an adapter with ``new_round_state`` also gets the table's
+        seats (in seating order, which is clockwise), stacks and memory."""
+        starter = getattr(table.adapter, "new_round_state", None)
+        if starter is None:
+            return table.adapter.new_state(table.config)
+        await self._refresh_stacks(table)
+        played = {r.user_id for r in await self.store.seat_records(table.id) if r.hands}
+        context = TableContext(
+            table_id=table.id,
+            # table.seats keeps the order players sat down (reloaded by time after a restart).
+            seats=tuple((user, table.stacks.get(user, 0)) for user in table.seats),
+            memory=MappingProxyType(dict(table.memory)),
+            newcomers=frozenset(user for user in table.seats if user not in played),
+        )
+        return starter(table.config, context)
 
     async def _act_in_round(self, table: Table, request: ActionRequest) -> ActionResult:
         round_ = table.round
@@ -424,13 +564,16 @@ class TableRuntime:
             await self.store.save_round_step(
                 table.guild_id, round_.id, state=table.adapter.dump(round_.state),
                 deadline=deadline, actions=rows, stakes=_stakes(flows), now=self.clock(),
+                stack_table=_stack_table(table),
             )
         except DuplicateAction:
             raise AlreadyApplied("That was already done (a double click or a repeated "
                                  "delivery); nothing more happened.") from None
         except InsufficientFunds as error:
-            raise TableError(_short_of_chips(error)) from None
+            raise TableError(_short_of_chips(table, error)) from None
         round_.seq += len(rows)
+        if flows:
+            await self._refresh_stacks(table)
         round_.deadline, round_.deadline_kind, round_.phase = deadline, kind, phase
         if table.adapter.is_over(round_.state):
             await self._settle(table)
@@ -485,12 +628,13 @@ class TableRuntime:
                 "headline": outcome.headline, "record": adapter.record(round_.state),
                 "settlement": settlement.to_dict(),
             }
-            await self.store.record_round(
-                table.guild_id, game=adapter.game, channel_id=table.channel_id,
-                results={seat: (s.staked, s.returned) for seat, s in settlement.summary.items()},
-                movements=self._settlement_movements(round_.id, settlement), now=self.clock(),
-                seed=round_.seed.hex(), record=record, round_id=round_.id,
-            )
+            try:
+                await self._record_settlement(table, round_, settlement, record)
+            except UnbalancedSettlement:
+                log.exception("Round #%s at table %s does not balance; voiding it", round_.id,
+                              table.id)
+                await self._void(table, round_.id, "its settlement did not add up")
+                return
             result = RoundResult(round_.id, settlement, outcome.headline, outcome.seat_lines,
                                  round_.seed.hex(), round_.commitment, names, round_.state)
         table.memory = adapter.memory(round_.state) or table.memory
@@ -499,10 +643,32 @@ class TableRuntime:
         table.round = None
         table.leaving.clear()
         self._disarm(table)
+        await self._after_round_stacks(table)
         log.info("Round #%s at table %s settled", result.round_id, table.id)
         self.publisher.round_finished(table, result)
 
-    async def _void(self, table: Table, round_id: int, reason: str) -> dict[int, int]:
+    async def _record_settlement(self, table: Table, round_: ActiveRound, settlement: Settlement,
+                                 record: Mapping[str, Any]) -> None:
+        """Settle the round in one transaction. From stacks the escrow must end empty: a
+        settlement that does not account for every staked chip raises UnbalancedSettlement
+        and records nothing."""
+        empty_after: tuple[AccountRef, ...] = ()
+        if table.plays_from_stacks:
+            movements = _stack_settlement_movements(table.id, round_.id, settlement)
+            empty_after = (round_escrow(round_.id),)
+        else:
+            movements = self._settlement_movements(round_.id, settlement)
+        await self.store.record_round(
+            table.guild_id, game=table.adapter.game, channel_id=table.channel_id,
+            results={seat: (s.staked, s.returned) for seat, s in settlement.summary.items()},
+            movements=movements, now=self.clock(), seed=round_.seed.hex(), record=record,
+            round_id=round_.id, table_id=table.id, empty_after=empty_after,
+        )
+
+    async def _void(self, table: Table, round_id: int, reason: str, *,
+                    closing: bool = False) -> dict[int, int]:
+        """Void the round with every stake returned (to wallets, or to stacks, which are then
+        cashed out for players who left, unless the table is closing and returns them all)."""
         refunds = await self.store.void_round(table.guild_id, round_id, reason=reason,
                                               now=self.clock())
         log.warning("Round #%s at table %s voided (%s); refunds %s", round_id, table.id,
@@ -512,6 +678,8 @@ class TableRuntime:
         commitment = table.round.commitment if table.round and table.round.id == round_id else ""
         table.round = None
         self._disarm(table)
+        if not closing:
+            await self._after_round_stacks(table)
         result = RoundResult(round_id, None, f"Round #{round_id} was voided because {reason}; "
                              "every stake was returned.", {}, seed, commitment,
                              dict(table.seats), state, voided=True)
@@ -592,12 +760,44 @@ def _with_click_step(applied: Applied, request: ActionRequest) -> Applied:
     return Applied(applied.seat, applied.label, applied.flows, step)
 
 
+def _stack_settlement_movements(table_id: int, round_id: int,
+                                settlement: Settlement) -> list[Movement]:
+    """From stacks: the house first pays what it lost into the escrow (it banked and lost),
+    then every line's ``returned`` goes to its seat's stack, and what is left (rake, or the
+    house bank's win) goes to the house. Chips pass between players through the escrow."""
+    escrow, house = round_escrow(round_id), AccountRef.house()
+    movements = []
+    house_net = settlement.house_net
+    if house_net < 0:
+        movements.append(Movement(house, escrow, -house_net, "house bank pays"))
+    for line in settlement.lines:
+        if line.returned:
+            movements.append(Movement(escrow, AccountRef.stack(table_id, line.seat), line.returned,
+                                      f"{line.bet} {line.outcome}"))
+    if house_net > 0:
+        movements.append(Movement(escrow, house, house_net, "to the house (rake or house bank)"))
+    return movements
+
+
+def _stack_table(table: Table) -> int | None:
+    """The table whose stacks fund the stakes, or None when they come from wallets."""
+    return table.id if table.plays_from_stacks else None
+
+
+def _memory_from_json(raw: Mapping[str, Any]) -> dict[Any, Any]:
+    """Table memory as saved: seat ids come back as ints, other keys (a button) stay str."""
+    return {int(key) if key.isdecimal() else key: value for key, value in raw.items()}
+
+
 def _stakes(flows: Sequence[ChipFlow]) -> list[Stake]:
     """An engine's chip flows as stakes: into the round's escrow (+) or back out (-)."""
     return [Stake(flow.seat, flow.amount, f"bet {flow.bet}" if flow.amount > 0
                   else f"bet {flow.bet} returned") for flow in flows if flow.amount]
 
 
-def _short_of_chips(error: InsufficientFunds) -> str:
+def _short_of_chips(table: Table, error: InsufficientFunds) -> str:
+    if error.account.kind == "stack":
+        return (f"Your stack at this table has {error.balance:,} chips and this needs "
+                f"{error.needed:,}. Top up between your rounds with /{table.adapter.game} buyin.")
     return (f"You don't have enough chips for that: your wallet has {error.balance:,} and this "
             f"needs {error.needed:,}. Try /daily.")

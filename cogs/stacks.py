@@ -1,0 +1,66 @@
+"""Table stacks for the game cogs: buy in (or top up), leave with the stack, and show stacks.
+
+Games played from table stacks (High Card Flush, Chinese Poker) call these from their own
+commands, as the wallet games call ``act_at_game_table``:
+
+    @hcf.command(name="buyin")
+    async def buyin(self, interaction, amount: Chips) -> None:
+        await buy_in_at_game_table(self.bot, interaction, "hcf", amount)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.errors import UserError
+from bot.tables.config import MAX_CHIPS
+from bot.tables.runtime import Table
+from cogs.common import check_amount, chips
+from cogs.tables import action_request
+
+if TYPE_CHECKING:
+    from bot.client import CasinoBot
+
+
+def game_table(bot: CasinoBot, channel_id: int, game: str) -> Table:
+    """This channel's table if it plays ``game``; else a friendly refusal."""
+    table = bot.tables.table_in(channel_id)
+    if table is None or table.adapter.game != game:
+        name = bot.tables.adapters[game].display_name
+        raise UserError(f"There is no {name} table in this channel.")
+    return table
+
+
+async def buy_in_at_game_table(bot: CasinoBot, interaction: discord.Interaction, game: str,
+                               amount: int) -> None:
+    """Bring ``amount`` chips from the player's wallet to their stack at this channel's
+    ``game`` table (seating them if needed), confirmed privately."""
+    request = action_request(interaction, "buyin")
+    game_table(bot, request.channel_id, game)
+    amount = check_amount(amount, maximum=MAX_CHIPS)
+    result = await bot.tables.buy_in(request.guild_id, request.channel_id, request.user_id,
+                                     request.user_name, amount)
+    await interaction.response.send_message(
+        f"You brought {chips(result.amount)} to the table. Your stack: {chips(result.stack)}; "
+        f"your wallet: {chips(result.wallet)}.", ephemeral=True)
+
+
+async def leave_game_table(bot: CasinoBot, interaction: discord.Interaction, game: str) -> None:
+    """Stand up from this channel's ``game`` table; the stack goes back to the wallet now, or
+    when the round the player is in ends (the reply says which)."""
+    request = action_request(interaction, "leave")
+    game_table(bot, request.channel_id, game)
+    message = await bot.tables.leave(request.guild_id, request.channel_id, request.user_id)
+    await interaction.response.send_message(message, ephemeral=True)
+
+
+async def show_my_stack(bot: CasinoBot, interaction: discord.Interaction, game: str) -> None:
+    """Tell the player privately how many chips they have at this channel's ``game`` table."""
+    request = action_request(interaction, "stack")
+    table = game_table(bot, request.channel_id, game)
+    amount = bot.tables.stack_of(table, request.user_id)
+    seated = "" if request.user_id in table.seats else " You are not seated here."
+    await interaction.response.send_message(f"Your stack at this table: {chips(amount)}.{seated}",
+                                            ephemeral=True)

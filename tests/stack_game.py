@@ -1,0 +1,154 @@
+"""A tiny game played from table stacks, for the runtime's stack tests.
+
+"Pot": players Ante chips from their stacks into one pot (and may add more); when the betting
+window closes (or someone calls "showdown") the largest stake takes the pot, the earliest such
+seat on a tie. Table options: ``rake`` chips go to the house out of the pot; ``house_adds``
+chips are paid in by the house (as when the house banks and loses); ``misreport`` makes the
+settlement claim fewer chips staked than there are, to prove the runtime refuses it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine
+from bot.poker import Card
+from bot.tables.adapter import (
+    Applied,
+    BuyInRequest,
+    Control,
+    DeadlineKind,
+    Outcome,
+    PrivateRows,
+    TableContext,
+)
+from bot.tables.config import TableConfig
+from render import SeatView, TableSnapshot
+
+
+@dataclass
+class PotState:
+    stakes: dict[int, int] = field(default_factory=dict)
+    over: bool = False
+    context_seats: list[list[int]] = field(default_factory=list)
+    context_memory: dict[str, Any] = field(default_factory=dict)
+    newcomers: list[int] = field(default_factory=list)
+    rake: int = 0
+    house_adds: int = 0
+    misreport: int = 0
+
+
+class PotAdapter:
+    game = "pot"
+    display_name = "Pot"
+    funding = "stack"
+    starts_round_actions = frozenset({"ante"})
+
+    def new_state(self, config: TableConfig) -> PotState:
+        options = config.options
+        return PotState(rake=int(options.get("rake", "0")),
+                        house_adds=int(options.get("house_adds", "0")),
+                        misreport=int(options.get("misreport", "0")))
+
+    def new_round_state(self, config: TableConfig, context: TableContext) -> PotState:
+        state = self.new_state(config)
+        state.context_seats = [[seat, stack] for seat, stack in context.seats]
+        state.context_memory = {str(key): value for key, value in context.memory.items()}
+        state.newcomers = sorted(context.newcomers)
+        return state
+
+    def check_buy_in(self, config: TableConfig, request: BuyInRequest) -> None:
+        minimum = int(config.options.get("first_buy_in", "0"))
+        if request.bought_in == 0 and request.amount < minimum:
+            raise RuleError(f"Your first buy-in here must be at least {minimum:,} chips.")
+
+    def dump(self, state: PotState) -> dict[str, Any]:
+        return {"stakes": {str(k): v for k, v in state.stakes.items()}, "over": state.over,
+                "context_seats": state.context_seats, "context_memory": state.context_memory,
+                "newcomers": state.newcomers, "rake": state.rake, "house_adds": state.house_adds,
+                "misreport": state.misreport}
+
+    def load(self, data: Mapping[str, Any], config: TableConfig) -> PotState:
+        return PotState({int(k): int(v) for k, v in data["stakes"].items()}, bool(data["over"]),
+                        list(data["context_seats"]), dict(data["context_memory"]),
+                        list(data["newcomers"]), int(data["rake"]), int(data["house_adds"]),
+                        int(data["misreport"]))
+
+    def apply(self, state: PotState, seat: SeatId, action: str, arg: str,
+              memory: Mapping[SeatId, Any]) -> Applied:
+        if state.over:
+            raise RuleError("The pot has been decided.")
+        if action == "ante":
+            amount = int(arg)
+            state.stakes[seat] = state.stakes.get(seat, 0) + amount
+            return Applied(seat, f"Ante {amount}", (ChipFlow(seat, "pot", amount),))
+        if action == "showdown":
+            state.over = True
+            return Applied(seat, "Showdown", step="showdown")
+        raise RuleError(f"Unknown action {action!r}.")
+
+    def deadline_kind(self, state: PotState) -> DeadlineKind | None:
+        return None if state.over else "betting"
+
+    def on_deadline(self, state: PotState, deck: Callable[[], Sequence[Card]]) -> list[Applied]:
+        state.over = True
+        return [Applied(None, "Betting closed", step="closed")]
+
+    def leave(self, state: PotState, seat: SeatId) -> list[Applied]:
+        return []  # the stake stays in the pot and plays on
+
+    def needs_seed(self, state: PotState) -> bool:
+        return False
+
+    def is_over(self, state: PotState) -> bool:
+        return state.over
+
+    def outcome(self, state: PotState) -> Outcome | None:
+        if not state.stakes:
+            return None
+        winner = max(state.stakes, key=lambda seat: state.stakes[seat])  # first on a tie
+        total = sum(state.stakes.values())
+        pot = total - min(state.rake, total) + state.house_adds
+        lines = tuple(
+            SettlementLine(seat, "pot", staked - (state.misreport if seat == winner else 0),
+                           pot if seat == winner else 0, "win" if seat == winner else "lose")
+            for seat, staked in state.stakes.items())
+        return Outcome(Settlement(lines), f"{winner} takes {pot}")
+
+    def dealt_cards(self, state: PotState) -> list[Card]:
+        return []
+
+    def seats_in_play(self, state: PotState) -> list[SeatId]:
+        return list(state.stakes)
+
+    def memory(self, state: PotState) -> dict[Any, Any]:
+        winner = max(state.stakes, key=lambda seat: state.stakes[seat]) if state.stakes else None
+        return {"button": winner, "rounds": int(state.context_memory.get("rounds", 0)) + 1}
+
+    def controls(self, state: PotState | None, config: TableConfig) -> list[Control]:
+        return [Control("Ante 10", "ante", "10")]
+
+    def snapshot(self, state: PotState | None, config: TableConfig, names: Mapping[SeatId, str],
+                 title: str, footer: str) -> TableSnapshot:
+        if state is None:
+            return TableSnapshot(title, footer=footer)
+        seats = [SeatView(names.get(seat, str(seat)), bet=f"Pot {stake}")
+                 for seat, stake in state.stakes.items()]
+        return TableSnapshot(title, seats=seats, footer=footer)
+
+    def private_cards(self, state: PotState, seat: SeatId) -> tuple[PrivateRows, str]:
+        return [], "No cards in this game."
+
+    def phase_text(self, state: PotState | None) -> str:
+        return "Betting" if state is not None and not state.over else "Waiting"
+
+    def seat_status(self, state: PotState, seat: SeatId) -> str:
+        return ""
+
+    def record(self, state: PotState) -> dict[str, Any]:
+        return self.dump(state)
+
+    def rules_text(self, config: TableConfig) -> str:
+        return "The largest stake takes the pot."

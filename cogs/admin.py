@@ -104,10 +104,11 @@ class Admin(commands.Cog):
         embed.add_field(name="Wallets", value=f"{report.wallets:,}")
         embed.add_field(name="House", value=f"{report.house:,}")
         embed.add_field(name="In play (escrow)", value=f"{report.escrow:,}")
+        embed.add_field(name="Table stacks", value=f"{report.stacks:,}")
         embed.add_field(name="Minted", value=f"{report.minted:,}")
         embed.add_field(name="Ledger matches balances",
                         value="yes" if report.ledger_matches_balances else "NO")
-        embed.set_footer(text="wallets + house + escrow must equal minted")
+        embed.set_footer(text="wallets + house + escrow + table stacks must equal minted")
         if not report.ok:
             log.error("Audit failed for guild %s: %s", report.guild_id, report)
         await interaction.response.send_message(embed=embed, ephemeral=True)

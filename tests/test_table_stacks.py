@@ -383,6 +383,25 @@ async def test_after_a_restart_a_lost_round_is_voided_back_into_the_stacks(
         await reopened.close()
 
 
+async def test_a_round_whose_table_was_closed_returns_its_stakes_to_the_wallets(
+    store: Store, clock: FakeClock, runtime: TableRuntime
+) -> None:
+    table = await open_pot(runtime)
+    await buy_in(runtime, ALICE, 100)
+    await runtime.act(ante(ALICE, 30))
+    await runtime.stop()
+    await store.close_table(table.id, now=clock())  # closed behind the round's back
+    assert await wallet(store, ALICE) == START - 30
+    restarted = make_runtime(store, clock, RecordingPublisher())
+    try:
+        await restarted.start()
+        assert restarted.table_in(CHANNEL) is None
+        assert await wallet(store, ALICE) == START
+        assert await chips_everywhere(store) == (START, 0, 0, 0)
+    finally:
+        await restarted.stop()
+
+
 async def test_a_stack_left_behind_by_a_crash_between_leave_and_cash_out_is_returned_at_start(
     store: Store, tmp_path: Path, clock: FakeClock, runtime: TableRuntime
 ) -> None:

@@ -690,7 +690,12 @@ class TableRuntime:
     async def _void_orphan(self, pending: OpenRound, reason: str) -> None:
         refunds = await self.store.void_round(pending.guild_id, pending.id, reason=reason,
                                               now=self.clock())
-        log.warning("Round #%s voided (%s); refunds %s", pending.id, reason, refunds)
+        # Stakes from stacks went back to the stacks; a closed table has no seats, so every
+        # stack there belongs to someone absent and goes home to the wallet.
+        paid = await self.store.cash_out_absent(pending.guild_id, pending.table_id,
+                                                now=self.clock())
+        log.warning("Round #%s voided (%s); refunds %s; stacks returned %s", pending.id, reason,
+                    refunds, paid)
 
     # -- chips -------------------------------------------------------------------------------
     def _settlement_movements(self, round_id: int, settlement: Settlement) -> list[Movement]:

@@ -1,0 +1,168 @@
+"""Chinese Poker money: table stakes, clockwise payment from the button, no debt, the button.
+
+RULES.md "Chinese Poker": a player wins from each opponent at most their own stack at the start
+of the hand; a loser pays creditors clockwise from the button until empty; what remains unpaid
+is forfeited; the button moves clockwise and skips a new player's first hand.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.games.chinese import (
+    Transfer,
+    clockwise_from_button,
+    full_buy_in,
+    next_button,
+    settle_stacks,
+    verify_buy_in,
+)
+from bot.games.common import RuleError
+
+SEATS = ["A", "B", "C", "D"]
+
+
+def test_points_times_point_value_move_between_stacks() -> None:
+    # A won 7 points from B; C lost 2 to B (a negative count is the second player's win).
+    result = settle_stacks({("A", "B"): 7, ("C", "B"): -2}, 5, {"A": 100, "B": 100, "C": 100}, SEATS[:3], "A")
+    assert result.transfers == (Transfer("B", "A", 35), Transfer("C", "B", 10))
+    assert result.stacks == {"A": 135, "B": 75, "C": 90}
+    assert result.forfeited == ()
+
+
+def test_payments_start_clockwise_after_the_button() -> None:
+    # Button C: order D, A, B, C. Both D and B owe A; D pays first.
+    points = {("A", "B"): 1, ("A", "D"): 1}
+    result = settle_stacks(points, 10, dict.fromkeys(SEATS, 50), SEATS, "C")
+    assert clockwise_from_button(SEATS, "C") == ["D", "A", "B", "C"]
+    assert [(t.payer, t.payee) for t in result.transfers] == [("D", "A"), ("B", "A")]
+
+
+def test_a_winner_takes_from_each_opponent_at_most_their_own_starting_stack() -> None:
+    # A has 30 chips: A's 10 points (100 chips) from B and from C are each capped at 30.
+    stacks = {"A": 30, "B": 500, "C": 500}
+    result = settle_stacks({("A", "B"): 10, ("A", "C"): 10}, 10, stacks, ["A", "B", "C"], "A")
+    assert result.claims == (Transfer("B", "A", 30), Transfer("C", "A", 30))
+    assert result.stacks == {"A": 90, "B": 470, "C": 470}
+
+
+def test_a_short_stacked_loser_pays_creditors_clockwise_from_the_button_and_the_rest_is_forfeited() -> None:
+    # B owes C 40, D 40 and A 40, but has 50: clockwise from the button (A): C first, then D;
+    # A, the button, comes last and gets nothing. No debt remains.
+    stacks = {"A": 200, "B": 50, "C": 200, "D": 200}
+    points = {("C", "B"): 4, ("D", "B"): 4, ("A", "B"): 4}
+    result = settle_stacks(points, 10, stacks, SEATS, "A")
+    assert result.transfers == (Transfer("B", "C", 40), Transfer("B", "D", 10))
+    assert result.forfeited == (Transfer("B", "D", 30), Transfer("B", "A", 40))
+    assert result.stacks == {"A": 200, "B": 0, "C": 240, "D": 210}
+
+
+def test_chips_won_in_the_hand_pay_the_hands_debts() -> None:
+    # Button D: B pays A first but holds only 5 of the 10 owed; C then pays B 5 (capped by B's
+    # starting stack of 5) and B passes it on to A. Nothing is forfeited.
+    stacks = {"A": 100, "B": 5, "C": 100, "D": 100}
+    result = settle_stacks({("A", "B"): 1, ("B", "C"): 1}, 10, stacks, SEATS, "D")
+    assert result.transfers == (Transfer("B", "A", 5), Transfer("C", "B", 5), Transfer("B", "A", 5))
+    assert result.paid() == {("B", "A"): 10, ("C", "B"): 5}
+    assert result.forfeited == ()
+    assert result.stacks == {"A": 110, "B": 0, "C": 95, "D": 100}
+    assert result.net(stacks) == {"A": 10, "B": -5, "C": -5, "D": 0}
+
+
+def test_pushes_move_nothing() -> None:
+    result = settle_stacks({("A", "B"): 0}, 10, {"A": 10, "B": 10}, ["A", "B"], "B")
+    assert result.transfers == () and result.stacks == {"A": 10, "B": 10}
+
+
+def test_bad_settlement_input_is_a_caller_bug() -> None:
+    with pytest.raises(ValueError, match="given twice"):
+        settle_stacks({("A", "B"): 1, ("B", "A"): -1}, 1, {"A": 5, "B": 5}, ["A", "B"], "A")
+    with pytest.raises(ValueError, match="button"):
+        settle_stacks({}, 1, {"A": 5, "B": 5}, ["A", "B"], "C")
+    with pytest.raises(ValueError, match="clockwise"):
+        settle_stacks({}, 1, {"A": 5, "B": 5}, ["A"], "A")
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(2, 4).flatmap(lambda count: st.tuples(
+        st.just(count),
+        st.lists(st.integers(0, 300), min_size=count, max_size=count),
+        st.lists(st.integers(-40, 40), min_size=count * (count - 1) // 2, max_size=count * (count - 1) // 2),
+        st.integers(0, count - 1),
+    )),
+    st.integers(1, 25),
+)
+def test_settlement_conserves_chips_and_keeps_table_stakes(
+    game: tuple[int, list[int], list[int], int], point_value: int,
+) -> None:
+    count, stack_list, point_list, button_index = game
+    seats = SEATS[:count]
+    stacks = dict(zip(seats, stack_list, strict=True))
+    pairs = [(a, b) for i, a in enumerate(seats) for b in seats[i + 1 :]]
+    points = dict(zip(pairs, point_list, strict=True))
+    result = settle_stacks(points, point_value, stacks, seats, seats[button_index])
+
+    assert sum(result.stacks.values()) == sum(stacks.values())
+    assert all(stack >= 0 for stack in result.stacks.values())
+    paid = result.paid()
+    for (first, second), net in points.items():
+        winner, loser = (first, second) if net > 0 else (second, first)
+        due = min(abs(net) * point_value, stacks[winner])
+        assert paid.get((winner, loser), 0) == 0  # chips only move from loser to winner
+        assert paid.get((loser, winner), 0) <= due  # never more than points x value or the winner's stack
+        unpaid = sum(t.amount for t in result.forfeited if (t.payer, t.payee) == (loser, winner))
+        assert paid.get((loser, winner), 0) + unpaid == due
+        if unpaid:
+            assert result.stacks[loser] == 0  # only an emptied stack leaves anything unpaid
+    # A loser's first payments go to creditors in clockwise order from the button.
+    order = clockwise_from_button(seats, seats[button_index])
+    for loser in seats:
+        payees = [t.payee for t in result.transfers if t.payer == loser]
+        first_seen = list(dict.fromkeys(payees))
+        assert first_seen == sorted(first_seen, key=order.index)
+
+
+# --------------------------------------------------------------------------- the button
+
+
+def test_the_button_moves_clockwise_each_hand() -> None:
+    occupied = {0, 1, 3}
+    assert next_button(0, occupied) == 1
+    assert next_button(1, occupied) == 3
+    assert next_button(3, occupied) == 0
+
+
+def test_a_new_player_does_not_get_the_button_on_their_first_hand() -> None:
+    assert next_button(0, {0, 1, 2}, newcomers={1}) == 2
+    # Once the new player has played a hand, the button reaches them.
+    assert next_button(0, {0, 1, 2}) == 1
+
+
+def test_the_button_stays_when_everyone_else_is_new() -> None:
+    assert next_button(2, {0, 2, 3}, newcomers={0, 3}) == 2
+
+
+def test_a_fresh_table_gives_the_button_to_the_first_seated_position() -> None:
+    assert next_button(None, {1, 3}, newcomers={1, 3}) == 1
+    assert next_button(None, set()) is None
+
+
+def test_the_button_passes_a_position_whose_player_left() -> None:
+    assert next_button(1, {0, 3}) == 3
+
+
+# --------------------------------------------------------------------------- buy-in
+
+
+def test_the_buy_in_is_twenty_points_and_a_short_buy_only_follows_a_full_buy() -> None:
+    assert full_buy_in(5) == 100
+    verify_buy_in(100, 5, previous_was_full=False)
+    verify_buy_in(250, 5, previous_was_full=False)
+    verify_buy_in(40, 5, previous_was_full=True)
+    with pytest.raises(RuleError, match="short buy is allowed only after a full buy"):
+        verify_buy_in(40, 5, previous_was_full=False)
+    with pytest.raises(RuleError, match="at least 1"):
+        verify_buy_in(0, 5, previous_was_full=True)

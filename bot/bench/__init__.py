@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 
 BENCHMARKS: dict[str, str] = {
+    "chinese": "bot.bench.chinese:main",
     "eval": "bot.bench.evaluator:main",
     "latency": "bot.bench.latency:main",
     "ledger": "bot.bench.ledger:main",

@@ -6,7 +6,7 @@ so the counts work suit by suit instead of hand by hand:
 
 * :func:`dp_qualified_rate`: a hand has at least a 3-card 9-high flush. Per split of the seven
   cards over the suits, C(13, k) hands per suit; a 3-card suit fails only with all three ranks
-  from 2 to 8, C(7, 3) of the C(13, 3). 100,826,960 of 133,784,560 hands: 75.3637%.
+  from 2 to 8, C(7, 3) of the C(13, 3). 100,825,036 of 133,784,560 hands: 75.3637%.
 * :func:`flush_bonus_rtp`: the Flush bonus needs 4+ suited cards and beats the DP's flush. Per
   split of both hands over the suits (how many cards of each suit each hand holds) the lengths
   decide, except when both flushes are as long: in the same suit the two rank sets are a random
@@ -23,10 +23,9 @@ straight flush, a 4-card flush), as the simulator's strategy does: a fold loses 
 
 from __future__ import annotations
 
-from collections import Counter
 from fractions import Fraction
 from functools import cache
-from itertools import product
+from itertools import accumulate, product
 from math import comb, prod
 
 from bot.games.hcf.hands import QUALIFYING_TOP, mask_run_key
@@ -81,32 +80,53 @@ def flush_bonus_rtp(options: HCFOptions | None = None) -> Fraction:
 
 
 @cache
-def _suit_table() -> tuple[tuple[int, int, int, int, int], ...]:
-    """Per suit: (player cards, DP cards, player's run key, DP's run key, ways), aggregated."""
-    table: Counter[tuple[int, int, int, int]] = Counter()
+def _suit_table() -> tuple[tuple[int, ...], dict[tuple[int, int], list[list[int]]]]:
+    """Per suit, every split of its ranks between the player and the DP, counted by cards held
+    and run keys: ``(keys, tables)`` where ``keys`` are the run keys in order and
+    ``tables[a, b][i][j]`` counts the splits with ``a`` player cards and ``b`` DP cards whose
+    runs are at most ``keys[i]`` and ``keys[j]`` (a cumulative table)."""
+    # Per mask: cards << 8 | run key, -1 beyond seven cards; pairs counted under one int key.
+    info = [(mask.bit_count() << 8 | mask_run_key(mask)) if mask.bit_count() <= HAND else -1
+            for mask in range(1 << RANKS)]
+    counts: dict[int, int] = {}
     full = (1 << RANKS) - 1
     for mine in range(1 << RANKS):
-        a = mine.bit_count()
-        if a > HAND:
+        if info[mine] < 0:
             continue
-        mine_run, free = mask_run_key(mine), full & ~mine
+        base, free = info[mine] << 12, full & ~mine
         theirs = free
         while True:  # every subset of the free ranks, the empty one last
-            b = theirs.bit_count()
-            if b <= HAND:
-                table[a, b, mine_run, mask_run_key(theirs)] += 1
+            if info[theirs] >= 0:
+                counts[base | info[theirs]] = counts.get(base | info[theirs], 0) + 1
             if theirs == 0:
                 break
             theirs = (theirs - 1) & free
-    return tuple((a, b, x, y, ways) for (a, b, x, y), ways in table.items())
+    keys = tuple(sorted({packed & 255 for packed in info if packed >= 0}))
+    index = {key: position for position, key in enumerate(keys)}
+    size = len(keys)
+    tables: dict[tuple[int, int], list[list[int]]] = {}
+    for packed, ways in counts.items():
+        mine_info, theirs_info = packed >> 12, packed & 4095
+        cards = (mine_info >> 8, theirs_info >> 8)
+        if cards not in tables:
+            tables[cards] = [[0] * size for _ in range(size)]
+        cell = tables[cards]
+        cell[index[mine_info & 255]][index[theirs_info & 255]] += ways
+    for cell in tables.values():  # running sums along both keys: "at most" counts
+        above = [0] * size
+        for i, row in enumerate(cell):
+            cell[i] = above = [left + up for left, up in zip(accumulate(row), above, strict=True)]
+    return keys, tables
 
 
 def _pairs_at_most(mine: int, theirs: int) -> int:
-    """Ordered hand pairs with the player's run key <= ``mine`` and the DP's <= ``theirs``."""
+    """Ordered hand pairs with the player's run at most the ``mine``-th run key and the DP's at
+    most the ``theirs``-th (indices into the sorted keys; -1: below every key)."""
+    if mine < 0 or theirs < 0:
+        return 0
     suit = [[0] * (HAND + 1) for _ in range(HAND + 1)]
-    for a, b, x, y, ways in _suit_table():
-        if x <= mine and y <= theirs:
-            suit[a][b] += ways
+    for (a, b), cell in _suit_table()[1].items():
+        suit[a][b] = cell[mine][theirs]
     total = suit
     for _ in range(3):
         total = _multiply(total, suit)
@@ -129,11 +149,13 @@ def _multiply(left: list[list[int]], right: list[list[int]]) -> list[list[int]]:
 @cache
 def straight_flush_outcomes() -> dict[int, tuple[int, int]]:
     """Per player run key of 3+ cards: (hand pairs where the DP's run is lower, where equal)."""
-    keys = sorted({x for _, _, x, _, _ in _suit_table() if x >> 4 >= 3})
+    keys = _suit_table()[0]
     outcomes = {}
-    for key in keys:
-        both, mine_lower = _pairs_at_most(key, key), _pairs_at_most(key - 1, key)
-        theirs_lower, lower = _pairs_at_most(key, key - 1), _pairs_at_most(key - 1, key - 1)
+    for i, key in enumerate(keys):
+        if key >> 4 < 3:
+            continue
+        both, mine_lower = _pairs_at_most(i, i), _pairs_at_most(i - 1, i)
+        theirs_lower, lower = _pairs_at_most(i, i - 1), _pairs_at_most(i - 1, i - 1)
         outcomes[key] = (theirs_lower - lower, both - mine_lower - theirs_lower + lower)
     return outcomes
 

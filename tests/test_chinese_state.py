@@ -266,6 +266,14 @@ def test_the_showdown_scores_every_pair_and_moves_chips_between_stacks() -> None
     assert sum(points.values()) == 0
     assert state.payments.net(state.stacks()) == {seat: 10 * total for seat, total in points.items()}
     assert sum(state.payments.stacks.values()) == 3000
+    showdown = json.loads(json.dumps(state.showdown.to_dict()))
+    assert showdown["readings"][str(ALICE_ID)]["segments"] == [
+        "Pair of Queens", "Two Pair, Kings and Sevens", "Straight Flush, Nine high",
+    ]
+    assert showdown["readings"][str(ALICE_ID)]["royalties"] == [0, 0, 5]
+    assert {"first": ALICE_ID, "second": BOB_ID, "total": 11}.items() <= showdown["pairs"][0].items()
+    payments = json.loads(json.dumps(state.payments.to_dict()))
+    assert sum(payments["stacks"].values()) == 3000
 
 
 def test_a_short_stacked_loser_pays_clockwise_from_the_button() -> None:

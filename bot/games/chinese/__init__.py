@@ -25,7 +25,8 @@ Scoring a showdown
 :class:`PairResult` per pair: ``matchup`` (play / foul / both fouled / natural / natural push),
 ``segments`` +1/0/-1 for front, middle, back, ``sweep`` (+-3, +-6 with the super bonus),
 ``royalties`` per segment, ``natural`` points, ``total``), ``between(a, b)`` from ``a``'s side,
-``super_bonus`` (who swept all three opponents) and ``pair_points()`` for the chips.
+``super_bonus`` (who swept all three opponents), ``pair_points()`` for the chips and
+``to_dict()`` (JSON, segment values named like "Pair of Queens") for the showdown image.
 :func:`score_hands` does the same for ``{player id: PlayerHand}`` (cards, arrangement or ``None``
 for a hand never set, declared natural).
 
@@ -59,6 +60,7 @@ Driving a hand at a table
     hand.showdown.points                             # {seat: net points}
     hand.payments.transfers                          # Transfer(payer, payee, chips), in order
     hand.payments.stacks                             # table stacks after the hand
+    hand.payments.to_dict()                          # JSON: claims, transfers, forfeited, stacks
 
 Every action has ``verify_x`` / ``can_x`` / ``x``; refusals are :class:`RuleError` with a
 reason a player can read. ``to_dict()`` / ``ChineseRound.from_dict()`` save and restore it.

@@ -32,7 +32,7 @@ from typing import Any, Generic, TypeVar
 
 from bot.games.chinese.hands import SEGMENTS, Arrangement, Natural, find_natural
 from bot.games.common import RuleError
-from bot.poker import Card
+from bot.poker import Card, describe_value
 
 P = TypeVar("P", bound=Hashable)
 """Whatever identifies a player: a name in :func:`score_showdown`, a seat id at a table."""
@@ -79,6 +79,15 @@ class HandReading:
     def fouled(self) -> bool:
         return self.natural is None and self.foul is not None
 
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able, for the showdown image: segment values as names like "Pair of Queens"."""
+        return {
+            "natural": None if self.natural is None else self.natural.label,
+            "foul": self.foul,
+            "segments": None if self.values is None else [describe_value(value) for value in self.values],
+            "royalties": list(self.royalties),
+        }
+
 
 def read_hand(hand: PlayerHand) -> HandReading:
     """Read one hand: its declared natural, or its foul, or its segment values and royalties."""
@@ -111,7 +120,7 @@ class Matchup(Enum):
     """Two naturals that push: two dragons, or two non-dragon naturals."""
 
 
-@dataclass(frozen=True, order=False)
+@dataclass(frozen=True)
 class PairResult(Generic[P]):
     """The score between two players, from ``first``'s side (``second`` gets the negative).
 
@@ -169,6 +178,16 @@ class Showdown(Generic[P]):
             if (pair.first, pair.second) == (opponent, player):
                 return pair.flipped()
         raise KeyError(f"{player!r} and {opponent!r} did not play each other")
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able (player ids become text keys in ``readings`` and ``points``)."""
+        return {
+            "players": list(self.players),
+            "readings": {str(player): reading.to_dict() for player, reading in self.readings.items()},
+            "pairs": [pair.to_dict() for pair in self.pairs],
+            "super_bonus": [player for player in self.players if player in self.super_bonus],
+            "points": {str(player): points for player, points in self.points.items()},
+        }
 
     def pair_points(self) -> dict[tuple[P, P], int]:
         """Net points per pair, keyed (winner, loser), pushes left out: what the chips follow."""

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from bot.games.common import RuleError
 
@@ -70,6 +70,19 @@ class StackSettlement(Generic[P]):
     def net(self, start: Mapping[P, int]) -> dict[P, int]:
         """Each stack's change over the hand, given the stacks at its start."""
         return {player: self.stacks[player] - start[player] for player in self.stacks}
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able (player ids become text keys in ``stacks``)."""
+        return {
+            "claims": [_transfer_dict(claim) for claim in self.claims],
+            "transfers": [_transfer_dict(transfer) for transfer in self.transfers],
+            "forfeited": [_transfer_dict(unpaid) for unpaid in self.forfeited],
+            "stacks": {str(player): stack for player, stack in self.stacks.items()},
+        }
+
+
+def _transfer_dict(transfer: Transfer[P]) -> dict[str, Any]:
+    return {"payer": transfer.payer, "payee": transfer.payee, "amount": transfer.amount}
 
 
 def clockwise_from_button(clockwise: Sequence[P], button: P) -> list[P]:

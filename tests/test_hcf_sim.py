@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from collections.abc import Callable
 from fractions import Fraction
 from math import comb
 
@@ -77,10 +78,10 @@ def test_simulated_qualification_rate_contains_the_exact_rate_in_its_95_percent_
     ("flush", flush_bonus_rtp), ("straight flush", straight_flush_bonus_rtp),
 ])
 def test_simulated_bonus_returns_contain_the_exact_ones(
-    report: SimReport, bet: str, exact: object,
+    report: SimReport, bet: str, exact: Callable[[], Fraction],
 ) -> None:
     interval = report.bets[bet].ci95
-    assert interval is not None and callable(exact)
+    assert interval is not None
     assert interval[0] <= float(exact()) <= interval[1]
     assert interval[1] - interval[0] < 0.06
 

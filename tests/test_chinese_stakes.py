@@ -71,6 +71,17 @@ def test_chips_won_in_the_hand_pay_the_hands_debts() -> None:
     assert result.net(stacks) == {"A": 10, "B": -5, "C": -5, "D": 0}
 
 
+def test_naturals_are_settled_first() -> None:
+    # Button A: B would pay C first, but A's natural is paid before any segment result.
+    stacks = {"A": 200, "B": 40, "C": 200, "D": 200}
+    points = {("A", "B"): 4, ("C", "B"): 4}
+    plain = settle_stacks(points, 10, stacks, SEATS, "A")
+    assert plain.transfers == (Transfer("B", "C", 40),)
+    natural_first = settle_stacks(points, 10, stacks, SEATS, "A", paid_first={frozenset({"A", "B"})})
+    assert natural_first.transfers == (Transfer("B", "A", 40),)
+    assert natural_first.forfeited == (Transfer("B", "C", 40),)
+
+
 def test_pushes_move_nothing() -> None:
     result = settle_stacks({("A", "B"): 0}, 10, {"A": 10, "B": 10}, ["A", "B"], "B")
     assert result.transfers == () and result.stacks == {"A": 10, "B": 10}
@@ -92,18 +103,20 @@ def test_bad_settlement_input_is_a_caller_bug() -> None:
         st.lists(st.integers(0, 300), min_size=count, max_size=count),
         st.lists(st.integers(-40, 40), min_size=count * (count - 1) // 2, max_size=count * (count - 1) // 2),
         st.integers(0, count - 1),
+        st.lists(st.booleans(), min_size=count * (count - 1) // 2, max_size=count * (count - 1) // 2),
     )),
     st.integers(1, 25),
 )
 def test_settlement_conserves_chips_and_keeps_table_stakes(
-    game: tuple[int, list[int], list[int], int], point_value: int,
+    game: tuple[int, list[int], list[int], int, list[bool]], point_value: int,
 ) -> None:
-    count, stack_list, point_list, button_index = game
+    count, stack_list, point_list, button_index, naturals = game
     seats = SEATS[:count]
     stacks = dict(zip(seats, stack_list, strict=True))
     pairs = [(a, b) for i, a in enumerate(seats) for b in seats[i + 1 :]]
     points = dict(zip(pairs, point_list, strict=True))
-    result = settle_stacks(points, point_value, stacks, seats, seats[button_index])
+    paid_first = {frozenset(pair) for pair, natural in zip(pairs, naturals, strict=True) if natural}
+    result = settle_stacks(points, point_value, stacks, seats, seats[button_index], paid_first=paid_first)
 
     assert sum(result.stacks.values()) == sum(stacks.values())
     assert all(stack >= 0 for stack in result.stacks.values())
@@ -117,12 +130,14 @@ def test_settlement_conserves_chips_and_keeps_table_stakes(
         assert paid.get((loser, winner), 0) + unpaid == due
         if unpaid:
             assert result.stacks[loser] == 0  # only an emptied stack leaves anything unpaid
-    # A loser's first payments go to creditors in clockwise order from the button.
+    # A loser pays naturals first, then the others, each in clockwise order from the button.
     order = clockwise_from_button(seats, seats[button_index])
     for loser in seats:
         payees = [t.payee for t in result.transfers if t.payer == loser]
         first_seen = list(dict.fromkeys(payees))
-        assert first_seen == sorted(first_seen, key=order.index)
+        assert first_seen == sorted(
+            first_seen, key=lambda payee: (frozenset((loser, payee)) not in paid_first, order.index(payee))
+        )
 
 
 # --------------------------------------------------------------------------- the button

@@ -291,6 +291,22 @@ def test_a_short_stacked_loser_pays_clockwise_from_the_button() -> None:
     assert any(t.payer == BOB_ID and t.payee == ALICE_ID for t in state.payments.forfeited)
 
 
+def test_a_natural_is_paid_before_the_segment_results() -> None:
+    # Bob (position 1, 40 chips) loses to Carol's hands (paid first, clockwise from the button at
+    # Alice) and to Alice's declared six pairs: the natural is paid first all the same.
+    six_pairs = "2c 2d 4c 4d 6c 6d 8h 8s Tc Td Qh Qs Ac"
+    bob = "Jh Jd 3c Kc Ks 8c 8d 2h Ah Kh 9h 6h 3h"
+    carol = "3d 3s 5c 5d 7c 7d 9c 9d Jc Js Kd As Ad"  # six pairs too, but played as set
+    state = dealt(stacks={ALICE_ID: 1000, BOB_ID: 40, CAROL_ID: 1000}, hands=(six_pairs, bob, carol))
+    state.confirm(ALICE_ID, declare_natural=True)
+    state.set_hand(BOB_ID, "Jh Jd 3c", "Ah Kh 9h 6h 3h")  # fouled: pays Carol 6
+    state.set_hand(CAROL_ID, "3d 3s Kd", "5c 5d 7c 7d 9c")
+    assert state.showdown is not None and state.showdown.between(CAROL_ID, BOB_ID).total == 6
+    assert state.payments is not None
+    assert state.payments.transfers[0] == Transfer(BOB_ID, ALICE_ID, 40)
+    assert state.payments.stacks[BOB_ID] == 0
+
+
 @settings(max_examples=25, deadline=None)
 @given(st.integers(2, 4), st.permutations(FULL_DECK), st.lists(st.sampled_from(["set", "auto", "foul"]),
                                                                 min_size=4, max_size=4))

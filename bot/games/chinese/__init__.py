@@ -68,8 +68,8 @@ reason a player can read. ``to_dict()`` / ``ChineseRound.from_dict()`` save and 
 Money (:mod:`.stakes`): a winner takes from each loser at most the winner's own stack at the
 start of the hand; each loser pays creditors clockwise from the button (first player after the
 button first, the button last) until empty, paying on from chips won in the same settlement;
-what stays unpaid is forfeited. ``next_button`` moves the button clockwise past players on
-their first hand.
+what stays unpaid is forfeited. Naturals are settled first: their claims are paid before the
+others. ``next_button`` moves the button clockwise past players on their first hand.
 """
 
 from bot.games.chinese.arrange import (

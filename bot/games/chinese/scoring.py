@@ -189,6 +189,11 @@ class Showdown(Generic[P]):
             "points": {str(player): points for player, points in self.points.items()},
         }
 
+    def natural_pairs(self) -> set[frozenset[P]]:
+        """The pairs settled by a natural: their chips are paid before the others'."""
+        naturals = (pair for pair in self.pairs if pair.matchup is Matchup.NATURAL)
+        return {frozenset((pair.first, pair.second)) for pair in naturals}
+
     def pair_points(self) -> dict[tuple[P, P], int]:
         """Net points per pair, keyed (winner, loser), pushes left out: what the chips follow."""
         owed: dict[tuple[P, P], int] = {}

@@ -15,6 +15,8 @@ Decisions where the rules are silent:
 
 * "Clockwise from the button" starts with the first player after the button; the button's
   player comes last. Losers pay in that order, and each loser pays their creditors in that order.
+* "Naturals are settled first" (RULES.md): a declared natural is paid before the hands are
+  compared, so the claims of naturals (``paid_first``) are paid before every other claim.
 * Chips won in the hand may pay the hand's debts: payment goes round in passes until nobody who
   still owes has chips left, so a debt is forfeited only by a player whose stack ends empty.
 * A short buy is any amount from 1 chip to just under the full buy-in, and is allowed only when
@@ -93,14 +95,15 @@ def clockwise_from_button(clockwise: Sequence[P], button: P) -> list[P]:
 
 def settle_stacks(
     pair_points: Mapping[tuple[P, P], int], point_value: int, stacks: Mapping[P, int],
-    clockwise: Sequence[P], button: P,
+    clockwise: Sequence[P], button: P, paid_first: Collection[frozenset[P]] = (),
 ) -> StackSettlement[P]:
     """Move a hand's points between table stacks.
 
     ``pair_points`` maps ``(a, b)`` to the net points ``a`` won from ``b`` (negative: ``b`` won;
     each pair at most once, e.g. :meth:`bot.games.chinese.Showdown.pair_points`). ``stacks`` are
     the stacks at the start of the hand; ``clockwise`` lists the players in seat order clockwise
-    and holds ``button``. Chips are conserved and no stack goes below zero.
+    and holds ``button``; the pairs in ``paid_first`` (e.g. :meth:`bot.games.chinese.Showdown.
+    natural_pairs`) are paid before the others. Chips are conserved and no stack goes below zero.
     """
     _verify_settlement_input(pair_points, point_value, stacks, clockwise, button)
     order = clockwise_from_button(clockwise, button)
@@ -109,10 +112,9 @@ def settle_stacks(
         winner, loser = (first, second) if points > 0 else (second, first)
         if points:
             owed[(loser, winner)] = min(abs(points) * point_value, stacks[winner])
-    claims = [
-        Transfer(loser, winner, owed[(loser, winner)])
-        for loser in order for winner in order if owed.get((loser, winner))
-    ]
+    in_order = [(loser, winner) for loser in order for winner in order if owed.get((loser, winner))]
+    in_order.sort(key=lambda pair: frozenset(pair) not in paid_first)  # stable: clockwise within each
+    claims = [Transfer(loser, winner, owed[(loser, winner)]) for loser, winner in in_order]
     transfers, unpaid, final = _pay(claims, dict(stacks))
     forfeited = tuple(Transfer(c.payer, c.payee, unpaid[i]) for i, c in enumerate(claims) if unpaid[i])
     return StackSettlement(tuple(claims), tuple(transfers), forfeited, final)

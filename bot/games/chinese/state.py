@@ -423,7 +423,7 @@ class ChineseRound:
         self.showdown = score_hands({seat: player.hand() for seat, player in self.players.items()})
         self.payments = settle_stacks(
             self.showdown.pair_points(), self.options.point_value, self.stacks(), self.clockwise(),
-            self.button_seat(),
+            self.button_seat(), paid_first=self.showdown.natural_pairs(),
         )
 
     def _points(self) -> Mapping[SeatId, int]:

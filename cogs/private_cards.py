@@ -28,7 +28,7 @@ from bot.tables.adapter import CardPick, Control, PickPreview, PicksCards, pick_
 from bot.tables.errors import TableError
 from bot.tables.runtime import Table
 from cogs.common import guarded
-from cogs.table_messages import TableButton
+from cogs.table_messages import RENDER_POOL, TableButton
 
 if TYPE_CHECKING:
     from bot.client import CasinoBot
@@ -113,7 +113,9 @@ async def private_message(table: Table, user_id: int, round_id: int, *,
     lines.append(f"Round #{round_.id} · {line}")
     if preview is not None:
         lines += [preview.text, *([preview.warning] if preview.warning else [])]
-    png = await asyncio.to_thread(_cards_png, rows, pick, chosen, preview)
+    # In the one drawing thread, like the table images: never two renders against the loop.
+    png = await asyncio.get_running_loop().run_in_executor(RENDER_POOL, _cards_png, rows, pick,
+                                                           chosen, preview)
     view = None
     if pick is not None:
         view = discord.ui.View(timeout=None)

@@ -24,7 +24,7 @@ from tests.harness.driver import (
     Reply,
     walk_components,
 )
-from tests.harness.fake_discord import InteractionRecord
+from tests.harness.fake_discord import EPHEMERAL_FLAG, InteractionRecord
 
 ANSWER_TIMEOUT = 5.0
 USER_OPTION_TYPES = (6, 9)  # USER, MENTIONABLE
@@ -161,6 +161,8 @@ class TableClient:
 
     def message(self) -> dict[str, Any] | None:
         for message in reversed(self.fake.messages_in(self.channel_id)):
+            if (message.get("flags") or 0) & EPHEMERAL_FLAG:
+                continue  # a player's private message (Imperial's card menu has table buttons)
             if any(str(c.get("custom_id", "")).startswith("tbl:")
                    for c in walk_components(message.get("components") or [])):
                 return message

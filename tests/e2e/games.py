@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from tests.e2e.casino import Answer, TableClient
-from tests.harness.driver import FakeUser
+from tests.harness.driver import FakeUser, walk_components
 
 CONFIRMED = re.compile(r"^(?P<label>.+) · round #(?P<round>\d+)$")
 ALREADY_DONE = "That was already done"
@@ -214,9 +214,10 @@ class BoxedScript:
     decides the box on turn (Bet, Fold or Buy), presses Go on where the game asks, and in the
     exchange phase sometimes asks for an exchange before Go on."""
 
-    def __init__(self, game: str, *, dealer_face_up: int, buy: bool) -> None:
+    def __init__(self, game: str, *, dealer_face_up: int, buy: bool, dealer_cards: int = 6) -> None:
         self.game = game
         self.dealer_face_up = dealer_face_up
+        self.dealer_cards = dealer_cards
         self.buy = buy
         self.open_options: Mapping[str, Any] = UTHScript.open_options
         boxes = {f"Box {box}: Ante 10": 2.0 / box for box in range(1, 5)}
@@ -340,17 +341,22 @@ class BoxedScript:
             if CONFIRMED.match(picked.text):  # the fee is the box's Ante, already staked
                 played.applied.append(picked.record.id)
         _, done = await self._act(table, message, player, "Go on", rng, set())
-        if done is not None and "nothing to decide" not in done.text:
+        # A player with no box that may ask for the exchange has nothing to confirm (Imperial:
+        # open boxes only), and the others' Go on may already have ended the round.
+        if done is not None and not any(text in done.text for text in NOTHING_TO_CONFIRM):
             expect_applied(done, played, duplicates)
 
     # -- privacy ------------------------------------------------------------------------------
     def hidden_cards(self, state: Mapping[str, Any]) -> set[str]:
         deck = list(state.get("deck") or [])
-        hidden = set(deck[int(state.get("drawn") or 0):])  # never dealt: never shown
+        drawn = int(state.get("drawn") or 0)
+        hidden = set(deck[drawn:])  # never dealt: never shown
         if state["phase"] in ("betting", "dealing", "decisions"):
             hidden |= {card for seat in state["seats"] for box in seat["boxes"] for card in box["cards"]}
             dealer = list(state.get("dealer") or [])
             hidden |= set(dealer[:max(0, len(dealer) - self.dealer_face_up)])
+            # Cards given up in a Draw are in no hand any more, and never shown either.
+            hidden |= set(deck[:drawn]) - set(dealer[len(dealer) - self.dealer_face_up:])
         return hidden
 
     def secret_cards(self, status: str, saved: Mapping[str, Any]) -> set[str]:
@@ -359,7 +365,7 @@ class BoxedScript:
             view = (saved.get("record") or {}).get("view") or {}
             boxes = sum(1 for seat in view.get("seats", []) for box in seat.get("boxes", [])
                         if box.get("cards"))
-            dealer = dealt[5 * boxes:5 * boxes + 6]
+            dealer = dealt[5 * boxes:5 * boxes + self.dealer_cards]
             return set(dealt) - set(dealer[len(dealer) - self.dealer_face_up:])
         dealer = list(saved.get("dealer") or [])
         in_boxes = {card for seat in saved.get("seats", []) for box in seat["boxes"] for card in box["cards"]}
@@ -371,9 +377,133 @@ DONE_DECIDING = (
     "The boxes are decided",  # everyone is done: the dealer has shown
     "which is over", "No round is running",  # the round settled before this click
 )
+NOTHING_TO_CONFIRM = ("nothing to decide", "which is over", "No round is running")
 BOX_ACTION = re.compile(r"^box (?P<box>\d): (?P<what>[A-Z +]+)")
+
+DRAWN = re.compile(r"^box (?P<box>\d): DRAW (?P<count>\d) cards?.* · round #(?P<round>\d+)$")
+"""The first line of the answer to a Draw (the player's private cards follow it)."""
+SELECT = 3  # a select menu's component type
+
+
+class ImperialScript(BoxedScript):
+    """Imperial Poker: the boxed script, with the Draw. The box on turn is decided with Bet,
+    Fold, Buy or Draw (the round's first player always draws first). A Draw chooses cards in
+    the private menu (Draw cards, a choice, Draw) or names them in ``/imperial draw`` (read from
+    the menu first, and confirmed when the bot warns of the last card). After a one-card Draw
+    another may follow (the k-th costs k Antes); after a Buy or a Draw of several cards only
+    Bet or Fold."""
+
+    def __init__(self) -> None:
+        super().__init__("imperial", dealer_face_up=1, buy=True, dealer_cards=5)
+        self.chaos_weights = {**self.chaos_weights, "Draw cards": 1.0}
+        self.chaos_commands = {**self.chaos_commands,
+                               "imperial draw": {"cards": ("As", "Kd 2c", "10h", "Qs Js Ts")}}
+
+    async def _decide(self, table: TableClient, message: dict[str, Any], player: FakeUser,
+                      rng: random.Random, played: PlayedRound, boxes: dict[int, dict[int, int]],
+                      duplicates: bool) -> None:
+        stake = played.stakes[player.id]
+        clicked: set[str] = set()
+        draws: dict[int, int] = {}  # box -> Draws so far (the next costs one Ante more)
+        only_bet_or_fold, one_card_only = False, False
+        # The round's first player always starts with a Draw, so every round has one.
+        draw_first = player.id == next(iter(played.stakes))
+        for _ in range(20):
+            if draw_first:
+                choice, draw_first = "Draw", False
+            elif only_bet_or_fold:
+                choice = rng.choices(["Bet", "Fold"], [3, 1])[0]
+            elif one_card_only:
+                choice = rng.choices(["Bet", "Fold", "Draw"], [3, 1, 1])[0]
+            else:
+                choice = rng.choices(["Bet", "Fold", "Buy", "Draw"], [5, 1, 2, 3])[0]
+            if choice == "Draw":
+                shown, answer, size = await self._draw(table, message, player, rng,
+                                                       1 if one_card_only else 3, played)
+                if table.version(shown) != table.version(message):
+                    message = shown
+                    clicked.clear()  # nothing clicked yet on this newer rendering
+                if answer is None:  # no Draw to be had now (the deck is kept for others): Bet
+                    only_bet_or_fold = True
+                    continue
+                box = expect_drawn(answer, played)
+                draws[box] = draws.get(box, 0) + 1
+                stake.play += draws[box] * boxes[player.id][box]  # the k-th Draw: k Antes
+                only_bet_or_fold, one_card_only = size > 1 or draws[box] >= 3, size == 1
+                continue
+            message, answer = await self._act(table, message, player, choice, rng, clicked)
+            if answer is not None and "or Go on" in answer.text:  # a BET to insure, or blind boxes
+                choice = "Go on"
+                message, answer = await self._act(table, message, player, choice, rng, clicked)
+            if answer is None or any(done in answer.text for done in DONE_DECIDING):
+                return
+            expect_applied(answer, played, duplicates)
+            confirmed = BOX_ACTION.match(answer.text)
+            if confirmed and choice == "Buy":
+                stake.play += boxes[player.id][int(confirmed["box"])]  # the sixth card's price
+                only_bet_or_fold = True
+            elif confirmed and choice == "Bet":
+                stake.play += 2 * boxes[player.id][int(confirmed["box"])]
+                only_bet_or_fold = one_card_only = False
+            elif choice in ("Fold", "Go on"):
+                only_bet_or_fold = one_card_only = False
+        raise AssertionError(f"{player.name} was never done deciding")
+
+    async def _draw(self, table: TableClient, message: dict[str, Any], player: FakeUser,
+                    rng: random.Random, most: int, played: PlayedRound
+                    ) -> tuple[dict[str, Any], Answer | None, int]:
+        """One Draw of up to ``most`` cards: (table message, the Draw's answer or None when no
+        Draw could be made, cards drawn)."""
+        if "Draw cards" not in table.controls(message):
+            message = table.message() or message
+            if "Draw cards" not in table.controls(message):
+                return message, None, 0
+        private = await table.press(player, "Draw cards", message)
+        played.answers.append(private)
+        assert private.ok and private.ephemeral, private.text
+        menus = [c for c in walk_components(private.message.get("components") or [])
+                 if c.get("type") == SELECT] if private.record.callbacks else []
+        if not menus:  # not this player's turn to draw, or nothing left to draw
+            return message, None, 0
+        options = [option["value"] for option in menus[0]["options"]]
+        count = rng.randint(1, min(most, int(menus[0]["max_values"])))
+        cards = rng.sample(options, count)
+        casino = table.casino
+        if rng.random() < 0.5:
+            chosen = await casino.select(player, private.message, menus[0]["custom_id"], cards)
+            assert chosen.ok and "Press Draw to pay" in chosen.text, chosen.text
+            answer = await casino.click(player, chosen.message, button_id(chosen.message, "Draw"))
+        else:
+            answer = await table.command(player, "imperial draw", cards=" ".join(cards))
+            if answer.ok and "Last card" in answer.text:  # warned first: go ahead
+                answer = await casino.click(player, answer.message, button_id(answer.message, "Draw"))
+        if answer.ok and "The deck would run out" in answer.text:
+            return message, None, 0
+        return message, answer, count
+
+
+def expect_drawn(answer: Answer, played: PlayedRound) -> int:
+    """A Draw was confirmed (under the confirmation line come the player's cards as they are
+    now); returns the box that drew. (A second delivery never answers first: the bot drops it
+    before any handler runs.)"""
+    assert answer.ok, f"no answer to {answer.record.id} (errors {answer.record.errors})"
+    played.answers.append(answer)
+    played.applied.append(answer.record.id)
+    match = DRAWN.match(answer.text.split("\n", 1)[0])
+    assert match, f"the bot refused a legal Draw: {answer.text!r}"
+    played.round_id = int(match["round"])
+    return int(match["box"])
+
+
+def button_id(message: dict[str, Any], label: str) -> str:
+    for component in walk_components(message.get("components") or []):
+        if component.get("type") == 2 and component.get("label") == label:
+            return str(component["custom_id"])
+    raise AssertionError(f"no {label!r} button on {message.get('components')}")
+
 
 SCRIPTS: dict[str, GameScript] = {
     "uth": UTHScript(),
     "twoplusfour": BoxedScript("twoplusfour", dealer_face_up=4, buy=True),
+    "imperial": ImperialScript(),
 }

@@ -135,7 +135,8 @@ async def run(args: argparse.Namespace) -> int:
 
 def seat_players(tables: list[Any], players: int) -> list[tuple[Any, list[Any]]]:
     """The n-th table of a guild gets that guild's n-th group of ``players`` players."""
-    seated, seen = [], {}
+    seated: list[tuple[Any, list[Any]]] = []
+    seen: dict[Any, int] = {}
     for table in tables:
         index = seen[table.casino] = seen.get(table.casino, -1) + 1
         seated.append((table, table.casino.players[index * players:(index + 1) * players]))

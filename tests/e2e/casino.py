@@ -62,7 +62,7 @@ class Answer(Reply):
         return self.answered and bool(self.record.callbacks)
 
     @property
-    def text(self) -> str:  # type: ignore[override]
+    def text(self) -> str:
         return super().text if self.record.callbacks else ""
 
 
@@ -90,11 +90,13 @@ class Casino:
         names = command.split()
         schema = self.fake.commands.get(names[0])
         assert schema is not None, f"/{names[0]} was never synced; synced: {sorted(self.fake.commands)}"
-        node = schema
+        node: dict[str, Any] | None = schema
         for name in names[1:]:
+            assert node is not None
             node = next((o for o in node.get("options") or [] if o["name"] == name and o["type"] in (1, 2)),
                         None)
             assert node is not None, f"/{command} is not a synced command"
+        assert node is not None
         declared = {o["name"]: o for o in node.get("options") or [] if o["type"] not in (1, 2)}
         resolved: dict[str, dict[str, Any]] = {}
         leaf = []
@@ -165,7 +167,8 @@ class TableClient:
                 continue  # a player's private message (Imperial's card menu has table buttons)
             if any(str(c.get("custom_id", "")).startswith("tbl:")
                    for c in walk_components(message.get("components") or [])):
-                return message
+                found: dict[str, Any] = message
+                return found
         return None
 
     def controls(self, message: dict[str, Any] | None = None) -> dict[str, str]:

@@ -65,15 +65,29 @@ def expect_applied(answer: Answer, played: PlayedRound, duplicates: bool) -> Non
 
 
 class GameScript(Protocol):
-    game: str
-    open_options: Mapping[str, Any]
-    """``/table open`` options: the shortest timers the bot allows."""
-    chaos_weights: Mapping[str, float]
-    """How often a chaos player presses each button (by label), when the table shows it."""
-    chaos_commands: Mapping[str, Mapping[str, tuple[Any, ...]]]
-    """Slash commands a chaos player also uses, with the option values to pick from."""
-    finishing_labels: tuple[str, ...]
-    """Buttons that end a player's part in a round soonest (to drive every round to its end)."""
+    # Read-only members, so a script may declare narrower types (a tuple of three labels).
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def open_options(self) -> Mapping[str, Any]:
+        """``/table open`` options: the shortest timers the bot allows."""
+        ...
+
+    @property
+    def chaos_weights(self) -> Mapping[str, float]:
+        """How often a chaos player presses each button (by label), when the table shows it."""
+        ...
+
+    @property
+    def chaos_commands(self) -> Mapping[str, Mapping[str, tuple[Any, ...]]]:
+        """Slash commands a chaos player also uses, with the option values to pick from."""
+        ...
+
+    @property
+    def finishing_labels(self) -> tuple[str, ...]:
+        """Buttons that end a player's part in a round soonest (to drive every round to its end)."""
+        ...
 
     async def play_round(self, table: TableClient, players: list[FakeUser], rng: random.Random,
                          *, duplicates: bool = False) -> PlayedRound:

@@ -68,7 +68,7 @@ class GuildSpec:
         everyone = {"id": str(self.id), "name": "@everyone", "permissions": "2248473465835073",
                     "position": 0, "color": 0, "hoist": False, "managed": False,
                     "mentionable": False, "flags": 0}
-        channels = [{"id": str(channel), "type": 0, "guild_id": str(self.id),
+        channels: list[dict[str, Any]] = [{"id": str(channel), "type": 0, "guild_id": str(self.id),
                      "name": f"casino-{index}", "position": index, "permission_overwrites": [],
                      "nsfw": False, "parent_id": None, "rate_limit_per_user": 0, "topic": None,
                      "last_message_id": None, "flags": 0}

@@ -77,7 +77,8 @@ class Reply:
 
     @property
     def data(self) -> dict[str, Any]:
-        return self.callback["data"]
+        data: dict[str, Any] = self.callback["data"]
+        return data
 
     @property
     def ephemeral(self) -> bool:
@@ -97,7 +98,8 @@ class Reply:
 
     @property
     def files(self) -> list[dict[str, Any]]:
-        return self.callback["files"]
+        files: list[dict[str, Any]] = self.callback["files"]
+        return files
 
     @property
     def message(self) -> dict[str, Any]:

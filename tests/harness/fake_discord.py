@@ -129,7 +129,7 @@ class FakeDiscord:
             self.unknown_routes.append(recorded)
             recorded.status = 404
             return json_response({"message": "404: Not Found", "code": 0}, status=404)
-        response = await handler(parts, body, files)
+        response: web.StreamResponse = await handler(parts, body, files)
         recorded.status = response.status
         return response
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import render
-from bot.tables.adapter import Control
+from bot.tables.adapter import Control, GameAdapter
 from bot.tables.runtime import RoundResult, Table
 from bot.tables.stack_view import seated_with_stacks, with_stacks
 from cogs.common import EMBED_COLOUR, chips, relative_time, signed_chips
@@ -249,7 +249,7 @@ class TableMessages:
             else:
                 lines.append(f"\u23f3 Decide {relative_time(round_.deadline)}")
         if round_ is None:
-            lines.append("Press an Ante button (or `/uth ante`) to open the betting window.")
+            lines.append(idle_hint(adapter))
         if round_ is not None and adapter.needs_seed(round_.state):
             lines.append(f"Shuffle commitment: `{round_.commitment}`")
         embed = discord.Embed(title=adapter.display_name, description="\n".join(lines),
@@ -259,7 +259,7 @@ class TableMessages:
             seated = seated_with_stacks(table.seats, self.bot.tables.stacks(table))
         embed.add_field(name="Seated", value=seated[:1024], inline=False)
         embed.set_footer(text=f"Table {table.id} · bets {table.config.min_bet:,}–"
-                              f"{table.config.max_bet:,} · /uth rules")
+                              f"{table.config.max_bet:,} · /{command_of(adapter)} rules")
         return embed
 
     async def _post_result(self, table: Table, result: RoundResult) -> None:
@@ -311,3 +311,15 @@ def result_embed(table: Table, result: RoundResult) -> discord.Embed:
             f"Check it with `/round {result.round_id}`."), inline=False)
     embed.set_footer(text=time.strftime("Settled %H:%M:%S UTC", time.gmtime()))
     return embed
+
+
+def command_of(adapter: GameAdapter) -> str:
+    """The game's slash command group (an adapter may name it; else the game's name)."""
+    return str(getattr(adapter, "command", adapter.game))
+
+
+def idle_hint(adapter: GameAdapter) -> str:
+    """What starts a round at this table (an adapter may say; the betting games open with an Ante)."""
+    hint = getattr(adapter, "idle_hint", None)
+    return str(hint) if hint else (f"Press an Ante button (or `/{command_of(adapter)} ante`) to open "
+                                   "the betting window.")

@@ -18,6 +18,7 @@ from render.faces import CARD_HEIGHT, CARD_SIZE, CARD_WIDTH, CardLike, card_back
 from render.faces import warm_cache as _warm_faces
 from render.hands import LabelledHand, hand_strip, row_of_hands
 from render.png import PNG_SIGNATURE, shared_palette, to_png
+from render.showdown import ShowdownHand, ShowdownSnapshot, showdown
 from render.table import SeatView, TableSnapshot, table_scene
 
 __all__ = [
@@ -28,6 +29,8 @@ __all__ = [
     "CardLike",
     "LabelledHand",
     "SeatView",
+    "ShowdownHand",
+    "ShowdownSnapshot",
     "TableSnapshot",
     "card_back",
     "card_face",
@@ -35,6 +38,8 @@ __all__ = [
     "hand_strip_png",
     "row_of_hands",
     "row_of_hands_png",
+    "showdown",
+    "showdown_png",
     "table_scene",
     "table_scene_png",
     "to_png",
@@ -67,3 +72,8 @@ def row_of_hands_png(rows: Sequence[LabelledHand], *, four_colour: bool = False)
 def table_scene_png(snapshot: TableSnapshot) -> bytes:
     """:func:`table_scene` as PNG bytes."""
     return to_png(table_scene(snapshot))
+
+
+def showdown_png(snapshot: ShowdownSnapshot) -> bytes:
+    """:func:`showdown` as PNG bytes: every hand in its parts and every result."""
+    return to_png(showdown(snapshot))

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -41,6 +41,13 @@ class PrivateMessage:
     content: str
     png: bytes
     view: discord.ui.View | None
+
+
+GamePrivateMessage = Callable[[Table, int, int, str], Awaitable[PrivateMessage]]
+GAME_PRIVATE_MESSAGES: dict[str, GamePrivateMessage] = {}
+"""Games whose private message is their own, by game name (Chinese Poker's hand setting, with
+two menus): ``builder(table, user_id, round_id, note)``, registered by the game's cog. "My
+cards" and the refresh after a button on the private message then go through it."""
 
 
 class CardSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=(
@@ -94,6 +101,9 @@ async def private_message(table: Table, user_id: int, round_id: int, *,
                           chosen: Sequence[Card] = (), note: str = "") -> PrivateMessage:
     """The player's cards now: a line about them, the image, and the card menu when the game
     offers one. With ``chosen`` cards, what the menu's action with them would cost."""
+    builder = GAME_PRIVATE_MESSAGES.get(table.adapter.game)
+    if builder is not None:
+        return await builder(table, user_id, round_id, note)
     round_ = table.round
     if round_ is None:
         raise TableError("No round is being played right now.")

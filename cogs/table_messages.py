@@ -269,9 +269,16 @@ class TableMessages:
             await channel.send(embed=embed)
             return
         title = f"{table.adapter.display_name} · Round #{result.round_id} · Result"
-        snapshot = table.adapter.snapshot(result.snapshot_state, table.config, result.names, title,
-                                          f"Round #{result.round_id} · seed {result.seed_hex}")
-        png = await render_off_loop(render.table_scene_png, snapshot)
+        footer = f"Round #{result.round_id} · seed {result.seed_hex}"
+        # A game whose hands show in parts (Chinese Poker) draws its own showdown picture.
+        showdown = getattr(table.adapter, "showdown_snapshot", None)
+        if showdown is not None:
+            picture = showdown(result.snapshot_state, table.config, result.names, title, footer)
+            png = await render_off_loop(render.showdown_png, picture)
+        else:
+            snapshot = table.adapter.snapshot(result.snapshot_state, table.config, result.names,
+                                              title, footer)
+            png = await render_off_loop(render.table_scene_png, snapshot)
         embed.set_image(url="attachment://result.png")
         await channel.send(embed=embed, file=discord.File(io.BytesIO(png), filename="result.png"))
 

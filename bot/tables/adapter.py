@@ -18,6 +18,12 @@ Optional parts, found with ``getattr`` so that existing adapters need none of th
   ``new_state`` is still required: ``/table config`` calls it to validate options.
 * ``check_buy_in(config, request)`` (:class:`BuyInCheck`): refuse a buy-in the game does not
   allow (raise ``RuleError``), e.g. Chinese Poker's full buy before a short one.
+* ``opening_seconds(config)``: how long a round's first window lasts before its first
+  deadline fires (default: ``config.betting_seconds``). Chinese Poker has no bets: 0, so the
+  cards are dealt (by ``on_deadline``, which has the deck) as soon as Deal opens the round.
+* ``showdown_snapshot(state, config, names, title, footer)``: a :class:`render.ShowdownSnapshot`
+  for the result image instead of the table scene (Chinese Poker shows every hand in parts and
+  every pairwise result).
 """
 
 from __future__ import annotations

@@ -468,7 +468,7 @@ class TableRuntime:
             adapter.apply(state, request.user_id, request.action, request.arg, table.memory), request)
         seed = self.seed_source()
         now = self.clock()
-        deadline = now + table.config.betting_seconds
+        deadline = now + _opening_seconds(table)
         row = self._action_row(1, applied, request)
         try:
             round_id = await self.store.open_table_round(
@@ -782,6 +782,13 @@ def _stack_settlement_movements(table_id: int, round_id: int,
     if house_net > 0:
         movements.append(Movement(escrow, house, house_net, "to the house (rake or house bank)"))
     return movements
+
+
+def _opening_seconds(table: Table) -> float:
+    """How long the first window of a round lasts: the betting window, unless the game says
+    otherwise (Chinese Poker has no bets and deals at once: 0)."""
+    opening = getattr(table.adapter, "opening_seconds", None)
+    return float(table.config.betting_seconds if opening is None else opening(table.config))
 
 
 def _stack_table(table: Table) -> int | None:

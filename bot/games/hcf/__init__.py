@@ -12,12 +12,14 @@ Modules
 ``state``     :class:`HCFState`, the round's state machine with verify/can/act trios
 ``actions``   the frozen records of the round's history
 ``rotation``  :func:`dp_offer_order`: whom to offer the DP role, in which order
+``offer``     :class:`HCFRound`: a hand as a table plays it, the DP offer before ``HCFState``
 ``exact``     exact figures (qualification rate, both bonuses' RTP) by counting
 ``sim``       the simulator plug-in and its strategy (imported only by the simulator)
 
 Driving a round (what a table adapter does)
 -------------------------------------------
-::
+A table drives :class:`HCFRound` (module ``offer``), which asks the DP role in turn and then
+hands over to :class:`HCFState`; these are the steps it takes, on the state directly::
 
     order = dp_offer_order(clockwise, stacks, options.bank_minimum, previous_dp)
     # ask order[0], order[1], ... until one accepts; nobody: banker = None (the house banks)
@@ -61,11 +63,15 @@ and :attr:`HCFState.dp_qualified` return ``None`` before). History records hold 
 from bot.games.hcf.actions import (
     Action,
     AnteBet,
+    BankAccepted,
+    BankDeclined,
     BonusBet,
     ClearBets,
     CloseBetting,
     Deal,
     Fold,
+    HandOpened,
+    HouseBanks,
     Raise,
     Showdown,
 )
@@ -90,7 +96,8 @@ from bot.games.hcf.hands import (
     run_cards,
     run_of,
 )
-from bot.games.hcf.rotation import dp_offer_order
+from bot.games.hcf.offer import OFFER, HCFRound
+from bot.games.hcf.rotation import dp_offer_order, turn_after_departure
 from bot.games.hcf.rules import (
     BONUS_NAMES,
     BONUSES,
@@ -112,11 +119,14 @@ __all__ = [
     "FLUSH_PAYS",
     "HOUSE",
     "MAX_PLAYERS",
+    "OFFER",
     "QUALIFYING_FLUSH_KEY",
     "RAKE_BET",
     "STRAIGHT_FLUSH_PAYS",
     "Action",
     "AnteBet",
+    "BankAccepted",
+    "BankDeclined",
     "BankSettlement",
     "BonusBet",
     "ClearBets",
@@ -126,9 +136,12 @@ __all__ = [
     "Fold",
     "HCFOptions",
     "HCFPlayer",
+    "HCFRound",
     "HCFState",
+    "HandOpened",
     "HandResult",
     "HandReturns",
+    "HouseBanks",
     "Phase",
     "Raise",
     "RakeMode",
@@ -147,4 +160,5 @@ __all__ = [
     "run_of",
     "settle_against_bank",
     "settle_hand",
+    "turn_after_departure",
 ]

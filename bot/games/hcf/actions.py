@@ -147,8 +147,61 @@ class Showdown(Action):
         return f"bank shows {' '.join(str(card) for card in self.cards)}: {qualified}"
 
 
+@dataclass(frozen=True, kw_only=True)
+class HandOpened(Action):
+    """A seated player opened the hand (the table's "Deal next hand")."""
+
+    kind: ClassVar[str] = "hand_opened"
+    seat: SeatId
+
+    @property
+    def label(self) -> str:
+        return "opens the hand"
+
+
+@dataclass(frozen=True, kw_only=True)
+class BankAccepted(Action):
+    """The seat accepted the designated player (DP) role: it banks this hand."""
+
+    kind: ClassVar[str] = "bank_accepted"
+    seat: SeatId
+
+    @property
+    def label(self) -> str:
+        return "accepts the bank"
+
+
+@dataclass(frozen=True, kw_only=True)
+class BankDeclined(Action):
+    """The seat declined the DP role: by answering (``how`` ``"declined"``), by letting the
+    timer run out or leaving (``"timeout"``), or by betting before its turn (``"bet"``)."""
+
+    kind: ClassVar[str] = "bank_declined"
+    seat: SeatId
+    how: str
+
+    @property
+    def label(self) -> str:
+        return {"timeout": "AUTO DECLINED the bank", "bet": "bets, so declines the bank"}.get(
+            self.how, "declines the bank")
+
+
+@dataclass(frozen=True, kw_only=True)
+class HouseBanks(Action):
+    """Nobody banks this hand, so the house does, with unlimited funds. ``reason``:
+    ``"declined"`` (every qualifying player declined) or ``"nobody qualifies"``."""
+
+    kind: ClassVar[str] = "house_banks"
+    reason: str
+
+    @property
+    def label(self) -> str:
+        return f"the house banks ({self.reason})"
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
-    cls.kind: cls for cls in (AnteBet, BonusBet, ClearBets, CloseBetting, Deal, Raise, Fold, Showdown)
+    cls.kind: cls for cls in (AnteBet, BonusBet, ClearBets, CloseBetting, Deal, Raise, Fold, Showdown,
+                              HandOpened, BankAccepted, BankDeclined, HouseBanks)
 }
 
 

@@ -39,3 +39,28 @@ def dp_offer_order(
     start = clockwise.index(previous) + 1 if previous is not None and previous in clockwise else 0
     turn = [*clockwise[start:], *clockwise[:start]]
     return tuple(seat for seat in turn if stacks.get(seat, 0) >= minimum)
+
+
+def turn_after_departure(
+    clockwise: Sequence[SeatId],
+    previous: SeatId | None,
+    previous_order: Sequence[SeatId],
+) -> tuple[tuple[SeatId, ...], SeatId | None]:
+    """``(clockwise, previous)`` to pass to :func:`dp_offer_order` so that the turn goes on
+    from the previous DP's place even when that player has left.
+
+    ``previous_order`` is last round's clockwise order. When ``previous`` is still seated, or
+    unknown, nothing changes. When they left, the turn passes to the first player after them
+    in last round's order who is still seated: ``clockwise`` is returned starting there, with
+    no previous DP. When nobody from last round is left, the offer starts at the first seat.
+    """
+    seats = tuple(clockwise)
+    if previous is None or previous in seats or previous not in previous_order:
+        return seats, previous if previous in seats else None
+    at = list(previous_order).index(previous)
+    after = [*previous_order[at + 1:], *previous_order[:at]]
+    for seat in after:
+        if seat in seats:
+            start = seats.index(seat)
+            return seats[start:] + seats[:start], None
+    return seats, None

@@ -1,0 +1,52 @@
+"""High Card Flush figures for ``/hcf rules``: the exact ones and what the simulator measured.
+
+Exact (:mod:`bot.games.hcf.exact`, by counting every pair of seven-card hands): the DP's
+qualification rate and both bonuses' return to player. Measured with
+``python -m bot simulate hcf --rounds 1000000 --seed 1`` (the same seed gives the same report),
+the house banking and the player following :data:`bot.games.hcf.sim.STRATEGY`; each figure with
+its 95% confidence interval. ``tests/test_hcf_discord.py`` checks the exact constants against
+:mod:`bot.games.hcf.exact`; ``tests/test_hcf_sim.py`` checks the simulator against them.
+
+Against a player DP the same figures hold hand for hand, except that a hand the bank cannot
+cover is dead (every stake returned) and the bank keeps what the players lose.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from bot.games.hcf.sim import STRATEGY
+
+EXACT_DP_QUALIFIED: Final = 100_825_036 / 133_784_560
+"""At least a 3-card 9-high flush: 100,825,036 of the C(52, 7) hands, 75.3637%."""
+EXACT_FLUSH_RTP: Final = 0.927577
+EXACT_STRAIGHT_FLUSH_RTP: Final = 0.900399
+
+MEASURED_WITH: Final = "python -m bot simulate hcf --rounds 1000000 --seed 1"
+MEASURED_ROUNDS: Final = 1_000_000
+
+MEASURED: Final[dict[str, tuple[float, float, float]]] = {
+    # bet: (RTP, 95% CI low, high), chips back per chip staked, stake included
+    "ante+raise": (0.981680, 0.979810, 0.983551),
+    "straight flush": (0.895397, 0.885084, 0.905710),
+    "flush": (0.928345, 0.921749, 0.934941),
+    "dp qualified": (0.753154, 0.752309, 0.753999),
+}
+"""The rates measured in that run (the DP's qualification as a share of rounds)."""
+
+
+def _measured(name: str) -> str:
+    value, low, high = MEASURED[name]
+    return f"{value:.2%} (95% CI {low:.2%} to {high:.2%})"
+
+
+def summary() -> str:
+    """The figures as the rules page shows them, one line each."""
+    return "\n".join([
+        f"Strategy: {STRATEGY}",
+        f"Measured over {MEASURED_ROUNDS:,} simulated rounds against the house (`{MEASURED_WITH}`):",
+        f"- Ante+Raise, per chip staked: {_measured('ante+raise')}",
+        f"- Straight Flush bonus: {_measured('straight flush')}; exactly {EXACT_STRAIGHT_FLUSH_RTP:.4%}",
+        f"- Flush bonus: {_measured('flush')}; exactly {EXACT_FLUSH_RTP:.4%}",
+        f"- The bank qualifies: {_measured('dp qualified')} of hands; exactly {EXACT_DP_QUALIFIED:.4%}",
+    ])

@@ -1,0 +1,356 @@
+"""A High Card Flush hand as a table plays it: the designated player (DP) offer, then the round.
+
+RULES.md ("High Card Flush"): "The DP role is offered in turn, hand by hand; a player may
+decline it. A player qualifies to bank when their table stack is at least a table-set amount.
+If nobody banks, the house banks with unlimited funds." Issue #8: the offer goes "to the next
+player whose stack qualifies ... they accept or decline (timer: decline)". The seed: the dealer
+button "wird vor dem designierten Spieler positioniert und bewegt sich". :class:`HCFRound` puts
+that offer in front of :class:`~bot.games.hcf.state.HCFState`::
+
+    OFFER --accept--------------------------> BETTING, the DP banks --> ... (HCFState)
+    OFFER --the last qualifying seat declines--> BETTING, the house banks --> ...
+    (nobody qualifies: BETTING at once, the house banks)
+
+* Who is asked, in which order: :func:`~bot.games.hcf.rotation.dp_offer_order`, from the
+  previous hand's turn (:attr:`HCFRound.turn`): the turn moves clockwise hand by hand.
+* The seat asked now accepts or declines (``accept``/``decline``); its timer runs out as a
+  decline (``timeout_offer``); leaving the table declines too.
+* Players need not wait for the bank to bet: while the bank is being offered they may already
+  place their Ante and bonuses (staked at once, checked exactly as in the betting window). A
+  player who bets declines the bank for this hand in advance ("you play, not bank"; our ruling:
+  a DP places no bets, so one who has bet cannot bank). The first bet of a hand may open it.
+* A hand is opened by a seated player (:meth:`HCFRound.open_hand`, the table's "Deal next
+  hand") or by the first Ante (:meth:`HCFRound.place_ante`).
+
+Once the bank is settled every call goes to :attr:`HCFRound.game`. The bets placed during the
+offer sit in ``game`` from the start (it is opened with the house as banker); when a player
+accepts, ``game`` is opened again with that banker and the same bets replayed into it (their
+chips are already staked, so the accept moves none) and the same history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.games.common import ChipFlow, RuleError, SeatId
+from bot.games.hcf.actions import (
+    Action,
+    AnteBet,
+    BankAccepted,
+    BankDeclined,
+    BonusBet,
+    ClearBets,
+    Fold,
+    HandOpened,
+    HouseBanks,
+    Raise,
+)
+from bot.games.hcf.rotation import dp_offer_order, turn_after_departure
+from bot.games.hcf.rules import BONUSES, HCFOptions, Phase
+from bot.games.hcf.state import HCFState
+from bot.poker import Card
+
+OFFER = "offer"
+"""The phase label of a round whose bank is being offered (before :class:`Phase`'s own)."""
+
+
+@dataclass
+class HCFRound:
+    """One hand at a table: the DP offer, then :attr:`game`. Open with :meth:`open`."""
+
+    options: HCFOptions
+    clockwise: tuple[SeatId, ...]
+    """The seated players at the start of the hand, clockwise (the table's seating order)."""
+    stacks: dict[SeatId, int]
+    offers: tuple[SeatId, ...]
+    """Every seat the bank was to be offered to, in order (who qualified at the start)."""
+    pending: list[SeatId]
+    """Seats still to be asked; the first is being asked now."""
+    game: HCFState
+    previous_turn: SeatId | None = None
+    opened: bool = False
+    history: list[Action] = field(default_factory=list)
+    """The offer's records (HandOpened, BankDeclined, BankAccepted, HouseBanks); the bets and
+    the rest are in ``game.history``."""
+
+    @classmethod
+    def open(
+        cls,
+        options: HCFOptions,
+        clockwise: Sequence[SeatId],
+        stacks: Mapping[SeatId, int],
+        previous_turn: SeatId | None = None,
+        previous_order: Sequence[SeatId] = (),
+    ) -> HCFRound:
+        """A new hand. ``previous_turn``/``previous_order``: :attr:`turn` and ``clockwise`` of
+        the last hand at the table (the turn goes on from there, even when that player left)."""
+        seats = tuple(clockwise)
+        stacks = {seat: int(stacks[seat]) for seat in seats}
+        rotated, previous = turn_after_departure(seats, previous_turn, previous_order)
+        offers = dp_offer_order(rotated, stacks, options.bank_minimum, previous)
+        round_ = cls(options, seats, stacks, offers, list(offers),
+                     HCFState.new(options, seats, stacks, None), previous_turn)
+        if not offers:
+            round_.history.append(HouseBanks(reason="nobody qualifies"))
+        return round_
+
+    # ----------------------------------------------------------------------------- reading
+
+    @property
+    def offering(self) -> bool:
+        return bool(self.pending)
+
+    @property
+    def offered(self) -> SeatId | None:
+        """The seat being asked to bank now."""
+        return self.pending[0] if self.pending else None
+
+    @property
+    def banker(self) -> SeatId | None:
+        """The DP once the bank is settled (``None`` while offering or when the house banks)."""
+        return None if self.offering else self.game.banker
+
+    @property
+    def house_banks(self) -> bool:
+        return not self.offering and self.game.banker is None
+
+    @property
+    def phase_label(self) -> str:
+        return OFFER if self.offering else self.game.phase.label
+
+    @property
+    def offer_number(self) -> int:
+        """Which offer of this hand is open now (1 for the first)."""
+        return sum(1 for action in self.history if isinstance(action, BankDeclined)
+                   and action.how != "bet") + 1
+
+    @property
+    def declined(self) -> tuple[SeatId, ...]:
+        return tuple(action.seat for action in self.history if isinstance(action, BankDeclined))
+
+    @property
+    def turn(self) -> SeatId | None:
+        """Where the DP turn stands after this hand: the DP; when the house banked after
+        offers, the first seat asked (the next hand's offer starts after it); when nobody
+        qualified, where it stood before."""
+        if self.offering:
+            return self.previous_turn
+        if self.game.banker is not None:
+            return self.game.banker
+        return self.offers[0] if self.offers else self.previous_turn
+
+    def seats_in_play(self) -> tuple[SeatId, ...]:
+        """Seats whose stack this hand may still use: those still to be asked to bank, the DP,
+        and every player with bets."""
+        seats = [*self.pending]
+        if self.game.banker is not None and not self.offering:
+            seats.append(self.game.banker)
+        seats += [seat for seat in self.game.players if seat not in seats]
+        return tuple(seats)
+
+    # ------------------------------------------------------------------------ opening
+
+    def verify_open_hand(self, seat: SeatId) -> None:
+        if self.opened:
+            raise RuleError("This hand has started already.")
+        if seat not in self.clockwise:
+            raise RuleError("Take a seat and bring chips (buy in) to play.")
+
+    def open_hand(self, seat: SeatId) -> HandOpened:
+        self.verify_open_hand(seat)
+        self.opened = True
+        action = HandOpened(seat=seat)
+        self.history.append(action)
+        return action
+
+    # -------------------------------------------------------------------------- offer
+
+    def verify_answer_offer(self, seat: SeatId) -> None:
+        """Only the seat asked now may accept or decline."""
+        if not self.offering:
+            if self.game.banker == seat:
+                raise RuleError("You have accepted the bank: you bank this hand.")
+            raise RuleError("The bank is settled for this hand.")
+        if seat != self.pending[0]:
+            if seat in self.pending:
+                raise RuleError("The bank is offered to another player first: wait for your turn.")
+            raise RuleError("The bank is not offered to you this hand.")
+
+    def can_accept(self, seat: SeatId) -> bool:
+        return _allowed(self.verify_answer_offer, seat)
+
+    def accept(self, seat: SeatId) -> BankAccepted:
+        """The seat banks: the round is opened again with it as DP and every bet placed during
+        the offer replayed (already staked: no chips move)."""
+        self.verify_answer_offer(seat)
+        early = self.game
+        game = HCFState.new(self.options, self.clockwise, self.stacks, seat)
+        for player in early.players.values():
+            game.place_ante(player.seat, player.ante)
+            for bonus in BONUSES:
+                if player.bonus(bonus):
+                    game.place_bonus(player.seat, bonus, player.bonus(bonus))
+        game.history = list(early.history)
+        self.game = game
+        self.pending.clear()
+        self.opened = True
+        action = BankAccepted(seat=seat)
+        self.history.append(action)
+        return action
+
+    def decline(self, seat: SeatId) -> BankDeclined:
+        self.verify_answer_offer(seat)
+        return self._declined(seat, "declined")
+
+    def verify_timeout_offer(self) -> None:
+        if not self.offering:
+            raise RuleError("The bank is settled for this hand.")
+
+    def timeout_offer(self) -> BankDeclined:
+        """The asked seat's timer ran out (or it left): a decline."""
+        self.verify_timeout_offer()
+        return self._declined(self.pending[0], "timeout")
+
+    def _declined(self, seat: SeatId, how: str) -> BankDeclined:
+        self.pending.remove(seat)
+        self.opened = True
+        action = BankDeclined(seat=seat, how=how)
+        self.history.append(action)
+        if not self.pending:
+            self.history.append(HouseBanks(reason="declined"))
+        return action
+
+    # ------------------------------------------------------------------------ betting
+
+    def verify_place_ante(self, seat: SeatId, amount: int) -> None:
+        self._verify_not_dealt()
+        self.game.verify_place_ante(seat, amount)
+
+    def place_ante(self, seat: SeatId, amount: int) -> AnteBet:
+        """The Ante (:meth:`HCFState.place_ante`); while the bank is offered, a seat still to
+        be asked declines it by betting (module docstring)."""
+        self.verify_place_ante(seat, amount)
+        action = self.game.place_ante(seat, amount)
+        self.opened = True
+        if seat in self.pending:
+            self._declined(seat, "bet")
+        return action
+
+    def verify_place_bonuses(self, seat: SeatId, amounts: Mapping[str, int]) -> None:
+        """Both bonuses at once are checked together: all are placed or none."""
+        self._verify_not_dealt()
+        if not amounts:
+            raise RuleError("Name a Straight Flush bonus, a Flush bonus or both.")
+        trial = HCFState.from_dict(self.game.to_dict())
+        for bonus, amount in amounts.items():
+            trial.place_bonus(seat, bonus, amount)
+
+    def place_bonuses(self, seat: SeatId, amounts: Mapping[str, int]) -> tuple[BonusBet, ...]:
+        self.verify_place_bonuses(seat, amounts)
+        return tuple(self.game.place_bonus(seat, bonus, amount) for bonus, amount in amounts.items())
+
+    def clear_bets(self, seat: SeatId) -> ClearBets:
+        """Every bet of the seat back (a seat that declined the bank by betting stays out of the
+        offer)."""
+        self._verify_not_dealt()
+        return self.game.clear_bets(seat)
+
+    def _verify_not_dealt(self) -> None:
+        if self.game.phase is not Phase.BETTING:
+            raise RuleError("Bets are closed for this round: wait for the next one.")
+
+    # ---------------------------------------------------------------- the rest of the hand
+
+    def close_betting_and_deal(self, deck: Callable[[], Sequence[Card | int]]) -> list[Action]:
+        """The betting window's end: close it and, with any player in, deal from ``deck()``."""
+        if self.offering:
+            raise RuleError("The bank is still being offered.")
+        actions: list[Action] = [self.game.close_betting()]
+        if self.game.can_deal():
+            actions.append(self.game.deal(deck()))
+        return actions
+
+    def raise_bet(self, seat: SeatId, multiple: int) -> Raise:
+        return self.game.raise_bet(seat, multiple)
+
+    def fold(self, seat: SeatId) -> Fold:
+        return self.game.fold(seat)
+
+    def timeout_decisions(self) -> list[Fold]:
+        return [self.game.timeout(seat) for seat in self.game.pending_seats()]
+
+    def expire(self, deck: Callable[[], Sequence[Card | int]]) -> list[Action]:
+        """The timer of the current phase ran out: the asked seat declines the bank, or the
+        betting window closes (and the cards are dealt), or every undecided player folds."""
+        if self.offering:
+            return [self.timeout_offer()]
+        if self.game.phase is Phase.BETTING:
+            return self.close_betting_and_deal(deck)
+        if self.game.phase is Phase.DECISIONS:
+            return list(self.timeout_decisions())
+        return []
+
+    def leave(self, seat: SeatId) -> list[Action]:
+        """The seat left the table: it declines the bank (or is not asked), takes back bets not
+        yet dealt, and folds a dealt hand not yet decided (seed: "Spieler, die sich vom Tisch
+        entfernen, ohne ihre Hand zu nutzen, werden als Folded Hand betrachtet"). A DP who
+        leaves still banks the hand: its stack is the bank the players bet against."""
+        actions: list[Action] = []
+        if seat in self.pending:
+            if seat == self.pending[0]:
+                actions.append(self.timeout_offer())
+            else:
+                actions.append(self._declined(seat, "timeout"))
+        if self.game.phase is Phase.BETTING and self.game.can_clear_bets(seat):
+            actions.append(self.game.clear_bets(seat))
+        elif self.game.can_timeout(seat):
+            actions.append(self.game.timeout(seat))
+        return actions
+
+    # ----------------------------------------------------------------------- serialisation
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": "hcf-round",
+            "version": 1,
+            "options": self.options.to_dict(),
+            "clockwise": list(self.clockwise),
+            "stacks": [[seat, stack] for seat, stack in self.stacks.items()],
+            "offers": list(self.offers),
+            "pending": list(self.pending),
+            "previous_turn": self.previous_turn,
+            "opened": self.opened,
+            "history": [action.to_dict() for action in self.history],
+            "state": self.game.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> HCFRound:
+        if data.get("game") != "hcf-round" or data.get("version") != 1:
+            raise ValueError("not a saved High Card Flush hand (game 'hcf-round', version 1)")
+        previous = data["previous_turn"]
+        return cls(
+            options=HCFOptions.from_dict(data["options"]),
+            clockwise=tuple(int(seat) for seat in data["clockwise"]),
+            stacks={int(seat): int(stack) for seat, stack in data["stacks"]},
+            offers=tuple(int(seat) for seat in data["offers"]),
+            pending=[int(seat) for seat in data["pending"]],
+            game=HCFState.from_dict(data["state"]),
+            previous_turn=None if previous is None else int(previous),
+            opened=bool(data["opened"]),
+            history=[Action.from_dict(item) for item in data["history"]],
+        )
+
+
+def flows_of(actions: Sequence[Action]) -> tuple[ChipFlow, ...]:
+    return tuple(flow for action in actions for flow in action.flows)
+
+
+def _allowed(verify: Callable[..., None], *args: Any) -> bool:
+    try:
+        verify(*args)
+    except RuleError:
+        return False
+    return True

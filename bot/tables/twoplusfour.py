@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import re
 
-from bot.games.boxed.rules import PayTable
 from bot.games.twoplusfour import BET_PAYS, BONUS_PAYS, TWO_PLUS_FOUR
 from bot.games.twoplusfour.figures import summary
-from bot.tables.boxed import BoxedAdapter
+from bot.tables.boxed import BoxedAdapter, pay_table_text
 from bot.tables.config import TableConfig
 
 RULES = """\
@@ -37,10 +36,6 @@ chips, rounded down.
 **Our figures** (no published analysis exists; these are the first):
 {figures}
 """
-
-
-def pay_table_text(table: PayTable) -> str:
-    return ", ".join(f"{cls.label} {num}:{den}" for cls, num, den in table.rows)
 
 
 def rules_text(config: TableConfig) -> str:

@@ -29,6 +29,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.uth",
     "cogs.twoplusfour",
     "cogs.imperial",
+    "cogs.hcf",
 )
 
 

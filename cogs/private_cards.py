@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -123,9 +123,12 @@ async def private_message(table: Table, user_id: int, round_id: int, *,
     lines.append(f"Round #{round_.id} · {line}")
     if preview is not None:
         lines += [preview.text, *([preview.warning] if preview.warning else [])]
+    # A game may ring cards in the player's own rows (High Card Flush: the hand's flush).
+    ringed = getattr(adapter, "private_highlights", None)
+    highlights = ringed(round_.state, user_id) if ringed is not None else []
     # In the one drawing thread, like the table images: never two renders against the loop.
     png = await asyncio.get_running_loop().run_in_executor(RENDER_POOL, _cards_png, rows, pick,
-                                                           chosen, preview)
+                                                           chosen, preview, highlights)
     view = None
     if pick is not None:
         view = discord.ui.View(timeout=None)
@@ -136,9 +139,10 @@ async def private_message(table: Table, user_id: int, round_id: int, *,
 
 
 def _cards_png(rows: list[tuple[str, list[Card | None]]], pick: CardPick | None,
-               chosen: Sequence[Card], preview: PickPreview | None) -> bytes:
+               chosen: Sequence[Card], preview: PickPreview | None,
+               highlights: Sequence[Collection[int]] = ()) -> bytes:
     if pick is None and len(rows) == 1:
-        return render.hand_strip_png(rows[0][1])
+        return render.hand_strip_png(rows[0][1], highlight=highlights[0] if highlights else ())
     hands = []
     for index, (label, cards) in enumerate(rows):
         if pick is not None and index == pick.row:

@@ -250,6 +250,9 @@ class TableMessages:
                 lines.append(f"\u23f3 Decide {relative_time(round_.deadline)}")
         if round_ is None:
             lines.append(idle_hint(adapter))
+        note = getattr(adapter, "table_note", None)  # a player-banked game's bank and rake terms
+        if note is not None:
+            lines.append(note(table.config))
         if round_ is not None and adapter.needs_seed(round_.state):
             lines.append(f"Shuffle commitment: `{round_.commitment}`")
         embed = discord.Embed(title=adapter.display_name, description="\n".join(lines),

@@ -26,12 +26,14 @@ log = logging.getLogger(__name__)
 
 GAME_CHOICES = [app_commands.Choice(name="Ultimate Texas Hold'em", value="uth"),
                 app_commands.Choice(name="2 Plus 4 Poker", value="twoplusfour"),
-                app_commands.Choice(name="Imperial Poker", value="imperial")]
+                app_commands.Choice(name="Imperial Poker", value="imperial"),
+                app_commands.Choice(name="High Card Flush", value="hcf")]
 # Per game when the admin gives none: RULES.md caps the boxed games at 20,000 per box and bet.
 DEFAULT_MAX_PAYOUT = {"uth": 100_000, "twoplusfour": 20_000, "imperial": 20_000}
 Chips = app_commands.Range[int, 1, MAX_CHIPS]
 Seconds = app_commands.Range[int, TIMER_RANGE[0], TIMER_RANGE[1]]
 Qualifier = Literal["pair_of_fours", "pair"]
+RakeMode = Literal["none", "every_player", "all_but_dp", "dp_only"]
 
 
 def tables_cog(interaction: discord.Interaction[CasinoBot]) -> Tables:
@@ -95,23 +97,32 @@ class Tables(commands.Cog):
                            decision_seconds="Time for each decision",
                            dealer_qualifier="UTH: what the dealer needs to qualify",
                            max_round_payout="Boxed games: most one player wins in a round",
-                           smallest_chip="Boxed games: the smallest chip (minimum Bonus)")
+                           smallest_chip="Boxed games: the smallest chip (minimum Bonus)",
+                           bank_minimum="High Card Flush: the stack a player needs to bank",
+                           rake_mode="High Card Flush: who pays the house rake",
+                           rake="High Card Flush: rake chips a hand from each raked seat")
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.checks.has_permissions(manage_channels=True)
     async def open(self, interaction: discord.Interaction, game: str, min_bet: Chips = 10,
                    max_bet: Chips = 1_000, max_payout: Chips | None = None,
                    betting_seconds: Seconds = 30, decision_seconds: Seconds = 30,
                    dealer_qualifier: Qualifier = "pair_of_fours",
-                   max_round_payout: Chips | None = None, smallest_chip: Chips = 1) -> None:
+                   max_round_payout: Chips | None = None, smallest_chip: Chips = 1,
+                   bank_minimum: Chips = 1_000, rake_mode: RakeMode = "none",
+                   rake: app_commands.Range[int, 0, MAX_CHIPS] = 0) -> None:
         guild_id = guild_id_of(interaction)
         payout = max_payout or DEFAULT_MAX_PAYOUT.get(game, 100_000)
         options = ({"dealer_qualifier": dealer_qualifier} if game == "uth" else
+                   {"bank_minimum": str(bank_minimum), "rake_mode": rake_mode, "rake": str(rake)}
+                   if game == "hcf" else
                    {"smallest_chip": str(smallest_chip),
                     "max_round_payout": str(max_round_payout or payout)})
         try:
             config = TableConfig(game, min_bet, max_bet, payout, betting_seconds,
                                  decision_seconds, options).validated()
-        except ConfigError as error:
+            if game in self.bot.tables.adapters:
+                self.bot.tables.adapters[game].new_state(config)  # the game checks its options
+        except (ConfigError, ValueError) as error:
             raise UserError(str(error)) from None
         assert interaction.channel_id is not None
         table = await self.bot.tables.open_table(guild_id, interaction.channel_id, config)
@@ -126,15 +137,20 @@ class Tables(commands.Cog):
                      max_bet: Chips | None = None, max_payout: Chips | None = None,
                      betting_seconds: Seconds | None = None,
                      decision_seconds: Seconds | None = None,
-                     dealer_qualifier: Qualifier | None = None) -> None:
+                     dealer_qualifier: Qualifier | None = None,
+                     bank_minimum: Chips | None = None, rake_mode: RakeMode | None = None,
+                     rake: app_commands.Range[int, 0, MAX_CHIPS] | None = None) -> None:
         guild_id = guild_id_of(interaction)
         assert interaction.channel_id is not None
         changes: dict[str, object] = {key: value for key, value in {
             "min_bet": min_bet, "max_bet": max_bet, "max_payout": max_payout,
             "betting_seconds": betting_seconds, "decision_seconds": decision_seconds,
         }.items() if value is not None}
-        if dealer_qualifier is not None:
-            changes["options"] = {"dealer_qualifier": dealer_qualifier}
+        options = {key: str(value) for key, value in {
+            "dealer_qualifier": dealer_qualifier, "bank_minimum": bank_minimum,
+            "rake_mode": rake_mode, "rake": rake}.items() if value is not None}
+        if options:
+            changes["options"] = options
         table = self.bot.tables.table_in(interaction.channel_id)
         if table is None or table.guild_id != guild_id:
             raise UserError("There is no table in this channel.")

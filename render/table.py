@@ -64,6 +64,8 @@ class TableSnapshot:
     footer: str = ""
     """Small print at the bottom, e.g. the round number and the shuffle commitment hash."""
     dealer_status: str = ""
+    dealer_label: str = "Dealer"
+    """The name over the dealer's row (a player-banked game shows who banks)."""
     dealer_highlight: Collection[int] = field(default_factory=frozenset)
     community_highlight: Collection[int] = field(default_factory=frozenset)
     four_colour: bool = False
@@ -182,7 +184,7 @@ def _draw_title(image: Image.Image, title: str) -> None:
 
 def _draw_dealer_and_board(image: Image.Image, snapshot: TableSnapshot) -> None:
     groups = [
-        ("Dealer", snapshot.dealer, snapshot.dealer_highlight, snapshot.dealer_status),
+        (snapshot.dealer_label, snapshot.dealer, snapshot.dealer_highlight, snapshot.dealer_status),
         ("Board", snapshot.community, snapshot.community_highlight, ""),
     ]
     groups = [group for group in groups if group[1]]

@@ -153,7 +153,8 @@ class HCFOptions:
         """How the table discloses its rake (seed: "deutlich offengelegt")."""
         if self.rake_mode == RakeMode.NONE:
             return "No rake."
-        return f"Rake: {self.rake} chips a hand {RakeMode.DESCRIPTIONS[self.rake_mode]}."
+        chips = "1 chip" if self.rake == 1 else f"{self.rake} chips"
+        return f"Rake: {chips} a hand {RakeMode.DESCRIPTIONS[self.rake_mode]}."
 
     def to_dict(self) -> dict[str, Any]:
         return {

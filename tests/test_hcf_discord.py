@@ -1,0 +1,261 @@
+"""High Card Flush played through discord.py against the fake Discord API, with fixed decks.
+
+Four players buy in, the bank goes round the table hand by hand (one declines, a timer declines,
+a hand with the house banking), and every chip of every hand is followed in the ledger: between
+players' stacks through the round's escrow, and to the house only as the disclosed rake (or,
+when the house banks, as its result). Bad input gets a private reason and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import cogs.table_messages
+from bot.games.hcf import Phase, flush_cards, flush_of, raise_cap
+from bot.games.hcf.exact import dp_qualified_rate, flush_bonus_rtp, straight_flush_bonus_rtp
+from bot.games.hcf.figures import EXACT_DP_QUALIFIED, EXACT_FLUSH_RTP, EXACT_STRAIGHT_FLUSH_RTP
+from bot.store import AccountRef
+from render import TableSnapshot
+from tests.conftest import FakeClock
+from tests.harness.driver import DiscordHarness, FakeUser, Reply
+from tests.harness.fake_discord import CHANNEL_MESSAGE
+from tests.harness.tables import TableDriver
+
+BUY_IN = 500
+WINDOW = 30  # betting and decision timers at these tables
+
+
+def seed(number: int) -> bytes:
+    return number.to_bytes(2, "big") + bytes(30)
+
+
+def refused(reply: Reply, *fragments: str) -> None:
+    assert reply.type == CHANNEL_MESSAGE and reply.ephemeral, reply.text
+    for fragment in fragments:
+        assert fragment.lower() in reply.text.lower(), f"{fragment!r} not in {reply.text!r}"
+
+
+def confirmed(reply: Reply, label: str) -> None:
+    assert reply.ephemeral and reply.text.startswith(label) and " · round #" in reply.text, reply.text
+
+
+@pytest.fixture
+def snapshots(monkeypatch: pytest.MonkeyPatch) -> list[TableSnapshot]:
+    """Every snapshot handed to render for a public image, to check what it reveals."""
+    seen: list[TableSnapshot] = []
+    original = cogs.table_messages.render.table_scene_png
+
+    def recording(snapshot: TableSnapshot) -> bytes:
+        seen.append(snapshot)
+        return original(snapshot)
+
+    monkeypatch.setattr(cogs.table_messages.render, "table_scene_png", recording)
+    return seen
+
+
+class HCFTable:
+    """Plays at the High Card Flush table in the harness's channel."""
+
+    def __init__(self, harness: DiscordHarness, driver: TableDriver) -> None:
+        self.h = harness
+        self.driver = driver
+
+    async def open(self, **options: Any) -> Reply:
+        admin = self.h.user("pit-boss", admin=True)
+        settings = {"min_bet": 10, "max_bet": 100, "betting_seconds": WINDOW,
+                    "decision_seconds": WINDOW, "bank_minimum": 300, **options}
+        reply = await self.h.slash(admin, "table open", game="hcf", **settings)
+        await self.driver.settle()
+        return reply
+
+    async def command(self, user: FakeUser, name: str, **options: Any) -> Reply:
+        reply = await self.h.slash(user, f"hcf {name}", **options)
+        await self.driver.settle()
+        return reply
+
+    async def press(self, user: FakeUser, label: str) -> Reply:
+        return await self.driver.press(user, label)
+
+    @property
+    def table(self) -> Any:
+        return self.driver.table()
+
+    @property
+    def hand(self) -> Any:
+        round_ = self.table.round
+        assert round_ is not None, "no hand is being played"
+        return round_.state
+
+    def stacks(self) -> dict[int, int]:
+        return dict(self.h.bot.tables.stacks(self.table))
+
+    async def close_betting(self) -> None:
+        await self.driver.pass_time(WINDOW + 1)
+        assert self.hand.game.phase is Phase.DECISIONS
+
+    async def decide_all(self, players: list[FakeUser], *, fold: set[int] = frozenset()) -> None:
+        """Each player with a hand raises the most their flush allows (by button), or folds."""
+        for player in players:
+            if player.id not in self.hand.game.pending_seats():
+                continue
+            if player.id in fold:
+                confirmed(await self.press(player, "Fold"), "FOLD")
+                continue
+            cap = raise_cap(flush_of(self.hand.game.players[player.id].cards).length)
+            confirmed(await self.press(player, f"Raise {cap}x"), f"RAISE {cap}x")
+
+
+@pytest.fixture
+async def hcf(harness: DiscordHarness, clock: FakeClock) -> HCFTable:
+    return HCFTable(harness, TableDriver(harness, clock))
+
+
+async def seat_four(harness: DiscordHarness, hcf: HCFTable) -> list[FakeUser]:
+    players = [harness.user(name) for name in ("alice", "bob", "carol", "dave")]
+    for player in players:
+        confirmed_buy = await hcf.command(player, "buyin", amount=BUY_IN)
+        assert "Your stack: 500 chips; your wallet: 500 chips" in confirmed_buy.text
+    return players
+
+
+async def round_ledger(harness: DiscordHarness, round_id: int) -> list[Any]:
+    return await harness.bot.store.ledger(harness.guild_id, round_id=round_id, limit=1000)
+
+
+async def assert_chips_moved_between_stacks(harness: DiscordHarness, hcf: HCFTable,
+                                            before: dict[int, int], rake: int) -> None:
+    """The hand just settled moved chips only between stacks (through its escrow) and ``rake``
+    to the house; each stack changed by exactly its net in the settlement."""
+    result = hcf.table.last_result
+    settlement = result.settlement
+    after = hcf.stacks()
+    for seat, summary in settlement.summary.items():
+        assert after[seat] - before[seat] == summary.net, (seat, before, after)
+    assert sum(after.values()) - sum(before.values()) == -rake
+    house = AccountRef.house()
+    rows = await round_ledger(harness, result.round_id)
+    to_house = sum(row.amount for row in rows if row.target == house)
+    from_house = sum(row.amount for row in rows if row.source == house)
+    assert (to_house, from_house) == (rake, 0)
+    assert all(row.source.kind in ("stack", "escrow", "house") and
+               row.target.kind in ("stack", "escrow", "house") for row in rows), "no wallet moved"
+    assert settlement.house_net == rake
+    await harness.audit_ok()
+
+
+async def test_four_players_pass_the_bank_round_the_table_and_the_house_banks_when_all_decline(
+    harness: DiscordHarness, hcf: HCFTable, snapshots: list[TableSnapshot]
+) -> None:
+    opened = await hcf.open()
+    assert "High Card Flush table open" in opened.text
+    alice, bob, carol, dave = players = await seat_four(harness, hcf)
+    assert "Deal next hand" in hcf.driver.buttons()
+    assert "a stack of 300+ may bank. No rake." in hcf.driver.phase()
+
+    # Hand 1: a new table offers the bank from the first seat; alice banks.
+    harness.bot.tables.seed_source = lambda: seed(1)
+    confirmed(await hcf.press(carol, "Deal next hand"), "Hand opened: the bank is offered first")
+    assert hcf.hand.offered == alice.id and {"Accept bank", "Decline bank"} <= set(hcf.driver.buttons())
+    refused(await hcf.press(bob, "Accept bank"), "offered to another player first")
+    confirmed(await hcf.press(alice, "Accept bank"), "Bank accepted")
+    before = hcf.stacks()
+    confirmed(await hcf.press(bob, "Ante 10"), "Ante 10")
+    confirmed(await hcf.command(carol, "ante", amount=20), "Ante 20")
+    confirmed(await hcf.command(dave, "ante", amount=10), "Ante 10")
+    confirmed(await hcf.command(dave, "bonus", straight_flush=10, flush=10),
+              "Straight Flush bonus 10, Flush bonus 10")
+    await hcf.close_betting()
+    assert hcf.stacks()[alice.id] == 0, "the DP's whole stack is in play as the bank"
+    await hcf.decide_all(players)
+    assert hcf.table.round is None
+    await assert_chips_moved_between_stacks(harness, hcf, before, rake=0)
+    first = hcf.table.last_result
+    assert f"<@{alice.id}> banks 500 chips" in first.headline
+
+    # Hand 2: the turn moves on to bob, who declines; carol banks; bob plays.
+    harness.bot.tables.seed_source = lambda: seed(2)
+    confirmed(await hcf.command(alice, "deal"), "Hand opened")
+    assert hcf.hand.offers[:2] == (bob.id, carol.id) and hcf.hand.offers[-1] == alice.id
+    confirmed(await hcf.command(bob, "bank", choice="decline"), "Bank declined")
+    confirmed(await hcf.press(carol, "Accept bank"), "Bank accepted")
+    before = hcf.stacks()
+    for player in (alice, bob, dave):
+        if hcf.stacks()[player.id] >= 40:
+            confirmed(await hcf.press(player, "Ante 10"), "Ante 10")
+    await hcf.close_betting()
+    await hcf.decide_all(players, fold={dave.id})
+    await assert_chips_moved_between_stacks(harness, hcf, before, rake=0)
+    assert hcf.table.last_result.settlement.summary[carol.id].staked == before[carol.id]
+
+    # Hand 3: dave's turn; he is asked and his timer runs out (a decline); alice is next.
+    harness.bot.tables.seed_source = lambda: seed(3)
+    confirmed(await hcf.press(bob, "Deal next hand"), "Hand opened")
+    qualified = [seat for seat in (dave.id, alice.id, bob.id, carol.id) if hcf.stacks()[seat] >= 300]
+    assert list(hcf.hand.offers) == qualified and qualified[0] == dave.id
+    await hcf.driver.pass_time(WINDOW + 1)
+    assert hcf.hand.offered == qualified[1]
+    actions = await harness.bot.store.round_actions(hcf.table.round.id)
+    assert [a.label for a in actions][-1] == "AUTO DECLINED the bank"
+
+    # Hand 3 goes on: everyone else declines too, so the house banks with unlimited funds.
+    for seat in qualified[1:]:
+        user = next(p for p in players if p.id == seat)
+        confirmed(await hcf.press(user, "Decline bank"), "Bank declined")
+    assert hcf.hand.house_banks and "the house banks" in hcf.driver.phase()
+    before = hcf.stacks()
+    bettors = [p for p in players if before[p.id] >= 40]
+    for player in bettors:
+        confirmed(await hcf.press(player, "Ante 10"), "Ante 10")
+    await hcf.close_betting()
+    await hcf.decide_all(players)
+    result = hcf.table.last_result
+    assert result.headline.startswith("The house banks")
+    house_result = result.settlement.house_net
+    after = hcf.stacks()
+    assert sum(after.values()) - sum(before.values()) == -house_result
+    rows = await round_ledger(harness, result.round_id)
+    house = AccountRef.house()
+    assert (sum(r.amount for r in rows if r.target == house)
+            - sum(r.amount for r in rows if r.source == house)) == house_result
+    await harness.audit_ok()
+
+    # Hand 4: the turn went on from the first seat asked in hand 3 (dave): alice is asked.
+    harness.bot.tables.seed_source = lambda: seed(4)
+    confirmed(await hcf.press(alice, "Deal next hand"), "Hand opened")
+    assert hcf.hand.offers[0] == next(seat for seat in (alice.id, bob.id, carol.id, dave.id)
+                                      if hcf.stacks()[seat] >= 300)
+
+    # Nobody ever saw a card before its showdown; the results ringed every hand's flush.
+    assert_private_until_showdown(snapshots)
+    (picture,) = [s for s in snapshots if s.title.endswith(f"#{first.round_id} · Result")]
+    final = first.snapshot_state.game
+    assert picture.dealer == final.bank_cards and picture.dealer_label == "Bank: alice"
+    ringed = {i for i, card in enumerate(final.bank_cards) if card in flush_cards(final.bank_cards)}
+    assert set(picture.dealer_highlight) == ringed
+    by_name = {view.name: view for view in picture.seats}
+    for user in (bob, carol, dave):
+        cards = final.players[user.id].cards
+        assert tuple(by_name[user.name].cards) == cards
+        assert {cards[i] for i in by_name[user.name].highlight} == set(flush_cards(cards))
+    order = [hand.seat for hand in first.snapshot_state.game.result.hands]
+    assert order == [dave.id, carol.id, bob.id], "counter-clockwise from the right of the button"
+    assert by_name["dave"].status.startswith("#1 ") and by_name["bob"].status.startswith("#3 ")
+
+
+def assert_private_until_showdown(snapshots: list[TableSnapshot]) -> None:
+    """No public table image shows a card face before the showdown of its hand."""
+    assert snapshots
+    for snapshot in snapshots:
+        if snapshot.title.endswith("Result"):
+            continue
+        faces = [card for card in snapshot.dealer if card is not None]
+        faces += [card for seat in snapshot.seats for card in seat.cards if card is not None]
+        assert not faces, f"{snapshot.title} shows {faces} before the showdown"
+
+
+async def test_the_exact_figures_on_the_rules_page_are_the_counted_ones() -> None:
+    assert EXACT_DP_QUALIFIED == float(dp_qualified_rate())
+    assert round(float(flush_bonus_rtp()), 6) == EXACT_FLUSH_RTP
+    assert round(float(straight_flush_bonus_rtp()), 6) == EXACT_STRAIGHT_FLUSH_RTP

@@ -461,7 +461,8 @@ class TableRuntime:
     async def _start_round(self, table: Table, request: ActionRequest) -> ActionResult:
         adapter = table.adapter
         if request.action not in adapter.starts_round_actions:
-            raise TableError("No round is running. Place an Ante to start one.")
+            hint = getattr(adapter, "idle_hint", None)  # what starts a round of this game
+            raise TableError("No round is running. " + str(hint or "Place an Ante to start one."))
         await self._seat(table, request.user_id, request.user_name)
         state = await self._new_round_state(table)
         applied = _with_click_step(

@@ -30,6 +30,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.twoplusfour",
     "cogs.imperial",
     "cogs.hcf",
+    "cogs.chinese",
 )
 
 

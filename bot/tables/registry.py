@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.tables.adapter import GameAdapter
+from bot.tables.chinese import ChineseAdapter
 from bot.tables.hcf import HCFAdapter
 from bot.tables.imperial import IMPERIAL_ADAPTER
 from bot.tables.twoplusfour import TWO_PLUS_FOUR_ADAPTER
@@ -13,4 +14,5 @@ ADAPTERS: dict[str, GameAdapter] = {
     "twoplusfour": TWO_PLUS_FOUR_ADAPTER,
     "imperial": IMPERIAL_ADAPTER,
     "hcf": HCFAdapter(),
+    "chinese": ChineseAdapter(),
 }

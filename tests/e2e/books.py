@@ -1,9 +1,10 @@
 """Read the bot's SQLite file from the test, independently of the bot's own code.
 
 The queries restate the invariants of ``../shared/DESIGN.md`` rather than calling the store:
-per guild, wallets + house + escrow == minted (the mint's balance is minus everything minted);
-every account's balance equals its ledger credits minus debits; a finished round has nothing
-left in its escrow, a settled round paid each player exactly ``returned - wagered`` and a void
+per guild, wallets + table stacks + house + escrow == minted (the mint's balance is minus
+everything minted); every account's balance equals its ledger credits minus debits; a finished
+round has nothing left in its escrow, a settled round paid each player exactly ``returned -
+wagered`` (into the wallet, or into the table stack at a game played from stacks) and a void
 round returned every stake. WAL mode lets this run while the bot is running or killed.
 """
 
@@ -39,9 +40,10 @@ def audit_problems(db_path: Path) -> list[str]:
                 "SELECT guild_id, kind, SUM(balance) FROM accounts GROUP BY guild_id, kind"):
             totals[guild_id][kind] = total
         for guild_id, kinds in totals.items():
-            held = kinds["wallet"] + kinds["house"] + kinds["escrow"]
+            held = kinds["wallet"] + kinds["stack"] + kinds["house"] + kinds["escrow"]
             if held != -kinds["mint"]:
-                problems.append(f"guild {guild_id}: wallets+house+escrow {held} != minted {-kinds['mint']}")
+                problems.append(f"guild {guild_id}: wallets+stacks+house+escrow {held} != minted "
+                                f"{-kinds['mint']}")
         off = db.execute("""
             SELECT a.id, a.kind, a.account_key, a.balance,
                    COALESCE((SELECT SUM(amount) FROM ledger WHERE target_id = a.id), 0)
@@ -68,7 +70,7 @@ class RoundRow:
     saved: dict[str, Any]
     players: dict[int, tuple[int, int]]  # user -> (wagered, returned), once settled
     escrow: int  # chips still in the round's escrow account
-    wallet_nets: dict[int, int]  # user -> ledger net of this round for the wallet
+    wallet_nets: dict[int, int]  # user -> ledger net of this round for the wallet and table stacks
 
 
 def rounds(db_path: Path) -> list[RoundRow]:
@@ -85,9 +87,10 @@ def rounds(db_path: Path) -> list[RoundRow]:
         for round_id, user, amount in db.execute("""
                 SELECT l.round_id, w.account_key,
                        CASE WHEN l.target_id = w.id THEN l.amount ELSE -l.amount END
-                FROM ledger l JOIN accounts w ON w.id IN (l.source_id, l.target_id) AND w.kind = 'wallet'
+                FROM ledger l JOIN accounts w ON w.id IN (l.source_id, l.target_id)
+                                              AND w.kind IN ('wallet', 'stack')
                 WHERE l.round_id IS NOT NULL"""):
-            nets[round_id][int(user)] += amount
+            nets[round_id][int(user.split(":")[-1])] += amount  # a stack's key is "table:user"
     return [RoundRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], json.loads(r[7]) if r[7] else {},
                      players.get(r[0], {}), escrows.get(f"round:{r[0]}", 0),
                      {user: net for user, net in nets.get(r[0], {}).items()})
@@ -126,6 +129,14 @@ def wallet(db_path: Path, guild_id: int, user_id: int) -> int | None:
         row = db.execute("SELECT balance FROM accounts WHERE guild_id = ? AND kind = 'wallet' "
                          "AND account_key = ?", (guild_id, str(user_id))).fetchone()
     return None if row is None else int(row[0])
+
+
+def stacks(db_path: Path, guild_id: int, user_id: int) -> int:
+    """Chips the user has in table stacks (games played from stacks), all tables together."""
+    with reading(db_path) as db:
+        row = db.execute("SELECT COALESCE(SUM(balance), 0) FROM accounts WHERE guild_id = ? AND "
+                         "kind = 'stack' AND account_key LIKE ?", (guild_id, f"%:{user_id}")).fetchone()
+    return int(row[0])
 
 
 def open_tables(db_path: Path) -> int:

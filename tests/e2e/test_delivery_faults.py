@@ -12,13 +12,12 @@ from tests.e2e.games import SCRIPTS, PlayedRound
 from tests.e2e.local_discord import RESUME_PATH
 from tests.e2e.world import World
 
-TABLES = 3
 PLAYERS_PER_TABLE = 2
 IGNORED = "Interaction {} delivered again; ignored"  # the bot's log line for a second copy
 
 
 async def keep_dropping_the_gateway(world: World, stop: asyncio.Event, rng: random.Random,
-                                    mid_round: list[bool]) -> None:
+                                    mid_round: list[bool], table_count: int) -> None:
     """Every second or so cut the connection (three ways), and while it is down send a
     command, which only a RESUME's replay can deliver."""
     casino = world.casino
@@ -26,7 +25,7 @@ async def keep_dropping_the_gateway(world: World, stop: asyncio.Event, rng: rand
         await asyncio.sleep(rng.uniform(0.6, 1.4))
         if stop.is_set() or not world.fake.connected:
             continue
-        tables = [casino.table(channel) for channel in world.channels[:TABLES]]
+        tables = [casino.table(channel) for channel in world.channels[:table_count]]
         mid_round.append(any(table.round_id() for table in tables))
         conn = await world.fake.detach()
         probe = await world.fake.deliver(casino.command_payload(
@@ -44,18 +43,20 @@ async def test_twice_delivered_interactions_and_gateway_drops_apply_every_action
     stop = asyncio.Event()
     mid_round: list[bool] = []
 
-    games = world.offered_games()
+    games = world.offered_games()  # a table of each, so every game meets the faults
 
     async def play(index: int, channel: int) -> None:
         game = games[index % len(games)]
         table = await world.open_table(channel, game)
-        players = world.casino.players[index * PLAYERS_PER_TABLE:(index + 1) * PLAYERS_PER_TABLE]
+        everyone = world.casino.players
+        players = [everyone[(index * PLAYERS_PER_TABLE + k) % len(everyone)]
+                   for k in range(PLAYERS_PER_TABLE)]
         played.append(await SCRIPTS[game].play_round(table, players, random.Random(index),
                                                       duplicates=True))
 
-    dropper = asyncio.create_task(keep_dropping_the_gateway(world, stop, rng, mid_round))
+    dropper = asyncio.create_task(keep_dropping_the_gateway(world, stop, rng, mid_round, len(games)))
     try:
-        await asyncio.gather(*(play(i, channel) for i, channel in enumerate(world.channels[:TABLES])))
+        await asyncio.gather(*(play(i, channel) for i, channel in enumerate(world.channels[:len(games)])))
     finally:
         stop.set()
         await dropper  # re-raises a lost /balance

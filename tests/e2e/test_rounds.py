@@ -62,7 +62,10 @@ async def test_players_play_whole_rounds_of_every_game_with_buttons_and_commands
     alice = world.casino.players[0]
     net = sum(returned - wagered for row in books.rounds(world.db)
               for user, (wagered, returned) in row.players.items() if user == alice.id)
-    assert books.wallet(world.db, world.casino.guild.id, alice.id) == 1000 + net
+    # Her chips at tables played from stacks (bought in from the wallet) count as hers too.
+    held = (books.wallet(world.db, world.casino.guild.id, alice.id) or 0) + books.stacks(
+        world.db, world.casino.guild.id, alice.id)
+    assert held == 1000 + net
 
     channel = world.channels[0]
     # Her latest round, which /history lists first (she plays more rounds than fit one page).

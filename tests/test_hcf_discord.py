@@ -8,18 +8,23 @@ when the house banks, as its result). Bad input gets a private reason and change
 
 from __future__ import annotations
 
+import copy
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import cogs.table_messages
+from bot.client import CasinoBot
+from bot.config import Config
 from bot.games.hcf import Phase, flush_cards, flush_of, raise_cap
 from bot.games.hcf.exact import dp_qualified_rate, flush_bonus_rtp, straight_flush_bonus_rtp
 from bot.games.hcf.figures import EXACT_DP_QUALIFIED, EXACT_FLUSH_RTP, EXACT_STRAIGHT_FLUSH_RTP
 from bot.store import AccountRef
+from bot.tables.config import TableConfig
 from render import TableSnapshot
 from tests.conftest import FakeClock
-from tests.harness.driver import DiscordHarness, FakeUser, Reply
+from tests.harness.driver import DiscordHarness, FakeUser, Reply, walk_components
 from tests.harness.fake_discord import CHANNEL_MESSAGE
 from tests.harness.tables import TableDriver
 
@@ -259,3 +264,212 @@ async def test_the_exact_figures_on_the_rules_page_are_the_counted_ones() -> Non
     assert EXACT_DP_QUALIFIED == float(dp_qualified_rate())
     assert round(float(flush_bonus_rtp()), 6) == EXACT_FLUSH_RTP
     assert round(float(straight_flush_bonus_rtp()), 6) == EXACT_STRAIGHT_FLUSH_RTP
+
+
+@pytest.mark.parametrize(("mode", "dp_pays"), [("every_player", True), ("all_but_dp", False),
+                                               ("dp_only", True)])
+async def test_each_rake_mode_is_disclosed_and_only_the_rake_reaches_the_house(
+    harness: DiscordHarness, hcf: HCFTable, mode: str, dp_pays: bool
+) -> None:
+    await hcf.open(rake_mode=mode, rake=2)
+    alice, bob, carol, dave = players = await seat_four(harness, hcf)
+    disclosed = {"every_player": "from every player, the designated player included",
+                 "all_but_dp": "from every player but the designated player",
+                 "dp_only": "from the designated player only"}[mode]
+    assert f"Rake: 2 chips a hand {disclosed}." in hcf.driver.phase()
+    rules = await hcf.command(bob, "rules")
+    assert rules.ephemeral and f"Rake: 2 chips a hand {disclosed}." in rules.text
+    harness.bot.tables.seed_source = lambda: seed(1)
+    await hcf.press(alice, "Deal next hand")
+    await hcf.press(alice, "Accept bank")
+    before = hcf.stacks()
+    players_raked = mode != "dp_only"
+    for player in (bob, carol, dave):
+        reply = await hcf.press(player, "Ante 10")
+        confirmed(reply, "Ante 10 + rake 2" if players_raked else "Ante 10")
+        assert hcf.stacks()[player.id] == before[player.id] - (12 if players_raked else 10)
+    await hcf.close_betting()
+    await hcf.decide_all(players, fold={carol.id})
+    result = hcf.table.last_result
+    assert result.snapshot_state.game.result.dead == ()
+    rake = 2 * (3 if players_raked else 0) + (2 if dp_pays else 0)
+    assert result.snapshot_state.game.result.rake == rake
+    await assert_chips_moved_between_stacks(harness, hcf, before, rake=rake)
+    if dp_pays:
+        assert f"<@{alice.id}> pays rake 2 to the house." in result.headline
+    if players_raked:
+        assert f"<@{carol.id}> pays 10 to <@{alice.id}> · rake 2 to the house" in result.headline
+
+
+async def test_a_hand_the_bank_cannot_pay_is_dead_and_gets_every_stake_back(
+    harness: DiscordHarness, hcf: HCFTable
+) -> None:
+    await hcf.open()
+    alice, bob, carol, _ = await seat_four(harness, hcf)
+    # Seed 10 deals bob (first to the left of alice's button) a five-card flush that beats the
+    # bank's: Ante, a 2x Raise and the Flush bonus's 10:1 on 30 come to more than the bank's 500.
+    harness.bot.tables.seed_source = lambda: seed(10)
+    await hcf.press(alice, "Deal next hand")
+    await hcf.press(alice, "Accept bank")
+    before = hcf.stacks()
+    await hcf.command(bob, "ante", amount=100)
+    confirmed(await hcf.command(bob, "bonus", flush=100), "Flush bonus 100")
+    await hcf.command(carol, "ante", amount=10)
+    await hcf.close_betting()
+    game = hcf.hand.game
+    assert flush_of(game.players[bob.id].cards).length == 5
+    assert flush_of(game.players[bob.id].cards).strength > flush_of(game.bank_cards).strength
+    confirmed(await hcf.press(bob, "Raise 2x"), "RAISE 2x")
+    confirmed(await hcf.press(carol, "Fold"), "FOLD")
+    result = hcf.table.last_result
+    assert result.snapshot_state.game.result.dead == (bob.id,)
+    assert hcf.stacks()[bob.id] == before[bob.id], "every stake of a dead hand comes back"
+    assert hcf.stacks()[alice.id] == before[alice.id] + 10, "the bank keeps carol's Ante only"
+    assert f"2. <@{bob.id}>: dead hand, the bank's 510 chips could not pay it in full" in result.headline
+    assert all(line.outcome == "dead" for line in result.settlement.lines_of(bob.id))
+    await assert_chips_moved_between_stacks(harness, hcf, before, rake=0)
+    (post,) = hcf.driver.results()
+    assert "dead hand" in post["embeds"][0]["description"]
+    record = await hcf.command(carol, "round", number=result.round_id)
+    assert record.ephemeral and "re-creates every dealt card" in record.text, record.text
+
+
+async def test_bad_input_gets_a_private_reason_and_changes_nothing(
+    harness: DiscordHarness, hcf: HCFTable
+) -> None:
+    admin = harness.user("boss", admin=True)
+    refused(await harness.slash(admin, "table open", game="hcf", rake_mode="every_player"),
+            "a rake is a whole number of chips, at least 1")
+    await hcf.open()
+    alice, bob, carol, dave = await seat_four(harness, hcf)
+    eve = harness.user("eve")
+    refused(await hcf.command(eve, "buyin", amount=5_000), "Your wallet has 1,000 chips")
+    refused(await hcf.command(eve, "buyin", amount=30), "at least 40 chips")
+    refused(await hcf.command(eve, "bank", choice="accept"), "No round is running")
+    refused(await hcf.command(eve, "fold"), "No round is running")
+    assert await harness.bot.store.ensure_wallet(harness.guild_id, eve.id) == 1_000
+    await harness.audit_ok()
+
+    harness.bot.tables.seed_source = lambda: seed(3)
+    await hcf.press(bob, "Deal next hand")
+    refused(await hcf.press(bob, "Accept bank"), "offered to another player first")
+    refused(await hcf.command(eve, "bank", choice="accept"), "not seated")
+    await hcf.press(alice, "Accept bank")
+    stacks = hcf.stacks()
+    refused(await hcf.command(alice, "ante", amount=10), "designated player", "no bets")
+    refused(await hcf.command(bob, "bonus", flush=10), "Place an Ante first")
+    refused(await hcf.command(bob, "ante", amount=5), "10 to 100")
+    refused(await hcf.command(bob, "ante", amount=200), "10 to 100")
+    refused(await hcf.command(bob, "raise", multiple=1), "not been dealt")
+    refused(await hcf.command(alice, "buyin", amount=100), "You are playing round #")
+    await hcf.command(bob, "ante", amount=100)
+    refused(await hcf.command(bob, "bonus", straight_flush=100, flush=100),
+            "These bets need 600 chips", "you have 500")
+    assert hcf.hand.game.players[bob.id].straight_flush == 0, "neither bonus was placed"
+    await hcf.command(carol, "ante", amount=10)
+    assert hcf.stacks() == {**stacks, bob.id: 400, carol.id: 490}
+    await hcf.close_betting()
+
+    refused(await hcf.command(dave, "fold"), "no hand in this round")
+    refused(await hcf.command(alice, "raise", multiple=1), "no hand in this round")
+    refused(await hcf.command(eve, "fold"), "not seated")
+    game = hcf.hand.game
+    lengths = {player.id: flush_of(game.players[player.id].cards).length for player in (bob, carol)}
+    assert lengths == {bob.id: 3, carol.id: 4}, "what seed 3 deals"
+    refused(await hcf.press(bob, "Raise 3x"), "With a 3-card flush you can raise 1x your Ante.")
+    refused(await hcf.command(carol, "raise", multiple=2), "With a 4-card flush you can raise 1x")
+    refused(await hcf.press(bob, "Deal next hand") if "Deal next hand" in hcf.driver.buttons()
+            else await hcf.command(bob, "deal"), "started already")
+
+    # A double click on one rendering acts once; the second click is told it was done.
+    raise_button = hcf.driver.buttons()["Raise 1x"]
+    message = copy.deepcopy(hcf.driver.message())
+    replies = await harness.deliver(harness.component_payload(bob, message, raise_button),
+                                    harness.component_payload(bob, message, raise_button))
+    await hcf.driver.settle()
+    texts = sorted(reply.text for reply in replies)
+    assert sum("RAISE 1x" in text for text in texts) == 1, texts
+    assert any("already" in text for text in texts), texts
+    assert hcf.stacks()[bob.id] == 300, "one Raise of 100"
+    confirmed(await hcf.command(carol, "fold"), "FOLD")
+    assert hcf.table.round is None
+    refused(await harness.click(carol, message, hcf_button(message, "Fold")), "over")
+    await harness.audit_ok()
+
+    # In another channel (a UTH table there) the /hcf commands find no High Card Flush table.
+    other = harness.channel_id + 1
+    await harness.bot.tables.open_table(harness.guild_id, other, TableConfig("uth"))
+    (reply,) = await harness.deliver(harness.command_payload(bob, "hcf ante", channel_id=other, amount=10))
+    refused(reply, "There is no High Card Flush table in this channel.")
+
+
+def hcf_button(message: dict[str, Any], label: str) -> str:
+    return next(c["custom_id"] for c in walk_components(message["components"])
+                if c.get("label") == label)
+
+
+async def test_leaving_declines_returns_bets_and_a_dp_who_leaves_still_banks(
+    harness: DiscordHarness, hcf: HCFTable
+) -> None:
+    await hcf.open()
+    alice, bob, carol, dave = await seat_four(harness, hcf)
+    harness.bot.tables.seed_source = lambda: seed(5)
+    await hcf.press(dave, "Deal next hand")
+    assert hcf.hand.offers == (alice.id, bob.id, carol.id, dave.id)
+    left = await hcf.command(bob, "leave")
+    assert "Your stack of 500 chips went back to your wallet" in left.text, left.text
+    assert hcf.hand.offers == (alice.id, bob.id, carol.id, dave.id)
+    assert hcf.hand.pending == [alice.id, carol.id, dave.id], "bob will not be asked"
+    await hcf.press(alice, "Accept bank")
+    await hcf.press(carol, "Ante 10")
+    await hcf.press(dave, "Ante 10")
+    left = await hcf.command(dave, "leave")
+    assert "Your stack of 500 chips went back to your wallet" in left.text, "his Ante came back first"
+    assert await harness.bot.store.ensure_wallet(harness.guild_id, dave.id) == 1_000
+    await hcf.close_betting()
+
+    mine = await hcf.press(carol, "My cards")
+    assert mine.ephemeral and mine.files[0]["filename"] == "my-cards.png"
+    assert "Your hand:" in mine.text and "you may raise 1x" in mine.text
+    banker = await hcf.press(alice, "My cards")
+    assert banker.ephemeral and "You bank this hand" in banker.text
+    refused(await hcf.press(bob, "My cards"), "no cards")
+
+    left = await hcf.command(alice, "leave")
+    assert "when round #" in left.text, "the DP's stack is the bank: it comes back after the hand"
+    assert hcf.hand.game.banker == alice.id
+    await hcf.press(carol, "Raise 1x")
+    result = hcf.table.last_result
+    bank = result.settlement.summary[alice.id]
+    wallet = await harness.bot.store.ensure_wallet(harness.guild_id, alice.id)
+    assert wallet == 500 + bank.returned, "the bank's result went home with her stack"
+    assert list(hcf.table.seats) == [carol.id]
+    await harness.audit_ok()
+
+
+async def test_a_restart_mid_offer_resumes_the_hand_and_old_buttons_work(
+    harness: DiscordHarness, hcf: HCFTable, clock: FakeClock, tmp_path: Path
+) -> None:
+    await hcf.open()
+    alice, bob, carol, _ = await seat_four(harness, hcf)
+    harness.bot.tables.seed_source = lambda: seed(6)
+    await hcf.press(alice, "Deal next hand")
+    await hcf.command(bob, "ante", amount=20)
+    offer = copy.deepcopy(hcf.driver.message())
+    round_id = hcf.table.round.id
+    await harness.bot.close()  # the process stops while the bank is offered
+
+    bot = CasinoBot(Config(token="fake-token", db_path=str(tmp_path / "casino.sqlite3")))
+    bot.clock = clock
+    await bot.login("fake-token")
+    harness.bot = bot
+    hcf.driver = TableDriver(harness, clock)
+    assert hcf.table.round is not None and hcf.table.round.id == round_id
+    assert hcf.hand.offered == alice.id and hcf.hand.game.players[bob.id].ante == 20
+    confirmed(await harness.click(alice, offer, hcf_button(offer, "Accept bank")), "Bank accepted")
+    await hcf.driver.settle()
+    await hcf.press(carol, "Ante 10")
+    await hcf.close_betting()
+    await hcf.decide_all([bob, carol])
+    assert hcf.table.last_result.round_id == round_id
+    await harness.audit_ok()

@@ -330,7 +330,7 @@ async def test_a_hand_the_bank_cannot_pay_is_dead_and_gets_every_stake_back(
     await assert_chips_moved_between_stacks(harness, hcf, before, rake=0)
     (post,) = hcf.driver.results()
     assert "dead hand" in post["embeds"][0]["description"]
-    record = await hcf.command(carol, "round", number=result.round_id)
+    record = await harness.slash(carol, "round", number=result.round_id)
     assert record.ephemeral and "re-creates every dealt card" in record.text, record.text
 
 

@@ -1,0 +1,632 @@
+"""Chinese Poker on the table runtime: the adapter around :mod:`bot.games.chinese`.
+
+A table seats any number of players; a hand deals in the first four (in seating order, which is
+clockwise) who hold chips in their table stack. Decisions taken here where the rules are silent:
+
+* **Starting a hand.** A seated player with chips presses Deal (or ``/chinese deal``); the hand
+  needs at least two players with chips. Everyone seated with chips is dealt in at once (there
+  is no betting, so no window to wait for); players without chips sit out until they buy in.
+* **Stakes.** At the deal every player's whole stack goes into the hand's escrow (table stakes:
+  no chip joins or leaves a stack during a hand, and a player can lose at most their stack); at
+  the showdown each stack comes back as :func:`bot.games.chinese.settle_stacks` leaves it. The
+  house takes nothing: the settlement's ``house_net`` is always 0.
+* **The button** is remembered between hands as the player who held it. It moves clockwise to
+  the next player dealt in who is not on their first hand here (a newcomer is skipped); if its
+  holder left, it moves on from where they sat. At a new table it starts with the first player
+  who is not new (or the first player, when everyone is).
+* **Buy-in.** The first buy since sitting down is the full buy-in, 20 points' worth; after that
+  a player may top up by any amount between their hands (a short buy after a full buy).
+* **Timeouts.** When the decision timer runs out, or a player leaves mid-hand, every hand not
+  yet set is set by the auto-arrange (declaring a natural the cards hold), or fouled when the
+  table's ``on_timeout`` option is ``"foul"``.
+* **Fouls.** Confirm refuses a fouled hand with the reason; "Confirm foul" (``/chinese confirm
+  foul:True``) plays it fouled. ``/chinese set`` sets a legal hand at once and keeps a fouled
+  one as a draft with the same warning.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.games.chinese import (
+    BUY_IN_POINTS,
+    SEGMENTS,
+    Arrangement,
+    ChineseOptions,
+    ChineseRound,
+    Matchup,
+    Natural,
+    Phase,
+    full_buy_in,
+    verify_buy_in,
+)
+from bot.games.chinese.stakes import TABLE_POSITIONS
+from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine
+from bot.poker import Card, CardError, parse_cards
+from bot.tables.adapter import (
+    Applied,
+    BuyInRequest,
+    Control,
+    DeadlineKind,
+    Outcome,
+    PrivateRows,
+    TableContext,
+)
+from bot.tables.config import TableConfig
+from render import SeatView, ShowdownHand, ShowdownSnapshot, TableSnapshot
+
+GAME = "chinese"
+DEFAULT_POINT_VALUE = 10
+STAKE = "hand"
+"""The one bet of a hand: the player's whole stack, in play from the deal to the showdown."""
+SETTING = "Setting hands: choose your front 3 and middle 5 privately (Set my hand)"
+
+
+def options_of(config: TableConfig) -> ChineseOptions:
+    """The table's options; a bad value is a ``ValueError`` (``/table config`` shows it)."""
+    raw = config.options
+    try:
+        point_value = int(raw.get("point_value", str(DEFAULT_POINT_VALUE)))
+    except ValueError:
+        raise ValueError(f"point_value must be a whole number of chips, not {raw['point_value']!r}") from None
+    policy = str(raw.get("on_timeout", "auto-set"))
+    return ChineseOptions.from_dict({"point_value": point_value, "on_timeout": policy})
+
+
+# ------------------------------------------------------------------------------- the state
+
+
+@dataclass
+class ChineseTable:
+    """One round at a Chinese Poker table: who is dealt in and who has the button (fixed when
+    the round opens), then the engine's hand and the deck it was dealt from."""
+
+    options: ChineseOptions
+    lineup: tuple[tuple[SeatId, int], ...] = ()
+    """The players dealt in, clockwise, with their stacks as the round opened."""
+    button: SeatId | None = None
+    order: tuple[SeatId, ...] = ()
+    """Everyone seated as the round opened, clockwise: where a departed button holder sat."""
+    hand: ChineseRound | None = None
+    deck: tuple[Card, ...] = ()
+    """The shuffled deck in dealing order (52 cards) once dealt: for the seed check."""
+
+    @property
+    def phase(self) -> Phase | None:
+        """None until Deal is pressed; then the engine's phase."""
+        return None if self.hand is None else self.hand.phase
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": GAME, "options": self.options.to_dict(),
+            "lineup": [[seat, stack] for seat, stack in self.lineup], "button": self.button,
+            "order": list(self.order), "hand": None if self.hand is None else self.hand.to_dict(),
+            "deck": [str(card) for card in self.deck],
+            # For readers of the saved state (the e2e privacy check): the phase at a glance.
+            "phase": "waiting" if self.hand is None else self.hand.phase.value,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ChineseTable:
+        hand = data.get("hand")
+        button = data.get("button")
+        return cls(
+            options=ChineseOptions.from_dict(data["options"]),
+            lineup=tuple((int(seat), int(stack)) for seat, stack in data["lineup"]),
+            button=None if button is None else int(button),
+            order=tuple(int(seat) for seat in data["order"]),
+            hand=None if hand is None else ChineseRound.from_dict(hand),
+            deck=tuple(Card(card) for card in data["deck"]),
+        )
+
+
+def choose_button(dealt_in: Sequence[SeatId], seated: Sequence[SeatId], previous: SeatId | None,
+                  previous_order: Sequence[SeatId], newcomers: frozenset[SeatId]) -> SeatId:
+    """Who holds the button this hand (see the module docstring). ``seated`` is everyone seated
+    now, clockwise; ``dealt_in`` the players of the hand in that order; ``previous`` last hand's
+    holder, who sat in ``previous_order``."""
+    if not dealt_in:
+        raise ValueError("nobody is dealt in")
+    walk = _clockwise_from(previous, seated, previous_order)
+    playing = [seat for seat in walk if seat in dealt_in]
+    veterans = [seat for seat in playing if seat not in newcomers]
+    return veterans[0] if veterans else playing[0]
+
+
+def _clockwise_from(previous: SeatId | None, seated: Sequence[SeatId],
+                    previous_order: Sequence[SeatId]) -> list[SeatId]:
+    """Everyone seated, clockwise, starting after ``previous`` (who comes last if still here).
+    If they left, start with the first player who sat after them and is still here."""
+    seats = list(seated)
+    if previous is None or not seats:
+        return seats
+    if previous in seats:
+        start = seats.index(previous) + 1
+        return seats[start:] + seats[:start]
+    if previous in previous_order:
+        at = list(previous_order).index(previous)
+        after = list(previous_order[at + 1:]) + list(previous_order[:at])
+        successor = next((seat for seat in after if seat in seats), None)
+        if successor is not None:
+            start = seats.index(successor)
+            return seats[start:] + seats[:start]
+    return seats
+
+
+# --------------------------------------------------------------------------- the private view
+
+
+@dataclass(frozen=True)
+class HandView:
+    """What one player sees of their own hand while setting it (never shown to anyone else)."""
+
+    round_over: bool
+    cards: tuple[Card, ...]
+    front: tuple[Card, ...] | None
+    middle: tuple[Card, ...] | None
+    back: tuple[Card, ...] | None
+    """The rest of the cards, once front and middle are both chosen."""
+    values: tuple[str, str, str] | None
+    """Each segment's value in words, for a complete draft (or the hand as set)."""
+    foul: str | None
+    """Why the complete draft (or the hand as set) is fouled."""
+    natural: Natural | None
+    is_set: bool
+    declared: bool
+    set_by: str | None
+    waiting_for: tuple[SeatId, ...]
+
+    @property
+    def can_confirm(self) -> bool:
+        return not self.is_set and self.back is not None and self.foul is None
+
+    @property
+    def can_confirm_foul(self) -> bool:
+        return not self.is_set and self.back is not None and self.foul is not None
+
+
+def _showdown_rows(arrangement: Arrangement | None, cards: Sequence[Card]
+                   ) -> tuple[tuple[str, Sequence[Card], str], ...]:
+    """A hand's parts for the showdown picture; a hand never set shows its 13 cards."""
+    if arrangement is None:
+        return (("Not set", tuple(cards), ""),)
+    values = _values_of(arrangement)
+    return tuple((segment.label.capitalize(), part, values[index] if values else "")
+                 for index, (segment, part) in enumerate(zip(SEGMENTS, arrangement.parts, strict=True)))
+
+
+def _values_of(arrangement: Arrangement) -> tuple[str, str, str] | None:
+    if not arrangement.counts_ok:
+        return None
+    front, middle, back = arrangement.values()
+    return str(front), str(middle), str(back)
+
+
+# ------------------------------------------------------------------------------- the adapter
+
+
+class ChineseAdapter:
+    game = GAME
+    display_name = "Chinese Poker"
+    command = GAME
+    funding = "stack"
+    starts_round_actions = frozenset({"deal"})
+    idle_hint = ("Buy in with `/chinese buyin`, then press Deal (or `/chinese deal`): every "
+                 "seated player with chips is dealt 13 cards.")
+
+    # -- state -------------------------------------------------------------------------------
+    def new_state(self, config: TableConfig) -> ChineseTable:
+        return ChineseTable(options_of(config))
+
+    def new_round_state(self, config: TableConfig, context: TableContext) -> ChineseTable:
+        """Deal in the first four seated players with chips; fix the button for the hand."""
+        lineup = tuple((seat, stack) for seat, stack in context.seats if stack > 0)[:TABLE_POSITIONS]
+        state = ChineseTable(options_of(config), lineup, order=context.seat_ids)
+        if lineup:
+            previous = context.memory.get("button")
+            previous_order = tuple(int(seat) for seat in context.memory.get("order", ()))
+            state.button = choose_button([seat for seat, _ in lineup], context.seat_ids,
+                                         None if previous is None else int(previous),
+                                         previous_order, context.newcomers)
+        return state
+
+    def opening_seconds(self, config: TableConfig) -> int:
+        """Deal at once: nobody bets, so nothing is worth waiting for."""
+        return 0
+
+    def check_buy_in(self, config: TableConfig, request: BuyInRequest) -> None:
+        point_value = options_of(config).point_value
+        verify_buy_in(request.amount, point_value,
+                      previous_was_full=request.bought_in >= full_buy_in(point_value))
+
+    def dump(self, state: ChineseTable) -> dict[str, Any]:
+        return state.to_dict()
+
+    def load(self, data: Mapping[str, Any], config: TableConfig) -> ChineseTable:
+        return ChineseTable.from_dict(data)
+
+    # -- actions -----------------------------------------------------------------------------
+    def apply(self, state: ChineseTable, seat: SeatId, action: str, arg: str,
+              memory: Mapping[SeatId, Any]) -> Applied:
+        if action == "deal":
+            return self._deal(state, seat)
+        hand = _dealt(state)
+        if action == "front":
+            hand.choose(seat, front=read_cards(arg))
+            return Applied(seat, "Front chosen")
+        if action == "middle":
+            hand.choose(seat, middle=read_cards(arg))
+            return Applied(seat, "Middle chosen")
+        if action == "auto":
+            proposal = hand.auto_arrangement(seat).arrangement
+            hand.choose(seat, front=proposal.front, middle=proposal.middle)
+            return Applied(seat, "Auto-arrange proposed")
+        if action == "set":
+            return self._set(hand, seat, arg)
+        if action in ("confirm", "confirmfoul"):
+            warning = hand.foul_warning(seat)
+            if action == "confirm" and warning is not None and hand.can_confirm(seat):
+                raise RuleError(f"\u26a0\ufe0f This hand is fouled: {warning} A fouled hand pays 6 "
+                                "points to every player plus their royalties. Change it, or press "
+                                "Confirm foul (`/chinese confirm foul:True`) to play it anyway.")
+            hand.confirm(seat)
+            return Applied(seat, "Hand set (fouled)" if warning else "Hand set", step=f"set:{seat}")
+        if action == "declare":
+            natural = hand.natural_of(seat)
+            hand.confirm(seat, declare_natural=True)
+            label = natural.label if natural is not None else "an automatic win"
+            return Applied(seat, f"Declared {label}", step=f"set:{seat}")
+        raise RuleError(f"Chinese Poker has no action {action!r}.")
+
+    def _deal(self, state: ChineseTable, seat: SeatId) -> Applied:
+        if state.hand is not None:
+            raise RuleError("This hand has already been dealt.")
+        stacks = dict(state.lineup)
+        if seat not in stacks:
+            full = full_buy_in(state.options.point_value)
+            raise RuleError(f"You have no chips at this table: buy in with `/chinese buyin` "
+                            f"(the buy-in is {full:,} chips, {BUY_IN_POINTS} points).")
+        if len(stacks) < 2:
+            raise RuleError("A hand needs at least two players with chips at the table.")
+        assert state.button is not None
+        positions = {player: position for position, player in enumerate(stacks)}
+        state.hand = ChineseRound.start(state.options, positions, stacks, positions[state.button])
+        flows = tuple(ChipFlow(player, STAKE, stack) for player, stack in state.lineup)
+        return Applied(seat, f"Deal ({len(stacks)} players)", flows, step="deal")
+
+    def _set(self, hand: ChineseRound, seat: SeatId, arg: str) -> Applied:
+        """``/chinese set``: choose both parts; set the hand now unless it is fouled."""
+        front, _, middle = arg.partition("|")
+        hand.choose(seat, front=read_cards(front), middle=read_cards(middle))
+        if hand.foul_warning(seat) is not None:
+            return Applied(seat, "Front and middle chosen (fouled: not set)")
+        hand.confirm(seat)
+        return Applied(seat, "Hand set", step=f"set:{seat}")
+
+    def deadline_kind(self, state: ChineseTable) -> DeadlineKind | None:
+        if state.hand is None or state.hand.phase is Phase.DEALING:
+            return "betting"  # the opening moment before the deal (0 seconds)
+        return "decision" if state.hand.phase is Phase.SETTING else None
+
+    def on_deadline(self, state: ChineseTable, deck: Callable[[], Sequence[Card]]) -> list[Applied]:
+        hand = state.hand
+        if hand is None:
+            return []
+        if hand.phase is Phase.DEALING:
+            cards = tuple(deck())
+            hand.deal(cards)
+            state.deck = cards[:TABLE_POSITIONS * 13]
+            return [Applied(None, f"Dealt {len(hand.players)} hands of 13 (and "
+                                  f"{TABLE_POSITIONS - len(hand.players)} dead)", step="deal-cards")]
+        return [self._time_out(hand, seat) for seat in hand.pending_seats()]
+
+    def _time_out(self, hand: ChineseRound, seat: SeatId) -> Applied:
+        hand.timeout(seat)
+        label = ("Time ran out: hand fouled" if hand.options.on_timeout == "foul"
+                 else "Time ran out: hand set by the auto-arrange")
+        return Applied(seat, label, step=f"set:{seat}")
+
+    def leave(self, state: ChineseTable, seat: SeatId) -> list[Applied]:
+        hand = state.hand
+        if hand is None or not hand.can_timeout(seat):
+            return []  # not dealt yet: the hand is timed out once it is
+        return [self._time_out(hand, seat)]
+
+    # -- round facts -------------------------------------------------------------------------
+    def needs_seed(self, state: ChineseTable) -> bool:
+        return state.hand is not None
+
+    def is_over(self, state: ChineseTable) -> bool:
+        return state.hand is not None and state.hand.phase is Phase.SETTLED
+
+    def outcome(self, state: ChineseTable) -> Outcome | None:
+        hand = state.hand
+        if hand is None or hand.payments is None or hand.showdown is None:
+            return None
+        start, final = hand.stacks(), hand.payments.stacks
+        lines = tuple(SettlementLine(seat, STAKE, start[seat], final[seat],
+                                     _outcome_word(final[seat] - start[seat])) for seat in start)
+        return Outcome(Settlement(lines), headline(hand), seat_lines(hand))
+
+    def dealt_cards(self, state: ChineseTable) -> list[Card]:
+        return list(state.deck)
+
+    def seats_in_play(self, state: ChineseTable) -> list[SeatId]:
+        return [seat for seat, _ in state.lineup] if state.hand is not None else []
+
+    def memory(self, state: ChineseTable) -> dict[Any, Any]:
+        if state.hand is None:
+            return {}
+        return {"button": state.button, "order": list(state.order)}
+
+    # -- presentation ------------------------------------------------------------------------
+    def controls(self, state: ChineseTable | None, config: TableConfig) -> list[Control]:
+        if state is None:
+            return [Control("Deal", "deal", "", "success")]
+        if state.phase is Phase.SETTING:
+            return [Control("Set my hand", "cards", "", "primary")]
+        return []
+
+    def snapshot(self, state: ChineseTable | None, config: TableConfig, names: Mapping[SeatId, str],
+                 title: str, footer: str) -> TableSnapshot:
+        point_value = options_of(config).point_value
+        rate = f"{point_value:,} chips a point · buy-in {full_buy_in(point_value):,}"
+        if state is None or state.hand is None:
+            return TableSnapshot(title, footer=footer, dealer_status=rate)
+        hand = state.hand
+        pending = set(hand.pending_seats())
+        seats = []
+        for seat, player in hand.players.items():
+            dealt = hand.phase is not Phase.DEALING
+            status = ("dealing…" if not dealt else "setting…" if seat in pending else "hand set")
+            seats.append(SeatView(
+                names.get(seat, str(seat)), cards=(None,) * 13 if dealt else (),
+                bet="Button" if seat == state.button else "", status=status,
+                active=seat in pending, stack=f"{player.stack:,} in play", seat=seat))
+        return TableSnapshot(title, seats=seats, footer=footer, dealer_status=rate)
+
+    def showdown_snapshot(self, state: ChineseTable, config: TableConfig, names: Mapping[SeatId, str],
+                          title: str, footer: str) -> ShowdownSnapshot:
+        """The result image: every hand as set and every pairwise result, who paid whom."""
+        hand = state.hand
+        assert hand is not None and hand.showdown is not None and hand.payments is not None
+        showdown, payments = hand.showdown, hand.payments
+        start = hand.stacks()
+
+        def name(seat: SeatId) -> str:
+            return names.get(seat, str(seat))
+
+        hands = []
+        for seat, player in hand.players.items():
+            reading = showdown.readings[seat]
+            rows = _showdown_rows(player.arrangement, player.cards)
+            if reading.natural is not None:
+                note = f"declared {reading.natural.label}"
+            elif reading.foul is not None:
+                note = "FOULED: " + reading.foul
+            else:
+                note = ""
+            net = payments.stacks[seat] - start[seat]
+            summary = f"{showdown.points[seat]:+d} points · {_signed(net)} chips"
+            hands.append(ShowdownHand(name(seat) + (" (button)" if seat == state.button else ""),
+                                      rows, summary, note))
+        lines = [pair_text(pair, name) for pair in showdown.pairs]
+        lines += [f"{name(t.payer)} paid {name(t.payee)} {t.amount:,}" for t in _merged(payments.transfers)]
+        lines += [f"{name(t.payer)} could not pay {name(t.payee)} {t.amount:,} (stack empty)"
+                  for t in payments.forfeited]
+        return ShowdownSnapshot(title, tuple(hands), tuple(lines), footer)
+
+    def private_cards(self, state: ChineseTable, seat: SeatId) -> tuple[PrivateRows, str]:
+        hand = state.hand
+        if hand is None or seat not in hand.players or hand.phase is Phase.DEALING:
+            return [], "You have no cards in this round."
+        view = self.hand_view(state, seat)
+        rows: PrivateRows = [("Your 13 cards", list(view.cards))]
+        for label, part in (("Front", view.front), ("Middle", view.middle), ("Back", view.back)):
+            if part is not None:
+                rows.append((label, list(part)))
+        return rows, "Your hand is set." if view.is_set else "Set your hand: front 3, middle 5, back 5."
+
+    def hand_view(self, state: ChineseTable, seat: SeatId) -> HandView:
+        """The seat's own hand for the private setting message; RuleError if they have none."""
+        hand = state.hand
+        if hand is None or hand.phase is Phase.DEALING:
+            raise RuleError("The cards have not been dealt yet.")
+        if seat not in hand.players:
+            raise RuleError("You have no hand in this round.")
+        player = hand.players[seat]
+        natural = hand.natural_of(seat)
+        if player.is_set:
+            arrangement = player.arrangement
+            values = _values_of(arrangement) if arrangement is not None else None
+            foul = None if arrangement is None else arrangement.foul_reason()
+            if arrangement is None:
+                foul = "Your time ran out and the hand was fouled."
+            front, middle, back = arrangement.parts if arrangement is not None else (None, None, None)
+            return HandView(hand.phase is Phase.SETTLED, player.cards, front, middle, back, values, foul,
+                            natural, True, player.declared, player.set_by, hand.pending_seats())
+        draft = player.draft()
+        return HandView(False, player.cards, player.front, player.middle,
+                        None if draft is None else draft.back,
+                        None if draft is None else _values_of(draft),
+                        None if draft is None else draft.foul_reason(), natural, False, False, None,
+                        hand.pending_seats())
+
+    def phase_text(self, state: ChineseTable | None) -> str:
+        if state is None:
+            return "Waiting for a deal"
+        if state.hand is None or state.hand.phase is Phase.DEALING:
+            return "Dealing"
+        # Constant for the whole phase: the runtime keeps the decision timer while it lasts.
+        return SETTING if state.hand.phase is Phase.SETTING else "Showdown"
+
+    def seat_status(self, state: ChineseTable, seat: SeatId) -> str:
+        hand = state.hand
+        if hand is None or seat not in hand.players:
+            return ""
+        return "hand set" if hand.players[seat].is_set else "setting"
+
+    def record(self, state: ChineseTable) -> dict[str, Any]:
+        hand = state.hand
+        assert hand is not None and hand.showdown is not None and hand.payments is not None
+        return {
+            "button": state.button, "point_value": hand.options.point_value,
+            "hands": {str(seat): {**(player.arrangement.to_dict() if player.arrangement else {}),
+                                  "declared": player.declared, "set_by": player.set_by}
+                      for seat, player in hand.players.items()},
+            "showdown": hand.showdown.to_dict(), "payments": hand.payments.to_dict(),
+            "stacks_before": {str(seat): stack for seat, stack in hand.stacks().items()},
+        }
+
+    def rules_text(self, config: TableConfig) -> str:
+        options = options_of(config)
+        text = RULES.format(
+            point=options.point_value, buy_in=full_buy_in(options.point_value),
+            decision=config.decision_seconds,
+            timeout=("fouled" if options.on_timeout == "foul"
+                     else "set by the auto-arrange (which declares a natural it finds)"),
+        )
+        return re.sub(r"\n(?!\*\*)", " ", text).strip()
+
+
+# ----------------------------------------------------------------------------------- helpers
+
+
+def read_cards(text: str) -> list[Card]:
+    """Cards a player typed (``"As Kd 10h"``) or a menu sent (``"As.Kd"``); RuleError if not."""
+    try:
+        return parse_cards(text.replace(".", " ").replace(",", " "))
+    except CardError as error:
+        raise RuleError(f"Name cards like `As Kd 10h`: {error}.") from None
+
+
+def _dealt(state: ChineseTable) -> ChineseRound:
+    if state.hand is None or state.hand.phase is Phase.DEALING:
+        raise RuleError("The cards have not been dealt yet.")
+    return state.hand
+
+
+def _outcome_word(net: int) -> str:
+    return "win" if net > 0 else "lose" if net < 0 else "push"
+
+
+def _signed(amount: int) -> str:
+    return f"{amount:+,}" if amount else "0"
+
+
+def _merged(transfers: Sequence[Any]) -> list[Any]:
+    """Payments per payer and payee, in the order first made (a debt may be paid in parts)."""
+    totals: dict[tuple[SeatId, SeatId], int] = {}
+    for transfer in transfers:
+        key = (transfer.payer, transfer.payee)
+        totals[key] = totals.get(key, 0) + transfer.amount
+    return [_Payment(payer, payee, amount) for (payer, payee), amount in totals.items()]
+
+
+@dataclass(frozen=True)
+class _Payment:
+    payer: SeatId
+    payee: SeatId
+    amount: int
+
+
+SEGMENT_WORDS = ("front", "middle", "back")
+
+
+def pair_text(pair: Any, name: Callable[[SeatId], str]) -> str:
+    """One pair's result in words, from the winner's side: ``"alice beats bob 6: front, middle,
+    back won (sweep +3), royalty +5 (back)"``."""
+    if pair.total < 0:
+        pair = pair.flipped()
+    first, second = name(pair.first), name(pair.second)
+    if pair.matchup is Matchup.NATURAL_PUSH:
+        return f"{first} and {second}: both naturals, push"
+    if pair.matchup is Matchup.BOTH_FOULED:
+        return f"{first} and {second}: both fouled, push"
+    if pair.matchup is Matchup.NATURAL:
+        return f"{first} beats {second} {pair.total}: automatic win"
+    segments = ", ".join(f"{word} {_mark(won)}"
+                         for word, won in zip(SEGMENT_WORDS, pair.segments, strict=True))
+    if pair.total == 0:
+        return f"{first} and {second}: push ({segments})"
+    parts = [f"{second} fouled" if pair.matchup is Matchup.FOUL else segments]
+    if pair.sweep:
+        parts.append(f"{'super bonus' if abs(pair.sweep) > 3 else 'sweep'} {pair.sweep:+d}")
+    royalties = [f"{word} {points:+d}" for word, points in zip(SEGMENT_WORDS, pair.royalties, strict=True)
+                 if points]
+    if royalties:
+        parts.append("royalties " + ", ".join(royalties))
+    return f"{first} beats {second} {pair.total}: " + "; ".join(parts)
+
+
+def _mark(won: int) -> str:
+    return "won" if won > 0 else "lost" if won < 0 else "tied"
+
+
+def headline(hand: ChineseRound) -> str:
+    """The result embed's line: points per player and who paid whom (mentions: names render)."""
+    assert hand.showdown is not None and hand.payments is not None
+    value = hand.options.point_value
+    points = ", ".join(f"<@{seat}> {total:+d}" for seat, total in hand.showdown.points.items())
+    paid = "; ".join(f"<@{t.payer}> paid <@{t.payee}> {t.amount:,}" for t in _merged(hand.payments.transfers))
+    text = f"Points ({value:,} chips each): {points}."
+    text += f" Payments: {paid}." if paid else " No chips changed hands."
+    if hand.payments.forfeited:
+        unpaid = "; ".join(f"<@{t.payer}> owed <@{t.payee}> {t.amount:,} more"
+                           for t in hand.payments.forfeited)
+        text += f" Forfeited (stacks empty, never a debt): {unpaid}."
+    return text
+
+
+def seat_lines(hand: ChineseRound) -> dict[SeatId, str]:
+    assert hand.showdown is not None and hand.payments is not None
+    lines = {}
+    for seat, player in hand.players.items():
+        reading = hand.showdown.readings[seat]
+        if reading.natural is not None:
+            shown = f"declared {reading.natural.label}"
+        elif reading.foul is not None:
+            shown = "fouled"
+        else:
+            values = _values_of(player.arrangement) if player.arrangement is not None else None
+            shown = " / ".join(values) if values else ""
+        paid = [f"paid <@{t.payee}> {t.amount:,}" for t in _merged(hand.payments.transfers)
+                if t.payer == seat]
+        got = [f"got {t.amount:,} from <@{t.payer}>" for t in _merged(hand.payments.transfers)
+               if t.payee == seat]
+        lines[seat] = f"{hand.showdown.points[seat]:+d} points · {shown}" + (
+            "\n" + ", ".join(paid + got) if paid or got else "")
+    return lines
+
+
+RULES = """\
+**Chinese Poker**, settled between players: 2 to 4 players, 13 cards each (four hands are
+always dealt; those of empty seats are dead and never shown).
+**Setting**: privately, a front of 3 cards, a middle of 5 and a back of 5 (the back is the
+rest); the back must beat or tie the middle and the middle must beat the front. Straights and
+flushes do not count in the front. Press **Set my hand** (or `/chinese hand`): choose the
+front and the middle in the menus, or **Auto-arrange**, then **Confirm**. Nobody sees a hand
+until all are set; then the showdown image shows every hand and every result.
+**Scoring**, pairwise against every other player: 1 point per segment won (a tie scores
+nothing); winning all three is 6 points. Royalties to the segment's winner: back straight
+flush +5, back four of a kind +4; middle straight flush +10, four of a kind +8, full house
++2; front trips +3. Super bonus: sweeping all three opponents scores 9 from each.
+**Automatic wins** (declare before the showdown: **Declare**, or `/chinese declare`): dragon
+(A to K) 13 points from every player, beating every other; six pairs, three flushes, three
+straights 4 points (two of these push).
+**Foul**: a hand out of order pays 6 points to every player plus their royalties and super
+bonus; two fouled hands push. You are warned before confirming one (Confirm foul plays it).
+**Time**: {decision} s to set; a hand not set in time is {timeout}.
+**Money**: 1 point = {point:,} chips. Buy in with `/chinese buyin`: the first buy is
+{buy_in:,} chips (20 points); after it any top-up between hands. Players pay each other
+directly from their table stacks (no house, no rake): you win from each opponent at most your
+own stack at the start of the hand; a loser pays the winners clockwise from the button until
+their stack is empty, and the rest is forfeited, never a debt. The button moves clockwise each
+hand; a new player does not get it on their first hand. `/chinese leave` takes your stack
+back to your wallet (after the hand, if you are in one).
+**Auto-arrange**: the legal arrangement with the most expected points against one random
+opponent (segments treated as independent, with sweeps and royalties).
+"""

@@ -1,0 +1,257 @@
+"""Chinese Poker commands, and the private message where a player sets their hand.
+
+The setting message is ephemeral: the 13 cards and the draft (front, middle, back) as an image,
+a menu for the front 3 and one for the middle 5 (the back is the rest), and the buttons
+Auto-arrange, Confirm (or Confirm foul, after the warning, when the draft is fouled) and
+Declare (when the cards hold an automatic win). Every choice is an action at the table, saved
+like any other, and the message is redrawn after it. Nothing here computes a score or a
+payment: the adapter and the engine do.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import render
+from bot.errors import UserError
+from bot.games.common import RuleError
+from bot.poker import Card
+from bot.tables.adapter import Control
+from bot.tables.chinese import GAME, ChineseAdapter, HandView, options_of
+from bot.tables.config import MAX_CHIPS, TableConfig
+from bot.tables.errors import TableError
+from bot.tables.runtime import Table
+from cogs.common import casino_embed, guarded, relative_time
+from cogs.private_cards import GAME_PRIVATE_MESSAGES, PrivateMessage, edit_private, send_private
+from cogs.stacks import buy_in_at_game_table, game_table, leave_game_table, show_my_stack
+from cogs.table_messages import RENDER_POOL, TableButton
+from cogs.tables import act_at_game_table, action_request
+
+if TYPE_CHECKING:
+    from bot.client import CasinoBot
+
+Chips = app_commands.Range[int, 1, MAX_CHIPS]
+CardsText = app_commands.Range[str, 1, 60]
+PART_SIZES = {"front": 3, "middle": 5}
+
+
+class HandSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=(
+    r"chn:(?P<table>\d+):(?P<round>\d+):(?P<part>front|middle)"
+)):
+    """A menu of the player's cards for one part of the hand. Its custom id names the table,
+    round and part; the options are the cards (value ``"Ks"``), so a stale menu can only name
+    cards, and a card not in the hand is refused."""
+
+    def __init__(self, table_id: int, round_id: int, part: str,
+                 select: discord.ui.Select[Any] | None = None) -> None:
+        self.table_id, self.round_id, self.part = table_id, round_id, part
+        super().__init__(select or discord.ui.Select(
+            custom_id=f"chn:{table_id}:{round_id}:{part}", options=[discord.SelectOption(label="-")]))
+
+    @classmethod
+    def menu(cls, table_id: int, round_id: int, part: str, cards: tuple[Card, ...],
+             chosen: tuple[Card, ...] | None, row: int) -> HandSelect:
+        size = PART_SIZES[part]
+        options = [discord.SelectOption(label=card.pretty, value=str(card),
+                                        default=chosen is not None and card in chosen) for card in cards]
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"chn:{table_id}:{round_id}:{part}", min_values=size, max_values=size,
+            placeholder=f"{part.capitalize()}: choose {size} cards", options=options, row=row)
+        return cls(table_id, round_id, part, select)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> HandSelect:
+        groups = match.groupdict()
+        select = item if isinstance(item, discord.ui.Select) else None
+        return cls(int(groups["table"]), int(groups["round"]), groups["part"], select)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, on_hand_select(interaction, self))
+
+
+async def on_hand_select(interaction: discord.Interaction[CasinoBot], select: HandSelect) -> None:
+    """Cards chosen for a part: a table action (saved), then the message is redrawn."""
+    table = interaction.client.tables.table_by_id(select.table_id)
+    if table is None or table.channel_id != interaction.channel_id:
+        raise UserError("This table is closed.")
+    request = action_request(interaction, select.part, ".".join(select.item.values),
+                             round_id=select.round_id)
+    result = await interaction.client.tables.act(request)
+    note = f"{result.label} · round #{result.round_id}"
+    await edit_private(interaction, await hand_message(table, interaction.user.id, 0, note))
+
+
+# ------------------------------------------------------------------------- the setting message
+
+
+async def hand_message(table: Table, user_id: int, round_id: int, note: str = "") -> PrivateMessage:
+    """The player's hand now: what it is, the image, and (until it is set) the menus and buttons."""
+    round_ = table.round
+    if round_ is None:
+        raise TableError("No round is being played right now.")
+    if round_id and round_id != round_.id:
+        raise UserError(f"Round #{round_id} is over; this is round #{round_.id}.")
+    adapter = table.adapter
+    assert isinstance(adapter, ChineseAdapter)
+    view = adapter.hand_view(round_.state, user_id)
+    lines = [note] if note else []
+    lines += hand_lines(view, round_.id, round_.deadline, options_of(table.config).on_timeout)
+    png = await asyncio.get_running_loop().run_in_executor(RENDER_POOL, hand_png, view)
+    components = None if view.is_set else hand_controls(table, round_.id, view)
+    return PrivateMessage("\n".join(lines), png, components)
+
+
+def hand_lines(view: HandView, round_id: int, deadline: float | None, on_timeout: str) -> list[str]:
+    if view.is_set:
+        how = {"auto-set": " by the auto-arrange (time ran out)", "timeout-foul": " (time ran out)"}
+        text = f"Round #{round_id} · Your hand is set{how.get(view.set_by or '', '')}."
+        if view.declared and view.natural is not None:
+            text += f" You declared {view.natural.label}."
+        elif view.foul:
+            text += f" \u26a0\ufe0f It is fouled: {view.foul}"
+        waiting = len(view.waiting_for)
+        text += (f" Waiting for {waiting} more player{'s' if waiting != 1 else ''}; the showdown is "
+                 "posted when every hand is set." if waiting else "")
+        return [text, *([_values_line(view)] if view.values and not view.declared else [])]
+    then = "set by the auto-arrange" if on_timeout == "auto-set" else "fouled"
+    timer = f" Time runs out {relative_time(deadline)} (then it is {then})." if deadline else ""
+    lines = [f"Round #{round_id} · Set your hand: choose your front 3 and middle 5 cards below; the "
+             f"back is the rest.{timer}"]
+    if view.values:
+        lines.append(_values_line(view))
+    if view.foul:
+        lines.append(f"\u26a0\ufe0f Fouled: {view.foul} A fouled hand pays 6 points to every player "
+                     "plus their royalties. Change it, or press Confirm foul to play it anyway.")
+    elif view.can_confirm:
+        lines.append("Press Confirm to set it.")
+    if view.natural is not None:
+        lines.append(f"\U0001f389 Your cards hold an automatic win, {view.natural.label} "
+                     f"({view.natural.points} points from every player without one): press Declare "
+                     f"{view.natural.label} to win it without setting the hand.")
+    return lines
+
+
+def _values_line(view: HandView) -> str:
+    assert view.values is not None
+    front, middle, back = view.values
+    return f"Front: {front} · Middle: {middle} · Back: {back}"
+
+
+def hand_png(view: HandView) -> bytes:
+    """The 13 cards (the chosen ones ringed) over the three parts, blank where not chosen."""
+    chosen = set(view.front or ()) | set(view.middle or ())
+    ringed = frozenset(index for index, card in enumerate(view.cards) if card in chosen)
+    values = view.values or ("", "", "")
+    rows = [render.LabelledHand("Your cards", view.cards, highlight=ringed)]
+    parts = (("Front", view.front, 3, values[0]), ("Middle", view.middle, 5, values[1]),
+             ("Back", view.back, 5, values[2]))
+    for label, part, size, value in parts:
+        cards: list[Card | None] = list(part) if part is not None else [None] * size
+        hint = "the rest" if label == "Back" else f"choose {size}"
+        rows.append(render.LabelledHand(label, cards, value or ("" if part else hint)))
+    return render.row_of_hands_png(rows)
+
+
+def hand_controls(table: Table, round_id: int, view: HandView) -> discord.ui.View:
+    components = discord.ui.View(timeout=None)
+    components.add_item(HandSelect.menu(table.id, round_id, "front", view.cards, view.front, 0))
+    rest = tuple(card for card in view.cards if view.front is None or card not in view.front)
+    components.add_item(HandSelect.menu(table.id, round_id, "middle", rest, view.middle, 1))
+    buttons = [Control("Auto-arrange", "auto", "", "secondary", 2)]
+    if view.can_confirm:
+        buttons.append(Control("Confirm", "confirm", "", "success", 2))
+    if view.can_confirm_foul:
+        buttons.append(Control("Confirm foul", "confirmfoul", "", "danger", 2))
+    if view.natural is not None:
+        buttons.append(Control(f"Declare {view.natural.label}", "declare", "", "primary", 2))
+    for control in buttons:
+        components.add_item(TableButton(table.id, round_id, table.version, control))
+    return components
+
+
+# ------------------------------------------------------------------------------ the commands
+
+
+class Chinese(commands.Cog):
+    group = app_commands.Group(name="chinese", description="Chinese Poker at this channel's table.",
+                               guild_only=True)
+
+    def __init__(self, bot: CasinoBot) -> None:
+        self.bot = bot
+
+    async def _act_and_show(self, interaction: discord.Interaction, action: str, arg: str = "") -> None:
+        """An action on the player's own hand, answered with the hand as it is now."""
+        request = action_request(interaction, action, arg)
+        table = game_table(self.bot, request.channel_id, GAME)
+        result = await self.bot.tables.act(request)
+        confirmation = f"{result.label} · round #{result.round_id}"
+        try:
+            message = await hand_message(table, request.user_id, 0, confirmation)
+        except (TableError, UserError, RuleError):  # the hand ended the round: the showdown is out
+            await interaction.response.send_message(confirmation, ephemeral=True)
+            return
+        await send_private(interaction, message)
+
+    @group.command(name="buyin", description="Bring chips to your stack here (first buy: 20 points' worth).")
+    @app_commands.describe(amount="Chips from your wallet")
+    async def buyin(self, interaction: discord.Interaction, amount: Chips) -> None:
+        await buy_in_at_game_table(self.bot, interaction, GAME, amount)
+
+    @group.command(name="deal", description="Deal a hand to every seated player with chips.")
+    async def deal(self, interaction: discord.Interaction) -> None:
+        await act_at_game_table(self.bot, interaction, GAME, "deal")
+
+    @group.command(name="hand", description="Show your hand privately, with the menus to set it.")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        request = action_request(interaction, "hand")
+        table = game_table(self.bot, request.channel_id, GAME)
+        await send_private(interaction, await hand_message(table, request.user_id, 0))
+
+    @group.command(name="set", description="Set your hand: name the front 3 and middle 5 cards; the back "
+                                           "is the rest.")
+    @app_commands.describe(front="Three cards, e.g. As Kd 10h", middle="Five cards, e.g. 9s 9d 7c 7h 2s")
+    async def set_hand(self, interaction: discord.Interaction, front: CardsText, middle: CardsText) -> None:
+        if "|" in front or "|" in middle:
+            raise UserError("Name cards like `As Kd 10h`.")
+        await self._act_and_show(interaction, "set", f"{front}|{middle}")
+
+    @group.command(name="auto", description="Propose the best legal arrangement of your cards.")
+    async def auto(self, interaction: discord.Interaction) -> None:
+        await self._act_and_show(interaction, "auto")
+
+    @group.command(name="confirm", description="Set your hand as chosen (a fouled hand needs foul:True).")
+    @app_commands.describe(foul="Play the hand even though it is fouled")
+    async def confirm(self, interaction: discord.Interaction, foul: bool = False) -> None:
+        await self._act_and_show(interaction, "confirmfoul" if foul else "confirm")
+
+    @group.command(name="declare", description="Declare the automatic win your cards hold.")
+    async def declare(self, interaction: discord.Interaction) -> None:
+        await self._act_and_show(interaction, "declare")
+
+    @group.command(name="leave", description="Leave the table with your stack.")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await leave_game_table(self.bot, interaction, GAME)
+
+    @group.command(name="stack", description="Your chips at this table.")
+    async def stack(self, interaction: discord.Interaction) -> None:
+        await show_my_stack(self.bot, interaction, GAME)
+
+    @group.command(name="rules", description="How Chinese Poker is played, scored and paid here.")
+    async def rules(self, interaction: discord.Interaction) -> None:
+        table = self.bot.tables.table_in(interaction.channel_id or 0)
+        config = table.config if table and table.adapter.game == GAME else TableConfig(GAME)
+        text = self.bot.tables.adapters[GAME].rules_text(config)
+        await interaction.response.send_message(embed=casino_embed("Chinese Poker", text), ephemeral=True)
+
+
+async def setup(bot: CasinoBot) -> None:
+    bot.add_dynamic_items(HandSelect)
+    GAME_PRIVATE_MESSAGES[GAME] = hand_message
+    await bot.add_cog(Chinese(bot))

@@ -27,13 +27,17 @@ log = logging.getLogger(__name__)
 GAME_CHOICES = [app_commands.Choice(name="Ultimate Texas Hold'em", value="uth"),
                 app_commands.Choice(name="2 Plus 4 Poker", value="twoplusfour"),
                 app_commands.Choice(name="Imperial Poker", value="imperial"),
-                app_commands.Choice(name="High Card Flush", value="hcf")]
+                app_commands.Choice(name="High Card Flush", value="hcf"),
+                app_commands.Choice(name="Chinese Poker", value="chinese")]
 # Per game when the admin gives none: RULES.md caps the boxed games at 20,000 per box and bet.
 DEFAULT_MAX_PAYOUT = {"uth": 100_000, "twoplusfour": 20_000, "imperial": 20_000}
+# Setting 13 cards takes longer than one decision of the other games.
+DEFAULT_DECISION_SECONDS = {"chinese": 120}
 Chips = app_commands.Range[int, 1, MAX_CHIPS]
 Seconds = app_commands.Range[int, TIMER_RANGE[0], TIMER_RANGE[1]]
 Qualifier = Literal["pair_of_fours", "pair"]
 RakeMode = Literal["none", "every_player", "all_but_dp", "dp_only"]
+TimeoutMode = Literal["auto-set", "foul"]
 
 
 def tables_cog(interaction: discord.Interaction[CasinoBot]) -> Tables:
@@ -100,36 +104,43 @@ class Tables(commands.Cog):
                            smallest_chip="Boxed games: the smallest chip (minimum Bonus)",
                            bank_minimum="High Card Flush: the stack a player needs to bank",
                            rake_mode="High Card Flush: who pays the house rake",
-                           rake="High Card Flush: rake chips a hand from each raked seat")
+                           rake="High Card Flush: rake chips a hand from each raked seat",
+                           point_value="Chinese Poker: chips a point is worth (buy-in: 20 points)",
+                           on_timeout="Chinese Poker: a hand not set in time is auto-set or fouled")
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.checks.has_permissions(manage_channels=True)
     async def open(self, interaction: discord.Interaction, game: str, min_bet: Chips = 10,
                    max_bet: Chips = 1_000, max_payout: Chips | None = None,
-                   betting_seconds: Seconds = 30, decision_seconds: Seconds = 30,
+                   betting_seconds: Seconds = 30, decision_seconds: Seconds | None = None,
                    dealer_qualifier: Qualifier = "pair_of_fours",
                    max_round_payout: Chips | None = None, smallest_chip: Chips = 1,
                    bank_minimum: Chips = 1_000, rake_mode: RakeMode = "none",
-                   rake: app_commands.Range[int, 0, MAX_CHIPS] = 0) -> None:
+                   rake: app_commands.Range[int, 0, MAX_CHIPS] = 0, point_value: Chips = 10,
+                   on_timeout: TimeoutMode = "auto-set") -> None:
         guild_id = guild_id_of(interaction)
         payout = max_payout or DEFAULT_MAX_PAYOUT.get(game, 100_000)
         options = ({"dealer_qualifier": dealer_qualifier} if game == "uth" else
                    {"bank_minimum": str(bank_minimum), "rake_mode": rake_mode, "rake": str(rake)}
                    if game == "hcf" else
+                   {"point_value": str(point_value), "on_timeout": on_timeout}
+                   if game == "chinese" else
                    {"smallest_chip": str(smallest_chip),
                     "max_round_payout": str(max_round_payout or payout)})
         try:
+            decision = decision_seconds or DEFAULT_DECISION_SECONDS.get(game, 30)
             config = TableConfig(game, min_bet, max_bet, payout, betting_seconds,
-                                 decision_seconds, options).validated()
+                                 decision, options).validated()
             if game in self.bot.tables.adapters:
                 self.bot.tables.adapters[game].new_state(config)  # the game checks its options
         except (ConfigError, ValueError) as error:
             raise UserError(str(error)) from None
         assert interaction.channel_id is not None
         table = await self.bot.tables.open_table(guild_id, interaction.channel_id, config)
+        start = getattr(table.adapter, "idle_hint", None) or "Press an Ante button to play."
         await interaction.response.send_message(embed=casino_embed(
             f"{table.adapter.display_name} table open",
             f"Bets {config.min_bet:,}–{config.max_bet:,}. The table message below shows the "
-            "game; press an Ante button to play."))
+            f"game. {start}"))
 
     @table.command(name="config", description="Admin: show or change this table between rounds.")
     @app_commands.checks.has_permissions(manage_channels=True)
@@ -139,7 +150,8 @@ class Tables(commands.Cog):
                      decision_seconds: Seconds | None = None,
                      dealer_qualifier: Qualifier | None = None,
                      bank_minimum: Chips | None = None, rake_mode: RakeMode | None = None,
-                     rake: app_commands.Range[int, 0, MAX_CHIPS] | None = None) -> None:
+                     rake: app_commands.Range[int, 0, MAX_CHIPS] | None = None,
+                     point_value: Chips | None = None, on_timeout: TimeoutMode | None = None) -> None:
         guild_id = guild_id_of(interaction)
         assert interaction.channel_id is not None
         changes: dict[str, object] = {key: value for key, value in {
@@ -148,7 +160,8 @@ class Tables(commands.Cog):
         }.items() if value is not None}
         options = {key: str(value) for key, value in {
             "dealer_qualifier": dealer_qualifier, "bank_minimum": bank_minimum,
-            "rake_mode": rake_mode, "rake": rake}.items() if value is not None}
+            "rake_mode": rake_mode, "rake": rake, "point_value": point_value,
+            "on_timeout": on_timeout}.items() if value is not None}
         if options:
             changes["options"] = options
         table = self.bot.tables.table_in(interaction.channel_id)

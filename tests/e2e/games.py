@@ -516,8 +516,178 @@ def button_id(message: dict[str, Any], label: str) -> str:
     raise AssertionError(f"no {label!r} button on {message.get('components')}")
 
 
+STACK = re.compile(r"Your stack at this table: (?P<chips>[\d,]+) chips?")
+ROUND_OVER = ("which is over", "No round is running", "already set your hand",
+              "is over; this is round", "No round is being played")
+"""Answers to a hand action that arrived after the timer set every hand (the round is over)."""
+
+
+class ChineseScript:
+    """Chinese Poker, played from table stacks: each player checks their stack (``/chinese
+    stack``) and buys in when it is empty (the full 20 points first, any amount after); one
+    deals (Deal or ``/chinese deal``), which puts every stack in play; then each sets their hand
+    in the private message (the front and middle menus, or Auto-arrange, then Confirm or
+    Confirm foul), or by ``/chinese auto`` and ``/chinese confirm``, or names the cards in
+    ``/chinese set``, declares an automatic win when offered, or now and then lets the timer
+    set the hand."""
+
+    game = "chinese"
+    POINT = 5
+    FULL_BUY_IN = 20 * POINT
+    open_options: Mapping[str, Any] = {"point_value": POINT, "betting_seconds": 10,
+                                       "decision_seconds": 10}
+    chaos_weights: Mapping[str, float] = {"Deal": 2, "Set my hand": 1}
+    chaos_commands: Mapping[str, Mapping[str, tuple[Any, ...]]] = {
+        "chinese buyin": {"amount": (FULL_BUY_IN, 2 * FULL_BUY_IN, 30)}, "chinese deal": {},
+        "chinese auto": {}, "chinese confirm": {"foul": (False, True)}, "chinese declare": {},
+        "chinese set": {"front": ("As Kd 2c", "10h 9h 8h"), "middle": ("Qs Js 10s 9s 8s", "2d 3d 4d 5d 6d")},
+        "chinese stack": {},
+    }
+    finishing_labels: tuple[str, ...] = ()  # the decision timer sets every hand left
+
+    def __init__(self) -> None:
+        self.bought: set[tuple[int, int]] = set()  # (channel, player) who made the full buy
+
+    async def play_round(self, table: TableClient, players: list[FakeUser], rng: random.Random,
+                         *, duplicates: bool = False) -> PlayedRound:
+        idle = await table.wait_for(lambda controls, _: "Deal" in controls, timeout=STEP_TIMEOUT)
+        played = PlayedRound(0, table.channel_id)
+        stacks = await asyncio.gather(*(self._chips_for(table, player, rng) for player in players))
+        dealer = players[0]
+        answer = (await table.press(dealer, "Deal", idle) if rng.random() < 0.5
+                  else await table.command(dealer, "chinese deal"))
+        expect_applied(answer, played, duplicates)
+        for player, stack in zip(players, stacks, strict=True):
+            played.stakes[player.id] = Stake(ante=stack)  # the whole stack is in play
+        round_id = played.round_id
+        setting = await self._setting(table, round_id)
+        if setting is not None:
+            await asyncio.gather(*(self._set_hand(table, setting, player, rng, played)
+                                   for player in players))
+        await table.wait_result(round_id, timeout=STEP_TIMEOUT)
+        return played
+
+    async def _chips_for(self, table: TableClient, player: FakeUser, rng: random.Random) -> int:
+        """The player's stack at the table, after buying in if it was empty."""
+        answer = await table.command(player, "chinese stack")
+        match = STACK.search(answer.text)
+        assert match, f"no stack in {answer.text!r}"
+        stack = int(match["chips"].replace(",", ""))
+        if stack:
+            return stack
+        key = (table.channel_id, player.id)
+        amount = rng.choice((30, 60, self.FULL_BUY_IN)) if key in self.bought else self.FULL_BUY_IN
+        bought = await table.command(player, "chinese buyin", amount=amount)
+        assert bought.ok and f"Your stack: {amount:,} chips" in bought.text, bought.text
+        self.bought.add(key)
+        return amount
+
+    async def _setting(self, table: TableClient, round_id: int) -> dict[str, Any] | None:
+        def ready(controls: dict[str, str], shown_round: int) -> bool:
+            return (shown_round == round_id and "Set my hand" in controls) or round_id in table.results()
+
+        message = await table.wait_for(ready, timeout=STEP_TIMEOUT)
+        return None if round_id in table.results() else message
+
+    async def _set_hand(self, table: TableClient, message: dict[str, Any], player: FakeUser,
+                        rng: random.Random, played: PlayedRound) -> None:
+        way = rng.choices(["menus", "auto button", "auto command", "set command", "timer"],
+                          [4, 2, 2, 2, 0.5])[0]
+        if way == "timer":
+            return
+        if way == "auto command":
+            if self._hand_action(await table.command(player, "chinese auto"), played):
+                await self._confirm(table, player, played, foul=False)
+            return
+        private = await table.press(player, "Set my hand", message)
+        played.answers.append(private)
+        assert private.ok and private.ephemeral, private.text
+        shown = private.message if private.record.callbacks else {}
+        if not menus_of(shown):
+            assert any(marker in private.text for marker in ROUND_OVER), private.text
+            return
+        if any(label.startswith("Declare") for label in button_labels(shown)) and rng.random() < 0.7:
+            label = next(label for label in button_labels(shown) if label.startswith("Declare"))
+            self._hand_action(await table.casino.click(player, shown, button_id(shown, label)), played)
+            return
+        casino = table.casino
+        if way == "auto button":
+            answer = await casino.click(player, shown, button_id(shown, "Auto-arrange"))
+            if not self._hand_action(answer, played):
+                return
+            shown = answer.message
+        elif way == "menus":
+            front = menus_of(shown)["front"]
+            answer = await casino.select(player, shown, front["custom_id"], rng.sample(
+                [option["value"] for option in front["options"]], 3))
+            if not self._hand_action(answer, played):
+                return
+            middle = menus_of(answer.message)["middle"]
+            answer = await casino.select(player, answer.message, middle["custom_id"], rng.sample(
+                [option["value"] for option in middle["options"]], 5))
+            if not self._hand_action(answer, played):
+                return
+            shown = answer.message
+        else:  # set command: the cards read from the menus, named as text
+            cards = [option["value"] for option in menus_of(shown)["front"]["options"]]
+            rng.shuffle(cards)
+            answer = await table.command(player, "chinese set", front=" ".join(cards[:3]),
+                                         middle=" ".join(cards[3:8]))
+            if not self._hand_action(answer, played) or answer.text.startswith("Hand set"):
+                return
+            await self._confirm(table, player, played, foul=True)
+            return
+        labels = button_labels(shown)
+        label = "Confirm" if "Confirm" in labels else "Confirm foul"
+        self._hand_action(await casino.click(player, shown, button_id(shown, label)), played)
+
+    async def _confirm(self, table: TableClient, player: FakeUser, played: PlayedRound, *,
+                       foul: bool) -> None:
+        self._hand_action(await table.command(player, "chinese confirm", foul=foul), played)
+
+    def _hand_action(self, answer: Answer, played: PlayedRound) -> bool:
+        """One action on the player's hand: True when applied, False when the timer had already
+        set every hand (the round is over); anything else is a refused legal action."""
+        assert answer.ok, f"no answer to {answer.record.id} (errors {answer.record.errors})"
+        played.answers.append(answer)
+        if CONFIRMED.match(answer.text.split("\n", 1)[0]):
+            played.applied.append(answer.record.id)
+            return True
+        if any(marker in answer.text for marker in ROUND_OVER):
+            return False
+        raise AssertionError(f"the bot refused a legal action: {answer.text!r}")
+
+    # -- privacy ------------------------------------------------------------------------------
+    def hidden_cards(self, state: Mapping[str, Any]) -> set[str]:
+        hand = state.get("hand")
+        if not hand:
+            return set()
+        dead = {card for cards in hand["dead_hands"].values() for card in str(cards).split()}
+        if hand["phase"] == "settled":
+            return dead  # the hands of empty seats are never shown
+        return dead | set(state.get("deck") or []) | {
+            card for player in hand["players"] for card in str(player["cards"]).split()}
+
+    def secret_cards(self, status: str, saved: Mapping[str, Any]) -> set[str]:
+        if "dealt" in saved:  # a settled record: the whole deck was dealt, every card private
+            return set(saved["dealt"])
+        return self.hidden_cards(saved)
+
+
+def menus_of(message: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """A private message's menus by part (``front``, ``middle``)."""
+    return {str(c["custom_id"]).rsplit(":", 1)[1]: c
+            for c in walk_components(message.get("components") or []) if c.get("type") == SELECT}
+
+
+def button_labels(message: Mapping[str, Any]) -> list[str]:
+    return [str(c.get("label")) for c in walk_components(message.get("components") or [])
+            if c.get("type") == 2]
+
+
 SCRIPTS: dict[str, GameScript] = {
     "uth": UTHScript(),
     "twoplusfour": BoxedScript("twoplusfour", dealer_face_up=4, buy=True),
     "imperial": ImperialScript(),
+    "chinese": ChineseScript(),
 }

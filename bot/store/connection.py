@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import os
-from collections.abc import Awaitable
+import sqlite3
+from collections.abc import Callable, Coroutine, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -102,16 +102,66 @@ async def _apply_pending(db: aiosqlite.Connection) -> tuple[int, int]:
     return current, latest
 
 
-async def pipeline(*statements: Awaitable[Any]) -> list[Any]:
-    """Wait once for several statements queued together on the connection's thread.
+T = TypeVar("T")
 
-    aiosqlite runs calls one at a time, in the order they were queued, on its own thread, and
-    each await is a thread round trip. gather() starts the calls in argument order, so they all
-    queue before the first result comes back. Use it only inside a transaction: if one
-    statement fails the later ones still run, and the rollback (queued after them) undoes all.
+
+class ThreadSideConnection:
+    """aiosqlite's statement methods, answered at once on the database thread itself.
+
+    The store's SQL functions are written against aiosqlite (``await db.execute(...)``). Given
+    this object instead, every await they make completes without suspending, so a whole
+    transaction of them runs as one plain call on the connection's thread (see
+    :func:`in_one_trip`). Only the methods those functions use are here.
     """
-    outcomes = await asyncio.gather(*statements, return_exceptions=True)
-    for outcome in outcomes:
-        if isinstance(outcome, BaseException):
-            raise outcome
-    return outcomes
+
+    def __init__(self, connection: sqlite3.Connection) -> None:
+        self._connection = connection
+
+    async def execute(self, sql: str, parameters: Iterable[Any] = ()) -> sqlite3.Cursor:
+        return self._connection.execute(sql, tuple(parameters))
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> sqlite3.Cursor:
+        return self._connection.executemany(sql, rows)
+
+    async def execute_fetchall(self, sql: str, parameters: Iterable[Any] = ()) -> list[Any]:
+        return self._connection.execute(sql, tuple(parameters)).fetchall()
+
+
+Body = Callable[[Any], Coroutine[Any, Any, T]]
+
+
+async def in_one_trip(db: aiosqlite.Connection, body: Body[T]) -> T:
+    """Run ``body(connection)`` as one transaction in a single trip to the database thread.
+
+    Each await on aiosqlite is a round trip through the event loop, and under load every
+    trip waits behind all the other ready tasks while the caller holds the store's lock: a
+    round step of BEGIN, three statements and COMMIT held it for five loop turns, so every
+    table's step queued behind them. Here the thread runs BEGIN IMMEDIATE, the body and COMMIT
+    back to back (ROLLBACK when anything raises), and the loop waits once. ``body`` must await
+    nothing but the connection it is given.
+    """
+
+    def run(connection: sqlite3.Connection) -> T:
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            result = _run_to_completion(body(ThreadSideConnection(connection)))
+            connection.execute("COMMIT")
+        except BaseException:
+            if connection.in_transaction:
+                connection.execute("ROLLBACK")
+            raise
+        return result
+
+    # aiosqlite's own queue for a callable (what its execute() uses); there is no public one.
+    result: T = await db._execute(run, db._conn)  # type: ignore[no-untyped-call]  # noqa: SLF001
+    return result
+
+
+def _run_to_completion(coroutine: Coroutine[Any, Any, T]) -> T:
+    try:
+        coroutine.send(None)
+    except StopIteration as finished:
+        result: T = finished.value
+        return result
+    coroutine.close()
+    raise RuntimeError("a one-trip store body awaited something other than its connection")

@@ -20,12 +20,12 @@ import sqlite3
 import time
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
 from bot.store import money, rounds, stacks
-from bot.store.connection import connect, database_info, pipeline
+from bot.store.connection import Body, connect, database_info, in_one_trip
 from bot.store.models import (
     AccountRef,
     AuditReport,
@@ -48,6 +48,7 @@ from bot.store.settings import read_settings, write_settings
 from bot.store.stack_store import StackStoreMixin
 from bot.store.table_store import TableStoreMixin
 
+T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 
@@ -107,6 +108,19 @@ class Store(TableStoreMixin, StackStoreMixin):
             except BaseException:
                 await db.rollback()
                 raise
+
+    async def _in_one_trip(self, body: Body[T]) -> T:
+        """Like :meth:`_transaction`, with the whole body run in one trip to the database
+        thread (:func:`in_one_trip`): for the hot paths, whose bodies only run statements."""
+        async with self._lock:
+            db = self._connection()
+            try:
+                return await in_one_trip(db, body)
+            except money.Overdrawn as overdrawn:
+                # Rolled back; still under the lock, so the balances read are the ones the debit saw.
+                raise await money.explain_overdraft(db, overdrawn) from None
+            except sqlite3.IntegrityError as error:
+                raise StoreError(f"the database refused the change: {error}") from error
 
     @asynccontextmanager
     async def _one_statement(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -346,27 +360,29 @@ class Store(TableStoreMixin, StackStoreMixin):
         validate_results(results)
         checked = validate_movements(movements)
         await self._ensure_wallets(guild_id, _refs_of(checked), now)
-        async with self._transaction() as db:
+
+        async def body(db: Any) -> int:
             if round_id is None:
-                round_id = await rounds.insert_round(
+                recorded = await rounds.insert_round(
                     db, guild_id, game=game, channel_id=channel_id, status="settled", now=now,
                     commitment=commitment, seed=seed, state=record,
                 )
             else:
+                recorded = round_id
                 await rounds.settle_open_round(
                     db, guild_id, round_id, now=now, commitment=commitment, seed=seed,
                     record=record,
                 )
-            # Queued together: the players' rows need not wait for their own round trip.
-            steps = [rounds.insert_players(db, round_id, results),
-                     money.post(db, guild_id, checked, round_id=round_id, now=now)]
+            await rounds.insert_players(db, recorded, results)
+            await money.post(db, guild_id, checked, round_id=recorded, now=now)
             if table_id is not None:
-                steps.append(stacks.count_hands(db, table_id, list(results)))
-            await pipeline(*steps)
+                await stacks.count_hands(db, table_id, list(results))
             left = await money.balances_of(db, guild_id, empty_after)
             if any(left):
                 raise UnbalancedSettlement(dict(zip(empty_after, left, strict=True)))
-        return round_id
+            return recorded
+
+        return await self._in_one_trip(body)
 
     async def get_round(self, guild_id: int, round_id: int) -> RoundInfo | None:
         async with self._reading(snapshot=True) as db:

@@ -14,7 +14,7 @@ from typing import Any
 import aiosqlite
 
 from bot.store import money, rounds, stacks, tables
-from bot.store.connection import pipeline
+from bot.store.connection import Body
 from bot.store.models import AccountRef, Movement, validate_movements
 from bot.store.table_models import ActionRow, OpenRound, Stake, TableRow
 
@@ -47,6 +47,7 @@ class TableStoreMixin:
     _transaction: Callable[[], AbstractAsyncContextManager[aiosqlite.Connection]]
     _reading: Callable[..., AbstractAsyncContextManager[aiosqlite.Connection]]
     _ensure_wallets: Callable[[int, Iterable[AccountRef]], Awaitable[None]]
+    _in_one_trip: Callable[[Body[Any]], Awaitable[Any]]
 
     async def create_table(self, guild_id: int, channel_id: int, game: str,
                            config: Mapping[str, Any], *, now: float) -> TableRow:
@@ -97,7 +98,8 @@ class TableStoreMixin:
         With ``stack_table`` the stakes come from the players' stacks at that table."""
         if stack_table is None:
             await self._ensure_wallets(guild_id, [AccountRef.wallet(s.user_id) for s in stakes])
-        async with self._transaction() as db:
+
+        async def body(db: Any) -> int:
             round_id = await rounds.insert_round(
                 db, guild_id, game=game, channel_id=channel_id, status="open", now=now,
                 commitment=commitment, seed=seed, state=state,
@@ -108,7 +110,10 @@ class TableStoreMixin:
                 stake_movements(round_id, stakes, stack_table=stack_table))
             if movements:
                 await money.post(db, guild_id, movements, round_id=round_id, now=now)
-        return round_id
+            return round_id
+
+        opened: int = await self._in_one_trip(body)
+        return opened
 
     async def save_round_step(
         self, guild_id: int, round_id: int, *, state: Mapping[str, Any],
@@ -121,14 +126,15 @@ class TableStoreMixin:
         movements = validate_movements(stake_movements(round_id, stakes, stack_table=stack_table))
         if stack_table is None:
             await self._ensure_wallets(guild_id, [AccountRef.wallet(s.user_id) for s in stakes])
-        async with self._transaction() as db:
-            # Queued together: one wait on the database thread instead of three.
-            steps = [tables.save_round_state(db, guild_id, round_id, state, deadline)]
+
+        async def body(db: Any) -> None:
             if actions:
-                steps.insert(0, tables.insert_actions(db, round_id, actions))
+                await tables.insert_actions(db, round_id, actions)
+            await tables.save_round_state(db, guild_id, round_id, state, deadline)
             if movements:
-                steps.append(money.post(db, guild_id, movements, round_id=round_id, now=now))
-            await pipeline(*steps)
+                await money.post(db, guild_id, movements, round_id=round_id, now=now)
+
+        await self._in_one_trip(body)
 
     async def void_round(self, guild_id: int, round_id: int, *, reason: str,
                          now: float) -> dict[int, int]:

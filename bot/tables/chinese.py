@@ -130,16 +130,17 @@ def choose_button(dealt_in: Sequence[SeatId], seated: Sequence[SeatId], previous
     holder, who sat in ``previous_order``."""
     if not dealt_in:
         raise ValueError("nobody is dealt in")
-    walk = _clockwise_from(previous, seated, previous_order)
+    walk = _clockwise_from(previous, seated, previous_order, newcomers)
     playing = [seat for seat in walk if seat in dealt_in]
     veterans = [seat for seat in playing if seat not in newcomers]
     return veterans[0] if veterans else playing[0]
 
 
 def _clockwise_from(previous: SeatId | None, seated: Sequence[SeatId],
-                    previous_order: Sequence[SeatId]) -> list[SeatId]:
+                    previous_order: Sequence[SeatId], newcomers: frozenset[SeatId]) -> list[SeatId]:
     """Everyone seated, clockwise, starting after ``previous`` (who comes last if still here).
-    If they left, start with the first player who sat after them and is still here."""
+    If they left, start with the first player who sat after them then and has kept their seat
+    since (a newcomer may have come back to another place)."""
     seats = list(seated)
     if previous is None or not seats:
         return seats
@@ -149,7 +150,7 @@ def _clockwise_from(previous: SeatId | None, seated: Sequence[SeatId],
     if previous in previous_order:
         at = list(previous_order).index(previous)
         after = list(previous_order[at + 1:]) + list(previous_order[:at])
-        successor = next((seat for seat in after if seat in seats), None)
+        successor = next((seat for seat in after if seat in seats and seat not in newcomers), None)
         if successor is not None:
             start = seats.index(successor)
             return seats[start:] + seats[:start]

@@ -685,9 +685,170 @@ def button_labels(message: Mapping[str, Any]) -> list[str]:
             if c.get("type") == 2]
 
 
+class HCFScript:
+    """High Card Flush, banked by a player, from table stacks: each player tops up a short stack
+    (``/hcf stack``, ``/hcf buyin``); one opens the hand (Deal next hand or ``/hcf deal``); one
+    player, or nobody (the house banks), means to bank and accepts when the offer reaches them
+    (Accept bank or ``/hcf bank``, waiting for their turn), while the others Ante at once (button
+    or command), which declines the bank for them, and some add a bonus; after the deal each
+    reads the Raise their flush allows from My cards, then raises (button or command) or folds;
+    after the result a player now and then leaves with the stack."""
+
+    game = "hcf"
+    BUY_IN = 200
+    RAKE = 1
+    open_options: Mapping[str, Any] = {"min_bet": 10, "max_bet": 50, "betting_seconds": 10,
+                                       "decision_seconds": 10, "bank_minimum": 100,
+                                       "rake_mode": "every_player", "rake": RAKE}
+    chaos_weights: Mapping[str, float] = {
+        "Deal next hand": 2, "Accept bank": 1, "Decline bank": 1, "Ante 10": 3, "Ante 50": 1,
+        "SF bonus 10": 0.5, "Flush bonus 10": 0.5, "Clear": 0.2, "Raise 1x": 2, "Raise 2x": 1,
+        "Raise 3x": 0.5, "Fold": 1, "My cards": 0.5,
+    }
+    chaos_commands: Mapping[str, Mapping[str, tuple[Any, ...]]] = {
+        "hcf buyin": {"amount": (200, 500)}, "hcf deal": {}, "hcf ante": {"amount": (10, 20)},
+        "hcf bank": {"choice": ("accept", "decline")}, "hcf raise": {"multiple": (1, 2, 3)},
+        "hcf fold": {},
+    }
+    finishing_labels = ("Decline bank", "Fold")
+    STACK_TEXT = re.compile(r"Your stack(?: at this table)?: (?P<chips>[\d,]+) chips?")
+    MAY_RAISE = re.compile(r"you may raise 1x(?: to (?P<cap>[23])x)?")
+
+    async def play_round(self, table: TableClient, players: list[FakeUser], rng: random.Random,
+                         *, duplicates: bool = False) -> PlayedRound:
+        idle = await table.wait_for(lambda controls, _: "Deal next hand" in controls,
+                                    timeout=STEP_TIMEOUT)
+        played = PlayedRound(0, table.channel_id)
+        stacks = dict(zip([p.id for p in players],
+                          await asyncio.gather(*(self._stack(table, p) for p in players)), strict=True))
+        answer = (await table.press(players[0], "Deal next hand", idle) if rng.random() < 0.5
+                  else await table.command(players[0], "hcf deal"))
+        expect_applied(answer, played, duplicates)
+        if played.round_id == 0:  # the confirmation was lost to a duplicate's reply
+            shown = await table.wait_for(lambda _, shown_round: shown_round > 0, timeout=STEP_TIMEOUT)
+            played.round_id = table.round_id(shown)
+        round_id = played.round_id
+        banker = rng.choice([*players, None])
+        bettors = [p for p in players if p is not banker]
+        jobs = [self._bet(table, p, round_id, rng, played, duplicates) for p in bettors]
+        if banker is not None:
+            jobs.append(self._bank(table, banker, round_id, stacks[banker.id], rng, played, duplicates))
+        await asyncio.gather(*jobs)
+        decisions = await self._phase(table, round_id, "Raise 1x")
+        if decisions is not None:
+            deciding = [p for p in players if p.id in played.stakes and played.stakes[p.id].ante]
+            await asyncio.gather(*(self._decide(table, decisions, p, rng, played, duplicates)
+                                   for p in deciding))
+        await table.wait_result(round_id, timeout=STEP_TIMEOUT)
+        if rng.random() < 0.3:  # someone goes home with their stack; next time they buy in again
+            left = await table.command(rng.choice(players), "hcf leave")
+            assert left.ok and "You left the table" in left.text, left.text
+        return played
+
+    async def _stack(self, table: TableClient, player: FakeUser) -> int:
+        """The player's stack, topped up with a buy-in when short of ``BUY_IN``."""
+        shown = await table.command(player, "hcf stack")
+        match = self.STACK_TEXT.search(shown.text)
+        assert match, f"no stack in {shown.text!r}"
+        stack = int(match["chips"].replace(",", ""))
+        if stack >= self.BUY_IN:
+            return stack
+        bought = await table.command(player, "hcf buyin", amount=self.BUY_IN)
+        match = self.STACK_TEXT.search(bought.text)
+        assert bought.ok and match, bought.text
+        return int(match["chips"].replace(",", ""))
+
+    async def _phase(self, table: TableClient, round_id: int, marker: str) -> dict[str, Any] | None:
+        def ready(controls: dict[str, str], shown_round: int) -> bool:
+            return (shown_round == round_id and marker in controls) or round_id in table.results()
+
+        message = await table.wait_for(ready, timeout=STEP_TIMEOUT)
+        return None if round_id in table.results() else message
+
+    async def _bet(self, table: TableClient, player: FakeUser, round_id: int, rng: random.Random,
+                   played: PlayedRound, duplicates: bool) -> None:
+        """An Ante (during the offer it declines the bank), and now and then a bonus."""
+        stake = played.stakes.setdefault(player.id, Stake())
+        message = await self._phase(table, round_id, "Ante 10")
+        assert message is not None, f"round #{round_id} ended before {player.name} could bet"
+        if rng.random() < 0.5:
+            answer = await table.press(player, "Ante 10", message)
+            amount = 10
+        else:
+            amount = rng.choice((10, 20))
+            answer = await table.command(player, "hcf ante", amount=amount)
+        expect_applied(answer, played, duplicates)
+        stake.ante += amount
+        stake.side += self.RAKE  # staked with the first Ante
+        if rng.random() < 0.3:
+            if rng.random() < 0.5:
+                answer = await table.press(player, rng.choice(["SF bonus 10", "Flush bonus 10"]), message)
+                stake.side += 10
+            else:
+                answer = await table.command(player, "hcf bonus", straight_flush=10, flush=10)
+                stake.side += 20
+            expect_applied(answer, played, duplicates)
+
+    async def _bank(self, table: TableClient, player: FakeUser, round_id: int, stack: int,
+                    rng: random.Random, played: PlayedRound, duplicates: bool) -> None:
+        """Accept the bank once the offer reaches this player (its whole stack is then staked as
+        the bank); if the bank went elsewhere meanwhile, play instead."""
+        message = await self._phase(table, round_id, "Accept bank")
+        for _ in range(40):
+            if message is None or "Accept bank" not in table.controls(message):
+                break
+            answer = (await table.press(player, "Accept bank", message) if rng.random() < 0.5
+                      else await table.command(player, "hcf bank", choice="accept"))
+            if answer.text.startswith("Bank accepted"):
+                expect_applied(answer, played, duplicates)
+                played.stakes[player.id] = Stake(side=stack)
+                return
+            assert "wait for your turn" in answer.text or "settled" in answer.text, answer.text
+            message = await table.newer_than(message, timeout=STEP_TIMEOUT)
+        await self._bet(table, player, round_id, rng, played, duplicates)  # the house banks after all
+
+    async def _decide(self, table: TableClient, message: dict[str, Any], player: FakeUser,
+                      rng: random.Random, played: PlayedRound, duplicates: bool) -> None:
+        peek = await table.press(player, "My cards", message)
+        played.answers.append(peek)
+        assert peek.ok and peek.ephemeral, peek.text
+        allowed = self.MAY_RAISE.search(peek.text)
+        if allowed is None:  # the decision timer folded this hand already
+            return
+        stake = played.stakes[player.id]
+        if rng.random() < 0.25:
+            answer = (await table.press(player, "Fold", message) if rng.random() < 0.5
+                      else await table.command(player, "hcf fold"))
+        else:
+            multiple = rng.randint(1, int(allowed["cap"] or 1))
+            answer = (await table.press(player, f"Raise {multiple}x", message) if rng.random() < 0.5
+                      else await table.command(player, "hcf raise", multiple=multiple))
+            stake.play = multiple * stake.ante
+        expect_applied(answer, played, duplicates)
+
+    # -- privacy ------------------------------------------------------------------------------
+    def hidden_cards(self, state: Mapping[str, Any]) -> set[str]:
+        game = state.get("state") or {}
+        if game.get("phase") == "settled":
+            return set()
+        return _hcf_cards(game)
+
+    def secret_cards(self, status: str, saved: Mapping[str, Any]) -> set[str]:
+        if "dealt" in saved:  # a settled record: every hand was private until the showdown
+            return set(saved["dealt"])
+        return _hcf_cards(saved.get("state") or {})
+
+
+def _hcf_cards(game: Mapping[str, Any]) -> set[str]:
+    """Every player's seven and the bank's seven in a saved High Card Flush round."""
+    cards = {card for player in game.get("players") or [] for card in player["cards"]}
+    return cards | set(game.get("bank_cards") or [])
+
+
 SCRIPTS: dict[str, GameScript] = {
     "uth": UTHScript(),
     "twoplusfour": BoxedScript("twoplusfour", dealer_face_up=4, buy=True),
     "imperial": ImperialScript(),
+    "hcf": HCFScript(),
     "chinese": ChineseScript(),
 }

@@ -465,6 +465,12 @@ async def test_a_short_stacked_loser_pays_clockwise_from_the_button_and_the_rest
     assert final == {int(seat): stack for seat, stack in record["payments"]["stacks"].items()}
     assert sum(final.values()) == sum(start.values())
     assert points[carol.id] < 0
+    # Through the ledger: every stack into the round's escrow at the deal, back as settled.
+    rows = await ledger_of_round(harness, result.round_id)
+    staked = {int(row.source.key.split(":")[1]): row.amount for row in rows if row.source.kind == "stack"}
+    returned = {int(row.target.key.split(":")[1]): row.amount for row in rows if row.target.kind == "stack"}
+    assert staked == start and returned == {seat: stack for seat, stack in final.items() if stack}
+    assert all(row.round_id == result.round_id for row in rows)
     embed = str(tables.results()[-1]["embeds"])
     assert f"<@{carol.id}> paid <@{alice.id}> {to_alice:,}" in embed and "Forfeited" in embed
     # Bust, she may buy in short (after her full buy) and deal again.

@@ -18,7 +18,7 @@ from tests.e2e.world import World
 from tests.harness.driver import FakeUser
 
 MIN_TABLES = 4  # and one per offered game at least
-PLAYERS_PER_TABLE = 3  # the guild has 6 players; each sits at two tables or more
+PLAYERS_PER_TABLE = 3  # of the guild's 8 players; neighbouring tables share two
 
 
 async def test_sigkill_at_random_moments_then_rounds_resume_or_void_and_old_buttons_work(

@@ -350,6 +350,9 @@ async def test_bad_input_gets_a_private_reason_and_changes_nothing(
     assert await harness.bot.store.ensure_wallet(harness.guild_id, eve.id) == 1_000
     await harness.audit_ok()
 
+    frank = harness.user("frank")
+    refused(await hcf.press(frank, "Deal next hand"), "no chips at this table", "/hcf buyin")
+    assert hcf.table.round is None
     harness.bot.tables.seed_source = lambda: seed(3)
     await hcf.press(bob, "Deal next hand")
     refused(await hcf.press(bob, "Accept bank"), "offered to another player first")
@@ -373,6 +376,7 @@ async def test_bad_input_gets_a_private_reason_and_changes_nothing(
     refused(await hcf.command(dave, "fold"), "no hand in this round")
     refused(await hcf.command(alice, "raise", multiple=1), "no hand in this round")
     refused(await hcf.command(eve, "fold"), "not seated")
+    refused(await hcf.command(frank, "ante", amount=10), "stack was empty when this hand began")
     game = hcf.hand.game
     lengths = {player.id: flush_of(game.players[player.id].cards).length for player in (bob, carol)}
     assert lengths == {bob.id: 3, carol.id: 4}, "what seed 3 deals"

@@ -98,6 +98,15 @@ def test_betting_during_the_offer_declines_the_bank_in_advance_and_stakes_at_onc
     assert staked_in_history == 32, "the replayed bets are not staked a second time"
 
 
+def test_a_new_offer_is_counted_only_when_another_seat_is_asked() -> None:
+    hand = new_hand()
+    assert (hand.offered, hand.offer_number) == (A, 1)
+    hand.place_ante(D, 10)  # D drops out further down: A is still being asked
+    assert (hand.offered, hand.offer_number) == (A, 1)
+    hand.decline(A)
+    assert (hand.offered, hand.offer_number) == (B, 2)
+
+
 def test_the_seat_asked_now_declines_by_betting() -> None:
     hand = new_hand()
     hand.place_ante(A, 10)

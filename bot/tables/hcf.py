@@ -128,11 +128,11 @@ class HCFAdapter:
     def apply(self, state: HCFRound, seat: SeatId, action: str, arg: str,
               memory: Mapping[SeatId, Any]) -> Applied:
         if action == "start":
-            _check_has_chips(state, seat)
+            _check_has_chips(state, seat, opening=True)
             state.open_hand(seat)
             return Applied(seat, "Hand opened" + _opening_note(state), (), "open")
         if action == "ante":
-            _check_has_chips(state, seat)
+            _check_has_chips(state, seat, opening=False)
             declines = seat in state.pending
             record = state.place_ante(seat, _amount(arg))
             return Applied(seat, _ante_label(record.amount, record.flows, declines), record.flows)
@@ -379,11 +379,15 @@ def _applied(action: Action) -> Applied:
     return Applied(seat, action.label, tuple(action.flows), step)
 
 
-def _check_has_chips(state: HCFRound, seat: SeatId) -> None:
-    """A seat of this hand with an empty stack is told how to bring chips (a seat that joined
-    during the hand is told by the engine to wait for the next one)."""
-    if seat in state.clockwise and state.stacks[seat] == 0:
+def _check_has_chips(state: HCFRound, seat: SeatId, *, opening: bool) -> None:
+    """A seat of this hand whose stack was empty when it began is told how to bring chips (a
+    seat that joined during the hand is told by the engine to wait for the next one)."""
+    if seat not in state.clockwise or state.stacks[seat] > 0:
+        return
+    if opening:
         raise RuleError("You have no chips at this table: bring some with `/hcf buyin amount`.")
+    raise RuleError("Your stack was empty when this hand began: buy in with `/hcf buyin amount` "
+                    "and play from the next hand.")
 
 
 def _opening_note(state: HCFRound) -> str:

@@ -71,6 +71,9 @@ class HCFRound:
     game: HCFState
     previous_turn: SeatId | None = None
     opened: bool = False
+    offer_number: int = 1
+    """Which offer of this hand is open now: a new one each time another seat is asked (a seat
+    further down the order that drops out changes nothing for the seat being asked)."""
     history: list[Action] = field(default_factory=list)
     """The offer's records (HandOpened, BankDeclined, BankAccepted, HouseBanks); the bets and
     the rest are in ``game.history``."""
@@ -119,12 +122,6 @@ class HCFRound:
     @property
     def phase_label(self) -> str:
         return OFFER if self.offering else self.game.phase.label
-
-    @property
-    def offer_number(self) -> int:
-        """Which offer of this hand is open now (1 for the first)."""
-        return sum(1 for action in self.history if isinstance(action, BankDeclined)
-                   and action.how != "bet") + 1
 
     @property
     def declined(self) -> tuple[SeatId, ...]:
@@ -214,6 +211,8 @@ class HCFRound:
         return self._declined(self.pending[0], "timeout")
 
     def _declined(self, seat: SeatId, how: str) -> BankDeclined:
+        if seat == self.pending[0] and len(self.pending) > 1:
+            self.offer_number += 1
         self.pending.remove(seat)
         self.opened = True
         action = BankDeclined(seat=seat, how=how)
@@ -322,6 +321,7 @@ class HCFRound:
             "pending": list(self.pending),
             "previous_turn": self.previous_turn,
             "opened": self.opened,
+            "offer_number": self.offer_number,
             "history": [action.to_dict() for action in self.history],
             "state": self.game.to_dict(),
         }
@@ -340,6 +340,7 @@ class HCFRound:
             game=HCFState.from_dict(data["state"]),
             previous_turn=None if previous is None else int(previous),
             opened=bool(data["opened"]),
+            offer_number=int(data["offer_number"]),
             history=[Action.from_dict(item) for item in data["history"]],
         )
 

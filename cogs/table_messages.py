@@ -261,8 +261,7 @@ class TableMessages:
         if table.plays_from_stacks and table.seats:
             seated = seated_with_stacks(table.seats, self.bot.tables.stacks(table))
         embed.add_field(name="Seated", value=seated[:1024], inline=False)
-        embed.set_footer(text=f"Table {table.id} · bets {table.config.min_bet:,}–"
-                              f"{table.config.max_bet:,} · /{command_of(adapter)} rules")
+        embed.set_footer(text=f"Table {table.id} · {stakes_text(table)} · /{command_of(adapter)} rules")
         return embed
 
     async def _post_result(self, table: Table, result: RoundResult) -> None:
@@ -333,3 +332,11 @@ def idle_hint(adapter: GameAdapter) -> str:
     hint = getattr(adapter, "idle_hint", None)
     return str(hint) if hint else (f"Press an Ante button (or `/{command_of(adapter)} ante`) to open "
                                    "the betting window.")
+
+
+def stakes_text(table: Table) -> str:
+    """The table's stakes for the footer: its bet limits, or what the game says instead."""
+    describe = getattr(table.adapter, "stakes_text", None)  # Chinese Poker has points, no bets
+    if describe is not None:
+        return str(describe(table.config))
+    return f"bets {table.config.min_bet:,}–{table.config.max_bet:,}"

@@ -579,6 +579,8 @@ async def test_table_open_takes_the_point_value_and_the_timeout_option(harness: 
     assert config.decision_seconds == 120  # the game's own default: 13 cards to set
     assert list(driver.buttons()) == ["Deal"]
     assert "/chinese buyin" in driver.phase()
+    footer = driver.message()["embeds"][0]["footer"]["text"]
+    assert "25 chips a point · buy-in 500" in footer and "bets" not in footer, footer
     alice = harness.user("alice")
     refused(await harness.slash(alice, "chinese buyin", amount=200), "The buy-in is 500 chips (20 points)")
     changed = await harness.slash(admin, "table config", point_value=5, on_timeout="auto-set")

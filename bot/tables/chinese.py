@@ -371,10 +371,14 @@ class ChineseAdapter:
             return [Control("Set my hand", "cards", "", "primary")]
         return []
 
+    def stakes_text(self, config: TableConfig) -> str:
+        """What a point is worth here (the table message's footer; there are no bets)."""
+        point_value = options_of(config).point_value
+        return f"{point_value:,} chips a point · buy-in {full_buy_in(point_value):,}"
+
     def snapshot(self, state: ChineseTable | None, config: TableConfig, names: Mapping[SeatId, str],
                  title: str, footer: str) -> TableSnapshot:
-        point_value = options_of(config).point_value
-        rate = f"{point_value:,} chips a point · buy-in {full_buy_in(point_value):,}"
+        rate = self.stakes_text(config)
         if state is None or state.hand is None:
             return TableSnapshot(title, footer=footer, dealer_status=rate)
         hand = state.hand

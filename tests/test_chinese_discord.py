@@ -588,3 +588,17 @@ async def test_table_open_takes_the_point_value_and_the_timeout_option(harness: 
     private(await harness.slash(alice, "chinese buyin", amount=100), "Your stack: 100 chips")
     rules = await harness.slash(alice, "chinese rules")
     assert "1 point = 5 chips" in rules.text and "set by the auto-arrange" in rules.text
+
+
+async def test_a_stale_deal_button_while_hands_are_set_says_the_hand_is_in_play(
+    harness: DiscordHarness, tables: TableDriver
+) -> None:
+    alice, bob = harness.user("alice"), harness.user("bob")
+    await buy_in(harness, alice, bob)
+    idle_message = copy.deepcopy(tables.message())
+    await tables.press(alice, "Deal")
+    assert state(tables).hand is not None
+    stale = await harness.click(bob, idle_message, button(idle_message, "Deal"))
+    refused(stale, "is being played; the next one can start when it ends")
+    assert "bets" not in stale.text
+    await harness.audit_ok()

@@ -454,8 +454,8 @@ class TableRuntime:
             # A "next round" button pressed while the betting window is already open joins it.
             if table.adapter.deadline_kind(table.round.state) == "betting":
                 return
-            raise StaleAction(f"Round #{current} is being played; bets for the next round open "
-                              "when it ends.")
+            raise StaleAction(f"Round #{current} is being played; the next one can start when "
+                              "it ends.")
         raise StaleAction(f"That button belongs to round #{request.round_id}, which is over.")
 
     async def _start_round(self, table: Table, request: ActionRequest) -> ActionResult:

@@ -10,51 +10,24 @@ may be shown to the table as it grows; the dealer's cards appear in it once they
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar, NamedTuple
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from bot.games.common import ChipFlow, SeatId
+from bot.games.records import ActionRecord, FieldCodec, record_from_dict
+from bot.games.records import Rejection as Rejection  # re-exported: the engines name it from here
 from bot.poker import Card
 
 
-class Rejection(NamedTuple):
-    """A bet turned away when betting closed, and why; its chips went back to the wallet."""
-
-    seat: SeatId
-    bet: str
-    amount: int
-    reason: str
-
-
 @dataclass(frozen=True, kw_only=True)
-class Action:
+class Action(ActionRecord):
     """Base of every record. ``flows``: chips into play (+) or back to the wallet (-)."""
 
-    kind: ClassVar[str] = ""
-    flows: tuple[ChipFlow, ...] = ()
-
-    @property
-    def chips(self) -> int:
-        """Net chips all ``flows`` put into play."""
-        return sum(flow.amount for flow in self.flows)
-
-    @property
-    def label(self) -> str:
-        """A short text for the table log."""
-        return self.kind.replace("_", " ")
-
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": self.kind}
-        for spec in fields(self):
-            data[spec.name] = _encode(spec.name, getattr(self, spec.name))
-        return data
+    encode_field: ClassVar[FieldCodec] = staticmethod(lambda name, value: _encode(name, value))
 
     @staticmethod
     def from_dict(data: Mapping[str, Any]) -> Action:
-        cls = ACTION_TYPES[data["kind"]]
-        values = {spec.name: _decode(spec.name, data[spec.name]) for spec in fields(cls)}
-        action: Action = cls(**values)
-        return action
+        return record_from_dict(ACTION_TYPES, data, _decode)
 
 
 # ------------------------------------------------------------------------------- betting
@@ -338,10 +311,7 @@ def _decode(name: str, value: Any) -> Any:
     if name in _CARD_FIELDS:
         return tuple(Card(card) for card in value)
     if name == "rejected":
-        return tuple(
-            Rejection(int(item["seat"]), str(item["bet"]), int(item["amount"]), str(item["reason"]))
-            for item in value
-        )
+        return tuple(Rejection.from_dict(item) for item in value)
     if isinstance(value, list):
         return tuple(tuple(int(part) for part in item) if isinstance(item, list) else int(item)
                      for item in value)

@@ -11,42 +11,23 @@ in the showdown record, when it is revealed.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from bot.games.common import ChipFlow, SeatId
+from bot.games.records import ActionRecord, FieldCodec, record_from_dict
 from bot.poker import Card
 
 
 @dataclass(frozen=True, kw_only=True)
-class Action:
+class Action(ActionRecord):
     """Base of every record. ``flows``: chips into play (+) or back to the stack (-)."""
 
-    kind: ClassVar[str] = ""
-    flows: tuple[ChipFlow, ...] = ()
-
-    @property
-    def chips(self) -> int:
-        """Net chips all ``flows`` put into play."""
-        return sum(flow.amount for flow in self.flows)
-
-    @property
-    def label(self) -> str:
-        """A short text for the table log."""
-        return self.kind.replace("_", " ")
-
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": self.kind}
-        for spec in fields(self):
-            data[spec.name] = _encode(spec.name, getattr(self, spec.name))
-        return data
+    encode_field: ClassVar[FieldCodec] = staticmethod(lambda name, value: _encode(name, value))
 
     @staticmethod
     def from_dict(data: Mapping[str, Any]) -> Action:
-        cls = ACTION_TYPES[data["kind"]]
-        values = {spec.name: _decode(spec.name, data[spec.name]) for spec in fields(cls)}
-        action: Action = cls(**values)
-        return action
+        return record_from_dict(ACTION_TYPES, data, _decode)
 
 
 @dataclass(frozen=True, kw_only=True)

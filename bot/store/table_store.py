@@ -69,21 +69,19 @@ class TableStoreMixin:
     async def update_table(self, table_id: int, *, config: Mapping[str, Any] | None = None,
                            message_id: int | None = None,
                            memory: Mapping[str, Any] | None = None) -> None:
-        async with self._transaction() as db:
-            await tables.update_table(db, table_id, config=config, message_id=message_id,
-                                      memory=memory)
+        # One trip: every settlement saves the table's memory, so this is on the hot path.
+        await self._in_one_trip(lambda db: tables.update_table(
+            db, table_id, config=config, message_id=message_id, memory=memory))
 
     async def open_tables(self) -> list[TableRow]:
         async with self._reading() as db:
             return await tables.open_tables(db)
 
     async def seat_player(self, table_id: int, user_id: int, name: str, *, now: float) -> None:
-        async with self._transaction() as db:
-            await tables.seat_player(db, table_id, user_id, name, now)
+        await self._in_one_trip(lambda db: tables.seat_player(db, table_id, user_id, name, now))
 
     async def unseat_player(self, table_id: int, user_id: int) -> None:
-        async with self._transaction() as db:
-            await tables.unseat_player(db, table_id, user_id)
+        await self._in_one_trip(lambda db: tables.unseat_player(db, table_id, user_id))
 
     async def table_seats(self, table_id: int) -> list[tuple[int, str]]:
         async with self._reading() as db:

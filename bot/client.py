@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot.config import Config
 from bot.errors import reply_with_error
+from bot.gc_tuning import tune_for_latency
 from bot.store import Store
 from bot.tables.registry import ADAPTERS
 from bot.tables.runtime import TableRuntime
@@ -73,6 +74,7 @@ class CasinoBot(commands.Bot):
         # Wall-clock source for cooldowns and timers; tests replace it with a fake clock.
         self.clock: Callable[[], float] = time.time
         self._dynamic_templates: list[re.Pattern[str]] = []
+        self._tuned = False  # the garbage collector, once start-up is done (on_ready)
         self._install_interaction_dedupe()
 
     def _install_interaction_dedupe(self) -> None:
@@ -127,6 +129,12 @@ class CasinoBot(commands.Bot):
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         super().add_dynamic_items(*items)
         self._dynamic_templates.extend(item.__discord_ui_compiled_template__ for item in items)
+
+    async def on_ready(self) -> None:
+        """Connected and set up (tables resumed): from here on, answers must come fast."""
+        if not self._tuned:
+            tune_for_latency()
+            self._tuned = True
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Answer a click that no handler will take (a button that is no longer on its message,

@@ -407,6 +407,7 @@ async def run(tables: int, settings: Settings, profile: Any = None) -> Figures:
             try:
                 await bot.login("fake-token")
                 assert not bot.failed_extensions, f"extensions failed: {bot.failed_extensions}"
+                await bot.on_ready()  # what the bot does once connected (no gateway here)
                 scenario = Scenario(DiscordHarness(bot=bot, fake=fake), clock, tables, settings,
                                     figures)
                 scenario.messages.edit_interval = settings.edit_interval

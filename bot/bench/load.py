@@ -4,7 +4,8 @@
 [--open-tables 1000]`` starts ``python -m bot`` against the local Discord of the end-to-end
 tests (``tests/e2e``: REST API and gateway on loopback, so run it from a checkout), opens
 ``--tables`` tables with ``--players`` players each and plays ``--rounds`` rounds at all of
-them at once: every player presses "Ante 10", the betting window closes (10 s, the shortest),
+them at once: every player presses "Ante 10", the betting window closes (10 s, the shortest, plus the
+spread, so that no Ante comes too late),
 every player presses "Raise 4x" and the round settles. Each player acts at a random moment
 within ``--spread`` seconds of the phase opening (0: all at the same instant, a burst).
 
@@ -22,6 +23,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import math
 import random
 import re
 import sys
@@ -35,6 +37,13 @@ STALE_CONTROL = "no longer active"
 CONFIRMED = re.compile(r"^.+ · round #(?P<round>\d+)$")
 CHANNELS_PER_GUILD = 50  # Discord allows 500; smaller guilds spread the tables like real servers
 TABLE_OPTIONS = {"min_bet": 10, "max_bet": 100, "betting_seconds": 10, "decision_seconds": 60}
+
+
+def table_options(spread: float) -> dict[str, int]:
+    """The tables' options: the betting window outlasts the spread, so that every player's
+    Ante, whenever in the spread it comes, lands in the window (a late one would be a cheap
+    refusal, not the bet being measured)."""
+    return {**TABLE_OPTIONS, "betting_seconds": TABLE_OPTIONS["betting_seconds"] + math.ceil(spread)}
 
 
 @dataclass
@@ -96,7 +105,7 @@ async def run(args: argparse.Namespace) -> int:
             print(f"bot started in {bot.start_seconds[0]:.2f} s; RSS idle {rss[0][2] / 1024:.1f} MiB")
 
             began = time.monotonic()
-            tables = await open_tables(slots[:args.tables])
+            tables = await open_tables(slots[:args.tables], args.spread)
             print(f"opened {len(tables)} tables in {time.monotonic() - began:.1f} s")
             await asyncio.sleep(2.0)
             rss.append((f"{len(tables)} tables open", len(tables), bot.rss_kib()))
@@ -115,7 +124,7 @@ async def run(args: argparse.Namespace) -> int:
 
             if args.open_tables > len(tables):
                 began = time.monotonic()
-                more = await open_tables(slots[len(tables):args.open_tables])
+                more = await open_tables(slots[len(tables):args.open_tables], args.spread)
                 print(f"opened {len(more)} more tables in {time.monotonic() - began:.1f} s")
                 await asyncio.sleep(3.0)
                 rss.append((f"{len(tables) + len(more)} tables open", len(tables) + len(more),
@@ -143,13 +152,14 @@ def seat_players(tables: list[Any], players: int) -> list[tuple[Any, list[Any]]]
     return seated
 
 
-async def open_tables(slots: list[tuple[Any, int]], concurrency: int = 20) -> list[Any]:
+async def open_tables(slots: list[tuple[Any, int]], spread: float,
+                      concurrency: int = 20) -> list[Any]:
     gate = asyncio.Semaphore(concurrency)
 
     async def open_one(casino: Any, channel: int) -> Any:
         async with gate:
             payload = casino.command_payload(casino.admin, channel, "table open", game="uth",
-                                             **TABLE_OPTIONS)
+                                             **table_options(spread))
             answer = await casino.send(payload, timeout=30.0)
             if not answer.ok or "table open" not in answer.text:
                 raise RuntimeError(f"/table open failed in {channel}: {answer.text!r}")
@@ -174,7 +184,7 @@ async def play_round(fake: Any, seated: list[tuple[Any, list[Any]]], spread: flo
     async def wait_deal(table: Any) -> None:
         with contextlib.suppress(TimeoutError):  # 10 s window, then the deal and an edit
             preflop[table.channel_id] = await table.wait_for(
-                lambda c, r: "Raise 4x" in c and r > 0, timeout=40)
+                lambda c, r: "Raise 4x" in c and r > 0, timeout=40 + spread)
 
     await asyncio.gather(*(wait_deal(table) for table, _ in seated))
     playing = [(table, players) for table, players in seated if table.channel_id in preflop]

@@ -172,11 +172,13 @@ async def edit_private(interaction: discord.Interaction, message: PrivateMessage
 
 async def refresh_after_action(interaction: discord.Interaction, table: Table, confirmation: str) -> None:
     """A button on a player's private message acted: show their cards as they are now, under
-    the confirmation. If there is nothing to show any more (the round ended), just confirm."""
+    the confirmation. If the action ended the round, the message keeps its picture but loses
+    its controls (they would only be refused now) and points to the result."""
     try:
         message = await private_message(table, interaction.user.id, 0, note=confirmation)
     except (TableError, UserError, RuleError):
-        await interaction.response.send_message(confirmation, ephemeral=True)
+        await interaction.response.edit_message(
+            content=f"{confirmation}\nThe round is over: the result is in the channel.", view=None)
         return
     await edit_private(interaction, message)
 

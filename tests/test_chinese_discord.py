@@ -602,3 +602,21 @@ async def test_a_stale_deal_button_while_hands_are_set_says_the_hand_is_in_play(
     refused(stale, "is being played; the next one can start when it ends")
     assert "bets" not in stale.text
     await harness.audit_ok()
+
+
+async def test_the_last_confirm_on_a_private_message_closes_its_menus(
+    harness: DiscordHarness, tables: TableDriver
+) -> None:
+    use_deck(harness, ANY_DECK)
+    alice, bob = harness.user("alice"), harness.user("bob")
+    await buy_in(harness, alice, bob)
+    await tables.press(alice, "Deal")
+    await set_by_command(harness, tables, bob)
+    message = await open_hand(tables, alice)
+    proposed = await press(harness, tables, alice, message, "Auto-arrange")
+    last = await press(harness, tables, alice, proposed.message, "Confirm")
+    assert tables.table().round is None, "alice's hand was the last: the round is settled"
+    assert last.type == UPDATE_MESSAGE, last.type
+    assert last.text.startswith("Hand set · round #") and "result is in the channel" in last.text
+    assert not last.message.get("components"), "no menus or buttons left on a finished hand"
+    await harness.audit_ok()

@@ -26,7 +26,6 @@ clockwise) who hold chips in their table stack. Decisions taken here where the r
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -56,6 +55,7 @@ from bot.tables.adapter import (
     TableContext,
 )
 from bot.tables.config import TableConfig
+from bot.tables.rules_page import reflow
 from render import SeatView, ShowdownHand, ShowdownSnapshot, TableSnapshot
 
 GAME = "chinese"
@@ -494,7 +494,7 @@ class ChineseAdapter:
             timeout=("fouled" if options.on_timeout == "foul"
                      else "set by the auto-arrange (which declares a natural it finds)"),
         )
-        return re.sub(r"\n(?!\*\*)", " ", text).strip()
+        return reflow(text)
 
 
 # ----------------------------------------------------------------------------------- helpers

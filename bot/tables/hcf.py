@@ -62,6 +62,7 @@ from bot.tables.adapter import (
     TableContext,
 )
 from bot.tables.config import TableConfig
+from bot.tables.rules_page import reflow
 from render import SeatView, TableSnapshot
 
 DEFAULT_BANK_MINIMUM = 1_000
@@ -331,7 +332,7 @@ class HCFAdapter:
             decision=config.decision_seconds, sf_table=_pays(STRAIGHT_FLUSH_PAYS),
             flush_table=_pays(FLUSH_PAYS), figures=summary(),
         )
-        return re.sub(r"\n(?![*-]|Strategy|Measured)", " ", text).strip()
+        return reflow(text)
 
 
 RULES = """\

@@ -3,7 +3,6 @@ state machine plus the Draw), the Draw's action and private card menu, and the r
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -16,6 +15,7 @@ from bot.poker import Card, CardError, parse_cards
 from bot.tables.adapter import CardPick, Control, PickPreview, PrivateRows
 from bot.tables.boxed import BoxedAdapter, pay_table_text
 from bot.tables.config import TableConfig
+from bot.tables.rules_page import reflow
 
 RULES = """\
 **Imperial Poker**: five cards to each of your boxes against the dealer's five; the dealer's
@@ -63,7 +63,7 @@ def rules_text(config: TableConfig) -> str:
         bet_table=pay_table_text(BET_PAYS), bonus_table=pay_table_text(BONUS_PAYS),
         figures=summary(),
     )
-    return re.sub(r"\n(?![*-]|Strategy|Measured)", " ", text).strip()
+    return reflow(text)
 
 
 def read_cards(text: str) -> list[Card]:

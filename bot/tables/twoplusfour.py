@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import re
-
 from bot.games.twoplusfour import BET_PAYS, BONUS_PAYS, TWO_PLUS_FOUR
 from bot.games.twoplusfour.figures import summary
 from bot.tables.boxed import BoxedAdapter, pay_table_text
 from bot.tables.config import TableConfig
+from bot.tables.rules_page import reflow
 
 RULES = """\
 **2 Plus 4 Poker**: five cards to each of your boxes against the dealer's six (two face
@@ -46,7 +45,7 @@ def rules_text(config: TableConfig) -> str:
         bet_table=pay_table_text(BET_PAYS), bonus_table=pay_table_text(BONUS_PAYS),
         figures=summary(),
     )
-    return re.sub(r"\n(?![*-]|Strategy|Measured)", " ", text).strip()
+    return reflow(text)
 
 
 TWO_PLUS_FOUR_ADAPTER = BoxedAdapter(TWO_PLUS_FOUR, command="twoplusfour", rules_text=rules_text)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -12,6 +11,7 @@ from bot.games.uth.actions import Action
 from bot.poker import Card, Category
 from bot.tables.adapter import Applied, Control, DeadlineKind, Outcome, PrivateRows
 from bot.tables.config import TableConfig
+from bot.tables.rules_page import reflow
 from render import SeatView, TableSnapshot
 
 DECISION_PHASES = (Phase.PREFLOP, Phase.FLOP, Phase.RIVER)
@@ -240,7 +240,7 @@ class UTHAdapter:
             betting=config.betting_seconds, decision=config.decision_seconds,
             blind_table=pay_table_text(BLIND_PAYS), trips_table=pay_table_text(TRIPS_PAYS),
         )
-        return re.sub(r"\n(?!\*\*)", " ", text).strip()  # one paragraph per bold heading
+        return reflow(text)
 
 
 DECIDING = frozenset({"raise", "check", "fold"})

@@ -19,8 +19,9 @@ Ante a round, so a better player would narrow the edge, not remove it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
+
+from bot.games.figures import Measured
 
 STRATEGY: Final = (
     "One open box, Ante 1 and Bonus 1 each round; the dealer's face-up card is not used. "
@@ -38,19 +39,6 @@ STRATEGY: Final = (
     "Ante's sure 1:1."
 )
 """The simulated player's decisions, exactly as :mod:`bot.games.imperial.sim` makes them."""
-
-
-@dataclass(frozen=True)
-class Measured:
-    """A rate measured by simulation and its 95% confidence interval."""
-
-    value: float
-    ci95: tuple[float, float]
-
-    def percent(self) -> str:
-        """``"96.34% (95% CI 96.06% to 96.62%)"``."""
-        low, high = self.ci95
-        return f"{self.value:.2%} (95% CI {low:.2%} to {high:.2%})"
 
 
 MEASURED_ROUNDS: Final = 2_000_000

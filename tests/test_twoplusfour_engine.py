@@ -18,6 +18,7 @@ from bot.games.boxed import BoxedOptions, BoxedState, Phase
 from bot.games.common import RuleError
 from bot.games.twoplusfour import BET_PAYS, BONUS_PAYS, TWO_PLUS_FOUR, new_round, restore_round
 from bot.poker import FULL_DECK, Card, parse_cards
+from tests.boxed_properties import apply_move, bet_layouts, check_privacy_and_saving, legal_moves
 
 ANTE = 10
 Bets = Mapping[int, Mapping[int, tuple[int, int]]]
@@ -930,80 +931,6 @@ def test_settlement_bets_are_named_per_box() -> None:
 # ------------------------------------------------------------------------------ properties
 
 
-def _legal_moves(state: BoxedState, seat: int) -> list[tuple[str, int, int]]:
-    """Every action the seat may take now, as ``(name, box, amount)``, timeout included."""
-    moves: list[tuple[str, int, int]] = [("timeout", 0, 0)]
-    if state.phase is Phase.EXCHANGE:
-        moves.append(("go_on", 0, 0))
-        moves += [("pick", box, 0) for box in state.exchange_boxes(seat)]
-        return moves
-    current = state.current_box(seat)
-    if state.can_buy(seat):
-        moves.append(("buy", 0, 0))
-    if state.can_bet(seat):
-        moves.append(("bet", 0, 0))
-        limits = state.insurance_range(seat, current) if current else None
-        if limits:
-            moves += [("bet", 0, limits[0]), ("bet", 0, limits[1])]
-    if state.can_fold(seat):
-        moves.append(("fold", 0, 0))
-    if state.can_go_on(seat):
-        moves.append(("go_on", 0, 0))
-    for box in state.seats[seat].boxes:
-        limits = state.insurance_range(seat, box)
-        if limits and state.can_insure(seat, box, limits[0]):
-            moves += [("insure", box, limits[0]), ("insure", box, limits[1])]
-    return moves
-
-
-def _apply(state: BoxedState, seat: int, move: tuple[str, int, int]) -> None:
-    name, box, amount = move
-    if name == "timeout":
-        state.timeout(seat)
-    elif name == "buy":
-        state.buy(seat)
-    elif name == "bet":
-        state.bet(seat, amount)
-    elif name == "fold":
-        state.fold(seat)
-    elif name == "go_on":
-        state.go_on(seat)
-    elif name == "insure":
-        state.insure(seat, box, amount)
-    else:
-        state.pick_exchange(seat, box)
-
-
-def _check_privacy_and_saving(state: BoxedState) -> None:
-    data = json.loads(json.dumps(state.to_dict()))
-    assert restore_round(data).to_dict() == data
-    view = state.public_view()
-    json.dumps(view.to_dict())
-    shown = set(view.face_up_cards())
-    assert shown <= set(state.dealt_cards())
-    if not state.revealed:
-        assert shown <= set(state.dealer_up)
-    for action in state.history:
-        for name in ("dealer_up", "cards", "replaced", "drawn"):
-            assert set(getattr(action, name, ())) <= shown
-    for seat, player in state.seats.items():
-        private = state.private_view(seat)
-        json.dumps(private.to_dict())
-        own = {card for box in player.boxes.values() for card in box.cards}
-        seen = {card for box in private.boxes for card in box.cards if card is not None}
-        assert seen <= own
-        if not state.revealed:
-            waiting = {card for box in player.boxes.values() if box.stage == "waiting"
-                       for card in box.cards}
-            assert not seen & waiting
-
-
-bet_layouts = st.dictionaries(
-    st.integers(1, 4), st.tuples(st.sampled_from([0, 1, 2, 5]), st.sampled_from([0, 0, 1, 5])),
-    min_size=1, max_size=4,
-)
-
-
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), deck=st.permutations(range(52)),
        layouts=st.lists(bet_layouts, min_size=1, max_size=3),
@@ -1025,15 +952,15 @@ def test_random_rounds_conserve_chips_respect_the_caps_and_survive_save_and_rest
         open_boxes = data.draw(st.sampled_from([0, 1, 2]))
         if open_boxes and state.can_choose_open_boxes(seat, open_boxes):
             state.choose_open_boxes(seat, open_boxes)
-    _check_privacy_and_saving(state)
+    check_privacy_and_saving(state, restore_round)
     state.close_betting()
     if state.phase is Phase.DEALING:
         state.deal(deck)
-    _check_privacy_and_saving(state)
+    check_privacy_and_saving(state, restore_round)
     while state.phase is not Phase.SETTLED:
         seat = data.draw(st.sampled_from(state.pending_seats()))
-        _apply(state, seat, data.draw(st.sampled_from(_legal_moves(state, seat))))
-        _check_privacy_and_saving(state)
+        apply_move(state, seat, data.draw(st.sampled_from(legal_moves(state, seat))))
+        check_privacy_and_saving(state, restore_round)
     settlement = state.settlement
     assert settlement is not None
     flows = [flow for action in state.history for flow in action.flows]

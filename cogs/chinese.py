@@ -24,14 +24,14 @@ from bot.games.common import RuleError
 from bot.poker import Card
 from bot.tables.adapter import Control
 from bot.tables.chinese import GAME, ChineseAdapter, HandView, options_of
-from bot.tables.config import MAX_CHIPS, TableConfig
+from bot.tables.config import MAX_CHIPS
 from bot.tables.errors import TableError
 from bot.tables.runtime import Table
 from cogs.common import casino_embed, guarded, relative_time
 from cogs.private_cards import GAME_PRIVATE_MESSAGES, PrivateMessage, edit_private, send_private
 from cogs.stacks import buy_in_at_game_table, game_table, leave_game_table, show_my_stack
 from cogs.table_messages import RENDER_POOL, TableButton
-from cogs.tables import act_at_game_table, action_request
+from cogs.tables import act_at_game_table, action_request, rules_text_here
 
 if TYPE_CHECKING:
     from bot.client import CasinoBot
@@ -245,9 +245,7 @@ class Chinese(commands.Cog):
 
     @group.command(name="rules", description="How Chinese Poker is played, scored and paid here.")
     async def rules(self, interaction: discord.Interaction) -> None:
-        table = self.bot.tables.table_in(interaction.channel_id or 0)
-        config = table.config if table and table.adapter.game == GAME else TableConfig(GAME)
-        text = self.bot.tables.adapters[GAME].rules_text(config)
+        text = rules_text_here(self.bot, interaction, GAME)
         await interaction.response.send_message(embed=casino_embed("Chinese Poker", text), ephemeral=True)
 
 

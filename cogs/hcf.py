@@ -10,10 +10,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
-from bot.tables.config import MAX_CHIPS, TableConfig
+from bot.tables.config import MAX_CHIPS
 from cogs.common import casino_embed, check_amount
 from cogs.stacks import buy_in_at_game_table, leave_game_table, show_my_stack
-from cogs.tables import act_at_game_table
+from cogs.tables import act_at_game_table, rules_text_here
 
 if TYPE_CHECKING:
     from bot.client import CasinoBot
@@ -90,9 +90,7 @@ class HighCardFlush(commands.Cog):
     @group.command(name="rules", description="How High Card Flush is played, banked, raked and "
                                              "paid here, with our figures.")
     async def rules(self, interaction: discord.Interaction) -> None:
-        table = self.bot.tables.table_in(interaction.channel_id or 0)
-        config = table.config if table and table.adapter.game == GAME else TableConfig(GAME)
-        text = self.bot.tables.adapters[GAME].rules_text(config)  # fits one embed (4,096)
+        text = rules_text_here(self.bot, interaction, GAME)  # fits one embed (4,096)
         await interaction.response.send_message(embed=casino_embed("High Card Flush", text),
                                                 ephemeral=True)
 

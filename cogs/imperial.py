@@ -12,11 +12,11 @@ from discord.ext import commands
 from bot.errors import UserError
 from bot.poker import Card
 from bot.tables.adapter import Control, PicksCards, pick_arg
-from bot.tables.config import MAX_CHIPS, TableConfig
+from bot.tables.config import MAX_CHIPS
 from bot.tables.imperial import read_cards
 from cogs.common import casino_embed, check_amount
 from cogs.table_messages import TableButton
-from cogs.tables import act_at_game_table
+from cogs.tables import act_at_game_table, rules_text_here
 
 if TYPE_CHECKING:
     from bot.client import CasinoBot
@@ -24,7 +24,6 @@ if TYPE_CHECKING:
 Chips = app_commands.Range[int, 1, MAX_CHIPS]
 BoxNumber = Literal[1, 2, 3, 4]
 GAME = "imperial"
-DEFAULT_MAX_PAYOUT = 20_000
 EMBED_DESCRIPTION_LIMIT = 4096
 
 
@@ -121,10 +120,7 @@ class Imperial(commands.Cog):
 
     @group.command(name="rules", description="How Imperial Poker is played and paid here, with our figures.")
     async def rules(self, interaction: discord.Interaction) -> None:
-        table = self.bot.tables.table_in(interaction.channel_id or 0)
-        config = table.config if table and table.adapter.game == GAME else TableConfig(
-            GAME, max_payout=DEFAULT_MAX_PAYOUT)
-        text = self.bot.tables.adapters[GAME].rules_text(config)
+        text = rules_text_here(self.bot, interaction, GAME)
         embeds = [casino_embed("Imperial Poker" if index == 0 else "Imperial Poker (continued)", part)
                   for index, part in enumerate(split_lines(text, EMBED_DESCRIPTION_LIMIT))]
         await interaction.response.send_message(embeds=embeds, ephemeral=True)

@@ -61,6 +61,17 @@ def action_request(interaction: discord.Interaction, action: str, arg: str = "",
                          interaction.id)
 
 
+def rules_text_here(bot: CasinoBot, interaction: discord.Interaction, game: str) -> str:
+    """The game's rules page for this channel: with this table's limits and options when it
+    plays ``game``, else with a new table's defaults."""
+    table = bot.tables.table_in(interaction.channel_id or 0)
+    if table is not None and table.adapter.game == game:
+        config = table.config
+    else:
+        config = TableConfig(game, max_payout=DEFAULT_MAX_PAYOUT.get(game, TableConfig.max_payout))
+    return bot.tables.adapters[game].rules_text(config)
+
+
 async def act_at_game_table(bot: CasinoBot, interaction: discord.Interaction, game: str,
                             action: str, arg: str = "") -> None:
     """A game command's action at this channel's table, confirmed privately."""

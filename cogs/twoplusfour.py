@@ -9,9 +9,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
-from bot.tables.config import MAX_CHIPS, TableConfig
+from bot.tables.config import MAX_CHIPS
 from cogs.common import casino_embed, check_amount
-from cogs.tables import act_at_game_table
+from cogs.tables import act_at_game_table, rules_text_here
 
 if TYPE_CHECKING:
     from bot.client import CasinoBot
@@ -83,10 +83,7 @@ class TwoPlusFour(commands.Cog):
 
     @group.command(name="rules", description="How 2 Plus 4 Poker is played and paid here, with our figures.")
     async def rules(self, interaction: discord.Interaction) -> None:
-        table = self.bot.tables.table_in(interaction.channel_id or 0)
-        config = table.config if table and table.adapter.game == GAME else TableConfig(
-            GAME, max_payout=20_000)
-        text = self.bot.tables.adapters[GAME].rules_text(config)
+        text = rules_text_here(self.bot, interaction, GAME)
         await interaction.response.send_message(embed=casino_embed("2 Plus 4 Poker", text),
                                                 ephemeral=True)
 

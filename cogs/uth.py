@@ -8,9 +8,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.tables.config import MAX_CHIPS, TableConfig
+from bot.tables.config import MAX_CHIPS
 from cogs.common import casino_embed, check_amount
-from cogs.tables import act_at_game_table
+from cogs.tables import act_at_game_table, rules_text_here
 
 if TYPE_CHECKING:
     from bot.client import CasinoBot
@@ -63,10 +63,7 @@ class UltimateTexasHoldem(commands.Cog):
 
     @uth.command(name="rules", description="How Ultimate Texas Hold'em is played and paid here.")
     async def rules(self, interaction: discord.Interaction) -> None:
-        table = self.bot.tables.table_in(interaction.channel_id or 0)
-        adapter = self.bot.tables.adapters["uth"]
-        config = table.config if table and table.adapter.game == "uth" else None
-        text = adapter.rules_text(config or TableConfig("uth"))
+        text = rules_text_here(self.bot, interaction, "uth")
         await interaction.response.send_message(embed=casino_embed("Ultimate Texas Hold'em", text),
                                                 ephemeral=True)
 

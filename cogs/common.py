@@ -10,6 +10,9 @@ import discord
 from bot.errors import UserError, reply_with_error
 
 EMBED_COLOUR = discord.Colour.from_rgb(24, 120, 72)  # felt green
+DISCORD_MAX_INTEGER = 2**53 - 1
+"""The largest bound an integer option may declare: Discord refuses a whole command sync whose
+options reach past ±(2^53 - 1), and then no slash command exists at all."""
 ERROR_COLOUR = discord.Colour.from_rgb(190, 50, 50)
 
 

@@ -15,7 +15,7 @@ from bot.errors import UserError
 from bot.poker.shuffle import verify
 from bot.tables.config import MAX_CHIPS, TIMER_RANGE, ConfigError, TableConfig
 from bot.tables.runtime import ActionRequest
-from cogs.common import casino_embed, chips, guild_id_of, signed_chips
+from cogs.common import DISCORD_MAX_INTEGER, casino_embed, chips, guild_id_of, signed_chips
 from cogs.private_cards import CardSelect, is_private, private_message, refresh_after_action, send_private
 from cogs.table_messages import TableButton, TableMessages
 
@@ -225,7 +225,7 @@ class Tables(commands.Cog):
     @app_commands.describe(number="The round's game number")
     @app_commands.guild_only()
     async def round(self, interaction: discord.Interaction,
-                    number: app_commands.Range[int, 1, 2**62]) -> None:
+                    number: app_commands.Range[int, 1, DISCORD_MAX_INTEGER]) -> None:
         info = await self.bot.store.get_round(guild_id_of(interaction), number)
         if info is None:
             raise UserError(f"There is no round #{number} on this server.")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import discord.http
@@ -10,6 +10,7 @@ import pytest
 
 from bot.client import CasinoBot
 from bot.config import Config
+from tests.discord_api.contract import ContractViolation
 from tests.harness.driver import DiscordHarness
 from tests.harness.fake_discord import FakeDiscord
 
@@ -25,6 +26,24 @@ class FakeClock:
 
     def advance(self, seconds: float) -> None:
         self.now += seconds
+
+
+@pytest.fixture(autouse=True)
+def discord_contract_holds() -> Iterator[None]:
+    """Fail any test whose bot sent Discord a request Discord would refuse. The fakes answer
+    such a request with Discord's 400; this makes the test fail with the route and the field,
+    whatever the bot did with the 400 (autouse: set up first, so it checks after every other
+    fixture has shut its bot down)."""
+    FakeDiscord.created.clear()
+    yield
+    fakes, FakeDiscord.created = FakeDiscord.created, []
+    raise_for_violations(fakes)
+
+
+def raise_for_violations(fakes: list[FakeDiscord]) -> None:
+    violations = [violation for fake in fakes for violation in fake.violations]
+    if violations:
+        raise ContractViolation(violations)
 
 
 @pytest.fixture

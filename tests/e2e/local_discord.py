@@ -196,6 +196,9 @@ class LocalDiscord(FakeDiscord):
         recorded = RecordedRequest(request.method, request.path, dict(request.query), body, files)
         if self.keep_requests:
             self.requests.append(recorded)
+        refused = self.check_contract(recorded)
+        if refused is not None:
+            return refused
         parts = request.match_info["tail"].strip("/").split("/")
         handler = self._route(request.method, parts)
         if handler is None:

@@ -7,17 +7,27 @@ It honours what discord.py 2.6+ relies on (learned the hard way):
   ``interaction.id`` from the reply, so the callback answers 200 with a body, never a bare 204.
 - Like Discord, a first callback later than 3 s answers 10062 (Unknown interaction) and a
   second callback for one interaction answers 40060 (already acknowledged).
+- Every request is held to Discord's API contract (``tests/discord_api``: the official OpenAPI
+  request schemas and the documented limits). A request that breaks it is answered as Discord
+  answers one, 400 with code 50035 (Invalid Form Body), and recorded in ``violations``; the
+  test suite fails any test that leaves a violation behind (``tests/conftest.py``).
 """
 
 from __future__ import annotations
 
 import itertools
 import json
+import logging
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from aiohttp import web
+
+from tests.discord_api.contract import DiscordContract, Upload, Violation, shared_contract
+
+log = logging.getLogger(__name__)
+INVALID_FORM_BODY = 50035
 
 DISCORD_EPOCH_MS = 1420070400000
 APPLICATION_ID = 900000000000000001
@@ -74,7 +84,13 @@ class FakeDiscord:
     """The REST half of Discord, enough for the bot: login, command sync, interaction
     responses, followups, ``@original`` edits and channel messages."""
 
-    def __init__(self) -> None:
+    created: ClassVar[list[FakeDiscord]] = []
+    """Every fake made since the test began, so the suite can fail a test that broke the contract."""
+
+    def __init__(self, *, contract: DiscordContract | None = None) -> None:
+        self.contract = contract or shared_contract()
+        self.violations: list[Violation] = []
+        FakeDiscord.created.append(self)
         self.requests: list[RecordedRequest] = []
         self.messages: dict[int, dict[str, Any]] = {}
         self.interactions: dict[int, InteractionRecord] = {}
@@ -123,6 +139,9 @@ class FakeDiscord:
         body, files = await _read_body(request)
         recorded = RecordedRequest(request.method, request.path, dict(request.query), body, files)
         self.requests.append(recorded)
+        refused = self.check_contract(recorded)
+        if refused is not None:
+            return refused
         parts = request.match_info["tail"].strip("/").split("/")
         handler = self._route(request.method, parts)
         if handler is None:
@@ -159,6 +178,26 @@ class FakeDiscord:
             ):
                 return handler
         return None
+
+    # -- Discord's contract ----------------------------------------------------------------------
+    def check_contract(self, recorded: RecordedRequest) -> web.Response | None:
+        """None when the request keeps Discord's contract; else Discord's 400 answer to it."""
+        uploads = [Upload(str(f["name"]), str(f["filename"] or ""), len(f["data"])) for f in recorded.files]
+        found = self.contract.check(recorded.method, recorded.path, recorded.json, uploads)
+        if not found:
+            return None
+        self.violations.extend(found)
+        for violation in found:
+            log.error("Discord would refuse this request: %s", violation)
+        recorded.status = 400
+        return json_response({"code": INVALID_FORM_BODY, "message": "Invalid Form Body",
+                              "errors": {v.field or "_": {"_errors": [{"code": "CONTRACT",
+                                         "message": v.problem}]} for v in found}}, status=400)
+
+    def take_violations(self) -> list[Violation]:
+        """The violations so far, forgotten (for tests that break the contract on purpose)."""
+        found, self.violations = self.violations, []
+        return found
 
     # -- handlers ---------------------------------------------------------------------------------
     async def _get_me(self, parts: list[str], body: Any, files: Any) -> web.Response:

@@ -267,3 +267,25 @@ async def test_the_bots_own_command_sync_keeps_the_contract(harness: DiscordHarn
     (number,) = harness.fake.commands["round"]["options"]
     assert number["max_value"] <= 2**53 - 1
     assert harness.fake.violations == []
+
+
+async def test_a_full_table_of_long_names_stays_within_discords_limits(
+    harness: DiscordHarness, clock: Any,
+) -> None:
+    """The largest public messages the bot makes: 22 UTH hands (all one deck serves) whose
+    players have 32-character names (Discord's longest), each with an Ante and Trips, to the
+    showdown. The contract check judges the table message and the result on the way."""
+    from tests.harness.tables import TableDriver
+
+    tables = TableDriver(harness, clock)
+    await tables.open(harness.user("admin", admin=True), min_bet=10, max_bet=1_000)
+    players = [harness.user(f"{index:02d}" + "\u00e9" * 30) for index in range(22)]
+    for player in players:
+        await tables.press(player, "Ante 10")
+        await tables.command(player, "trips", amount=10)
+    for _ in range(4):  # the deal, then each street times out
+        await tables.pass_time(31)
+    (result,) = tables.results()
+    assert len(result["embeds"][0]["fields"]) == 23  # a field per hand and the seed
+    assert harness.fake.violations == []
+    await harness.audit_ok()

@@ -90,6 +90,9 @@ class ActiveRound:
     deadline_kind: str | None = None
     phase: str = ""
     started_at: float = 0.0
+    last_press: dict[int, str | None] = field(default_factory=dict)
+    """Per player, the saved step of their latest action when it came from a button press
+    (None when it did not): a press of that same button again is a double click."""
 
 
 @dataclass(frozen=True)
@@ -246,7 +249,8 @@ class TableRuntime:
             return
         table.round = ActiveRound(pending.id, state, seed, pending.commitment, pending.seq,
                                   pending.deadline, table.adapter.deadline_kind(state),
-                                  table.adapter.phase_text(state), pending.created_at)
+                                  table.adapter.phase_text(state), pending.created_at,
+                                  last_press=_last_presses(await self.store.round_actions(pending.id)))
         log.info("Resumed round #%s at table %s (deadline %s)", pending.id, table.id,
                  pending.deadline)
         self._arm(table)
@@ -465,8 +469,9 @@ class TableRuntime:
             raise TableError("No round is running. " + str(hint or "Place an Ante to start one."))
         await self._seat(table, request.user_id, request.user_name)
         state = await self._new_round_state(table)
-        applied = _with_click_step(
-            adapter.apply(state, request.user_id, request.action, request.arg, table.memory), request)
+        applied = _with_press_step(
+            adapter.apply(state, request.user_id, request.action, request.arg, table.memory),
+            request, seq=1)
         seed = self.seed_source()
         now = self.clock()
         deadline = now + _opening_seconds(table)
@@ -481,7 +486,8 @@ class TableRuntime:
         except InsufficientFunds as error:
             raise TableError(_short_of_chips(table, error)) from None
         table.round = ActiveRound(round_id, state, seed, commitment_of(seed), 1, deadline,
-                                  adapter.deadline_kind(state), adapter.phase_text(state), now)
+                                  adapter.deadline_kind(state), adapter.phase_text(state), now,
+                                  last_press={request.user_id: _press_of(applied)})
         await self._refresh_stacks(table)
         self._arm(table)
         log.info("Round #%s opened at table %s by %s", round_id, table.id, request.user_id)
@@ -513,15 +519,17 @@ class TableRuntime:
                 raise TableError("You are not seated at this table: place an Ante when the "
                                  "betting window is open to join.")
             await self._seat(table, request.user_id, request.user_name)
+        _refuse_double_click(round_, request)
         before = adapter.dump(round_.state)
-        applied = _with_click_step(
+        applied = _with_press_step(
             adapter.apply(round_.state, request.user_id, request.action, request.arg, table.memory),
-            request)
+            request, seq=round_.seq + 1)
         try:
             await self._save_and_advance(table, [applied], interaction_id=request.interaction_id)
         except BaseException:
             round_.state = adapter.load(before, table.config)  # nothing was saved: undo in memory
             raise
+        round_.last_press[request.user_id] = _press_of(applied)
         return ActionResult(round_.id, applied.label)
 
     async def fire_due(self) -> int:
@@ -757,13 +765,49 @@ class TableRuntime:
         return round_.id, rows, line
 
 
-def _with_click_step(applied: Applied, request: ActionRequest) -> Applied:
-    """The same button of the same rendering pressed twice is one press: give a button action
-    without a step of its own (a bet, an undo) one made of the button's round and rendering."""
-    if applied.step is not None or request.version is None:
+PRESS = "press:"
+
+
+def _button_of(request: ActionRequest) -> str | None:
+    """Which button a request comes from: the player, the button's action and argument, and the
+    round and rendering it was drawn for. None for a slash command."""
+    if request.version is None:
+        return None
+    return (f"{PRESS}{request.user_id}:{request.action}:{request.arg}:"
+            f"r{request.round_id}v{request.version}")
+
+
+def _with_press_step(applied: Applied, request: ActionRequest, *, seq: int) -> Applied:
+    """A button action without a step of its own (a bet, an undo) is saved with the button and
+    its place in the round, so that after a restart the player's latest press is known again."""
+    button = _button_of(request)
+    if applied.step is not None or button is None:
         return applied
-    step = f"{request.action}:{request.user_id}:r{request.round_id}v{request.version}"
-    return Applied(applied.seat, applied.label, applied.flows, step)
+    return Applied(applied.seat, applied.label, applied.flows, f"{button}#{seq}")
+
+
+def _refuse_double_click(round_: ActiveRound, request: ActionRequest) -> None:
+    """Only the same button pressed twice in a row is one press (a double click): "Box 1: Ante"
+    then "Box 2: Ante", Ante 10 then Ante 50, or Ante 10, Ante 50, Ante 10 are all separate
+    actions, even within one rendering of the table."""
+    button = _button_of(request)
+    latest = round_.last_press.get(request.user_id)
+    if button is not None and latest is not None and latest.startswith(button + "#"):
+        raise AlreadyApplied("That was already done (a double click or a repeated delivery); "
+                             "nothing more happened.")
+
+
+def _press_of(applied: Applied) -> str | None:
+    return applied.step if applied.step is not None and applied.step.startswith(PRESS) else None
+
+
+def _last_presses(rows: Sequence[ActionRow]) -> dict[int, str | None]:
+    """Each player's latest saved action, as a press step or None (the order rows were saved)."""
+    latest: dict[int, str | None] = {}
+    for row in rows:
+        if row.user_id is not None:
+            latest[row.user_id] = row.step if row.step and row.step.startswith(PRESS) else None
+    return latest
 
 
 def _stack_settlement_movements(table_id: int, round_id: int,

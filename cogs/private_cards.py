@@ -24,7 +24,7 @@ import render
 from bot.errors import UserError
 from bot.games.common import RuleError
 from bot.poker import Card, CardError, parse_cards
-from bot.tables.adapter import CardPick, Control, PickPreview, PicksCards, pick_arg
+from bot.tables.adapter import CardPick, Control, PickPreview, PicksCards, PrivateRows, pick_arg
 from bot.tables.errors import TableError
 from bot.tables.runtime import Table
 from cogs.common import guarded
@@ -138,19 +138,18 @@ async def private_message(table: Table, user_id: int, round_id: int, *,
     return PrivateMessage("\n".join(lines), png, view)
 
 
-def _cards_png(rows: list[tuple[str, list[Card | None]]], pick: CardPick | None,
-               chosen: Sequence[Card], preview: PickPreview | None,
-               highlights: Sequence[Collection[int]] = ()) -> bytes:
+def _cards_png(rows: PrivateRows, pick: CardPick | None, chosen: Sequence[Card],
+               preview: PickPreview | None, highlights: Sequence[Collection[int]] = ()) -> bytes:
     if pick is None and len(rows) == 1:
-        return render.hand_strip_png(rows[0][1], highlight=highlights[0] if highlights else ())
+        return render.hand_strip_png(rows[0].cards, highlight=highlights[0] if highlights else ())
     hands = []
-    for index, (label, cards) in enumerate(rows):
+    for index, row in enumerate(rows):
         if pick is not None and index == pick.row:
-            ringed = frozenset(i for i, card in enumerate(cards) if card is not None and card in chosen)
-            hands.append(render.LabelledHand(label, cards, preview.short if preview else "",
-                                             highlight=ringed))
+            ringed = frozenset(i for i, card in enumerate(row.cards) if card is not None and card in chosen)
+            detail = " · ".join(part for part in (row.detail, preview.short if preview else "") if part)
+            hands.append(render.LabelledHand(row.label, row.cards, detail, highlight=ringed))
         else:
-            hands.append(render.LabelledHand(label, cards))
+            hands.append(render.LabelledHand(row.label, row.cards, row.detail))
     return render.row_of_hands_png(hands)
 
 

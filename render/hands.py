@@ -13,7 +13,7 @@ from render.faces import CARD_HEIGHT, CARD_WIDTH, CardLike
 from render.palette import FELT, MUTED_TEXT, SEAT_PANEL, TEXT
 from render.png import blank_indexed, to_indexed
 from render.sprites import RING_OFFSET, card_clear, ring_clear
-from render.text import fit_text
+from render.text import fit_text, wrap_text
 
 STRIP_MARGIN = RING_OFFSET + 2
 """Room around the cards for the highlight ring."""
@@ -65,6 +65,10 @@ class LabelledHand:
 ROW_PADDING = 12
 LABEL_WIDTH = 200
 NAME_SIZE, DETAIL_SIZE = 26, 20
+SMALLEST_DETAIL_SIZE = 14
+"""A detail (a hand's name) that does not fit in the row at the usual size is drawn smaller,
+never cut."""
+LINE_GAP = 4
 MAX_CARDS_WIDTH = 7 * CARD_WIDTH + 6 * CARD_GAP
 """Rows wider than seven cards overlap their cards instead of growing the image."""
 
@@ -80,7 +84,7 @@ def row_of_hands(rows: Sequence[LabelledHand], *, four_colour: bool = False) -> 
     cards_left = ROW_PADDING * 2 + LABEL_WIDTH
     for index, (row, step) in enumerate(zip(rows, steps, strict=True)):
         top = index * row_height
-        _draw_label(image, row, top + row_height // 2)
+        _draw_label(image, row, top + row_height // 2, row_height - 2 * ROW_PADDING)
         paste_highlights(image, row.highlight, len(row.cards), cards_left, top + ROW_PADDING,
                          step, FELT)
         shown = [None if position in row.hidden else card
@@ -99,12 +103,27 @@ def _rows_background(width: int, row_height: int, rows: int) -> Image.Image:
     return to_indexed(image)
 
 
-def _draw_label(image: Image.Image, row: LabelledHand, middle: int) -> None:
+def _draw_label(image: Image.Image, row: LabelledHand, middle: int, height: int) -> None:
+    """The label on one line, and under it the detail wrapped into as many lines as it needs,
+    the whole block centred on ``middle``."""
     name = fit_text(row.label, NAME_SIZE, LABEL_WIDTH)
     if not row.detail:
         draw_text(image, (ROW_PADDING, middle), name, NAME_SIZE, TEXT, FELT, anchor="lm")
         return
-    draw_text(image, (ROW_PADDING, middle - 4), name, NAME_SIZE, TEXT, FELT, anchor="ls")
-    detail = fit_text(row.detail, DETAIL_SIZE, LABEL_WIDTH)
-    draw_text(image, (ROW_PADDING, middle + 6), detail, DETAIL_SIZE, MUTED_TEXT, FELT,
-              anchor="lt")
+    size, lines = detail_lines(row.detail, height - NAME_SIZE - LINE_GAP)
+    block = NAME_SIZE + LINE_GAP + len(lines) * (size + LINE_GAP)
+    top = middle - block // 2
+    draw_text(image, (ROW_PADDING, top), name, NAME_SIZE, TEXT, FELT, anchor="lt")
+    for number, line in enumerate(lines):
+        line_top = top + NAME_SIZE + LINE_GAP + number * (size + LINE_GAP)
+        draw_text(image, (ROW_PADDING, line_top), line, size, MUTED_TEXT, FELT, anchor="lt")
+
+
+def detail_lines(detail: str, height: int) -> tuple[int, list[str]]:
+    """The largest size from DETAIL_SIZE down whose wrapped lines fit ``height`` pixels, with
+    the lines (at the smallest size they are drawn even if taller)."""
+    for size in range(DETAIL_SIZE, SMALLEST_DETAIL_SIZE - 1, -1):
+        lines = wrap_text(detail, size, LABEL_WIDTH)
+        if len(lines) * (size + LINE_GAP) <= height:
+            return size, lines
+    return SMALLEST_DETAIL_SIZE, wrap_text(detail, SMALLEST_DETAIL_SIZE, LABEL_WIDTH)

@@ -39,6 +39,28 @@ def text_width(text: str, size: int) -> int:
 
 
 @lru_cache(maxsize=2048)
+def wrap_text(text: str, size: int, max_width: int) -> list[str]:
+    """``text`` as lines no wider than ``max_width`` pixels at ``size``, broken between words (a
+    word wider than a line between its letters): every character is kept."""
+    typeface = font(size)
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if typeface.getlength(candidate) <= max_width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        line = ""
+        for letter in word:
+            if line and typeface.getlength(line + letter) > max_width:
+                lines.append(line)
+                line = ""
+            line += letter
+    return [*lines, line] if line else lines
+
+
 def fit_text(text: str, size: int, max_width: int) -> str:
     """``text``, cut with an ellipsis if it is wider than ``max_width`` pixels at ``size``."""
     typeface = font(size)

@@ -276,7 +276,7 @@ def test_exchange_on_open_boxes_only_when_the_game_says_so() -> None:
     state.bet(1)
     assert state.seats[1].boxes[3].kind == "blind"
     assert state.exchange_boxes(1) == (1, 2)
-    with pytest.raises(RuleError, match="Box 3 cannot take part"):
+    with pytest.raises(RuleError, match="Box 3 is played blind, and only open boxes take part"):
         state.pick_exchange(1, 3)
     with pytest.raises(RuleError, match="nothing to decide in the exchange"):
         state.go_on(9)

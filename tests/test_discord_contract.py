@@ -140,8 +140,10 @@ def embed_change(change: Any) -> dict[str, Any]:
     (embed_change(lambda e: e.update(title="t" * 257)), "embeds[0].title"),
     (embed_change(lambda e: e.update(description="d" * 4097)), "embeds[0].description"),
     (embed_change(lambda e: e.update(fields=[{"name": "n", "value": "v"}] * 26)), "embeds[0].fields"),
-    (embed_change(lambda e: e.update(fields=[{"name": "n" * 257, "value": "v"}])), "embeds[0].fields[0].name"),
-    (embed_change(lambda e: e.update(fields=[{"name": "n", "value": "v" * 1025}])), "embeds[0].fields[0].value"),
+    (embed_change(lambda e: e.update(fields=[{"name": "n" * 257, "value": "v"}])),
+     "embeds[0].fields[0].name"),
+    (embed_change(lambda e: e.update(fields=[{"name": "n", "value": "v" * 1025}])),
+     "embeds[0].fields[0].value"),
     (embed_change(lambda e: e.update(footer={"text": "f" * 2049})), "embeds[0].footer.text"),
     ({"embeds": [{"description": "d" * 4000}, {"description": "d" * 2001}]}, "embeds"),
     (embed_change(lambda e: e.update(image={"url": "attachment://other.png"})), "embeds[0].image"),
@@ -167,9 +169,11 @@ def button(custom_id: str, label: str = "Go") -> dict[str, Any]:
     (rows_change(lambda rows: rows[0]["components"].extend(button(f"b{i}") for i in range(4))),
      "components[0]"),
     (rows_change(lambda rows: rows[1]["components"].append(button("beside"))), "components[1]"),
-    (rows_change(lambda rows: rows[1]["components"][0].update(options=[])), "components[1].components[0].options"),
+    (rows_change(lambda rows: rows[1]["components"][0].update(options=[])),
+     "components[1].components[0].options"),
     (rows_change(lambda rows: rows[1]["components"][0].update(
-        options=[{"label": str(i), "value": str(i)} for i in range(26)])), "components[1].components[0].options"),
+        options=[{"label": str(i), "value": str(i)} for i in range(26)])),
+     "components[1].components[0].options"),
     (rows_change(lambda rows: rows[1]["components"][0].update(min_values=2, max_values=1)),
      "components[1].components[0].min_values"),
     (rows_change(lambda rows: rows[1]["components"][0].update(max_values=3)),
@@ -210,7 +214,8 @@ def test_only_each_routes_own_message_flags_are_allowed(contract: DiscordContrac
 def test_an_upload_is_named_by_its_index_and_an_edit_must_list_it(contract: DiscordContract) -> None:
     wrong_index = table_message()
     wrong_index["attachments"] = [{"id": 7, "filename": "table.png"}]  # no files[7] was uploaded
-    assert "attachments[0].id" in fields_of(contract.check("POST", CHANNEL_MESSAGES, wrong_index, [TABLE_PNG]))
+    found = contract.check("POST", CHANNEL_MESSAGES, wrong_index, [TABLE_PNG])
+    assert "attachments[0].id" in fields_of(found)
     unlisted = table_message()
     unlisted["attachments"] = []
     assert "attachments" in fields_of(contract.check("PATCH", CHANNEL_MESSAGE, unlisted, [TABLE_PNG]))
@@ -231,7 +236,8 @@ async def test_the_fake_answers_a_bad_request_as_discord_does_and_records_it(
     fake_discord: FakeDiscord,
 ) -> None:
     url = f"http://127.0.0.1:{fake_discord.port}{CHANNEL_MESSAGES}"
-    async with aiohttp.ClientSession() as session, session.post(url, json={"content": "x" * 2001}) as response:
+    async with aiohttp.ClientSession() as session, \
+            session.post(url, json={"content": "x" * 2001}) as response:
         body = await response.json()
     assert response.status == 400 and body["code"] == 50035
     (violation,) = fake_discord.take_violations()

@@ -521,6 +521,25 @@ def test_exchange_then_qualified_and_player_better_pays_the_bet_and_second_combi
     assert returned(state) == {"box1 ante": 0, "box1 bet": 20 + 20 + 20}
 
 
+def test_a_refused_exchange_names_why_folded_blind_or_no_ante() -> None:
+    # Boxes 1 and 2 open (box 1 folds), box 3 blind; the dealer does not qualify.
+    bets = {1: {1: (ANTE, 0), 2: (ANTE, 0), 3: (ANTE, 0)}}
+    state = play(bets, ["9c 7d 5s 4h 2d", "Ks Kd 7s 5d 2c", "Jc Jd 8s 6d 3c"], NOT_QUALIFIED)
+    state.fold(1)
+    state.bet(1)
+    assert state.phase is Phase.EXCHANGE
+    refusals = {
+        1: "Box 1 folded, so it cannot take part in the exchange.",
+        3: "Box 3 is played blind, and only open boxes take part in the exchange here.",
+        4: "Box 4 has no Ante, so it cannot take part in the exchange.",
+    }
+    for box, reason in refusals.items():
+        with pytest.raises(RuleError) as refused:
+            state.pick_exchange(1, box)
+        assert str(refused.value) == reason
+    state.pick_exchange(1, 2)  # the open box still playing may
+
+
 def test_exchange_then_qualified_and_dealer_better_loses_the_bet() -> None:
     state = one_box("Jc Jd 7s 5d 2d", NOT_QUALIFIED, draws="Qc")
     state.bet(1)
@@ -559,7 +578,7 @@ def test_exchange_on_open_boxes_only_and_the_others_settle_as_not_qualified() ->
     state.bet(1)
     state.bet(1)
     assert state.exchange_boxes(1) == (1, 2)
-    with pytest.raises(RuleError, match="Box 3 cannot take part"):
+    with pytest.raises(RuleError, match="Box 3 is played blind, and only open boxes take part"):
         state.pick_exchange(1, 3)
     exchange(state, boxes=(1,))
     assert returned(state) == {"box1 ante": 0, "box1 bet": 40, "box2 ante": 20, "box2 bet": 20,

@@ -433,8 +433,10 @@ def test_folded_and_bonus_only_boxes_cannot_ask_for_the_exchange() -> None:
     state.bet(1)
     state.fold(1)
     assert state.exchange_boxes(1) == (1,)
-    with pytest.raises(RuleError, match="Box 2 cannot take part"):
+    with pytest.raises(RuleError, match="Box 2 folded, so it cannot take part"):
         state.pick_exchange(1, 2)
+    with pytest.raises(RuleError, match="Box 3 has no Ante, so it cannot take part"):
+        state.pick_exchange(1, 3)
 
 
 def test_no_exchange_phase_when_no_box_could_ask() -> None:

@@ -39,7 +39,19 @@ from render import TableSnapshot
 
 DeadlineKind = Literal["betting", "decision"]
 Funding = Literal["wallet", "stack"]
-PrivateRows = list[tuple[str, list[Card | None]]]
+
+
+@dataclass(frozen=True)
+class PrivateRow:
+    """One row of a player's own cards: what it is ("Box 1 (open)"), the cards, and what they
+    make ("Two Pair, Kings and Sevens"), drawn under the label and wrapped, never cut."""
+
+    label: str
+    cards: list[Card | None]
+    detail: str = ""
+
+
+PrivateRows = list[PrivateRow]
 """A player's own cards as labelled rows (one per hand or box)."""
 ButtonStyle = Literal["primary", "secondary", "success", "danger"]
 

@@ -8,11 +8,12 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.games.boxed.rules import BoxedGame, BoxedOptions, PayTable, Phase
+from bot.games.boxed.seat import Box
 from bot.games.boxed.state import BoxedState
 from bot.games.boxed.views import BoxView
 from bot.games.common import RuleError, SeatId
 from bot.poker import Card
-from bot.tables.adapter import Applied, Control, DeadlineKind, Outcome, PrivateRows
+from bot.tables.adapter import Applied, Control, DeadlineKind, Outcome, PrivateRow, PrivateRows
 from bot.tables.config import TableConfig
 from render import SeatView, TableSnapshot
 
@@ -59,9 +60,12 @@ class BoxedAdapter:
     def apply(self, state: BoxedState, seat: SeatId, action: str, arg: str,
               memory: Mapping[SeatId, Any]) -> Applied:
         record = self._dispatch(state, seat, action, arg, memory)
+        label = record.label
+        if action in REPORTS_BETS:  # "Rebet: Box 1: Ante 20 · Bonus 5; Box 2: Ante 10"
+            label = f"{action.capitalize()}: {boxes_in_place(state, seat)}"
         # No step of its own: a button carries its rendering, so a double click on "Bet" can
-        # never fall through to the next box (see the runtime's click steps).
-        return Applied(seat, record.label, tuple(record.flows), None)
+        # never fall through to the next box (see the runtime's press steps).
+        return Applied(seat, label, tuple(record.flows), None)
 
     def _dispatch(self, state: BoxedState, seat: SeatId, action: str, arg: str,
                   memory: Mapping[SeatId, Any]) -> Any:
@@ -201,9 +205,10 @@ class BoxedAdapter:
         view = state.private_view(seat)
         if not view.boxes:
             return [], "You have no boxes in this round."
-        rows = [(f"Box {box.position} ({box.kind})" + (f": {box.hand}" if box.hand else ""),
-                 list(box.cards)) for box in view.boxes if box.cards]
-        hints = []
+        rows = [PrivateRow(f"Box {box.position} ({box.kind})", list(box.cards), box.hand or "")
+                for box in view.boxes if box.cards]
+        hands = [f"box {box.position}: {box.hand}" for box in view.boxes if box.cards and box.hand]
+        hints = [" · ".join(hands)] if hands else []
         if view.current_box is not None:
             hints.append(f"deciding box {view.current_box}")
         if view.can_buy:
@@ -262,7 +267,20 @@ def _count(arg: str) -> int:
     return int(arg)
 
 
-def _box_bets(box: BoxView) -> str:
+REPORTS_BETS = frozenset({"undo", "rebet"})
+"""Actions whose effect is only clear from the bets they leave: the reply lists those."""
+
+
+def boxes_in_place(state: BoxedState, seat: SeatId) -> str:
+    player = state.seats.get(seat)
+    if player is None:
+        return "no bets left"
+    boxes = [f"Box {position}: {_box_bets(box)}" for position, box in sorted(player.boxes.items())
+             if box.ante or box.bonus]
+    return "; ".join(boxes) or "no bets left"
+
+
+def _box_bets(box: BoxView | Box) -> str:
     parts = [f"Ante {box.ante:,}"] if box.ante else []
     parts += [f"Bet {box.bet:,}"] if box.bet else []
     parts += [f"Bonus {box.bonus:,}"] if box.bonus else []

@@ -51,6 +51,7 @@ from bot.tables.adapter import (
     Control,
     DeadlineKind,
     Outcome,
+    PrivateRow,
     PrivateRows,
     TableContext,
 )
@@ -429,10 +430,10 @@ class ChineseAdapter:
         if hand is None or seat not in hand.players or hand.phase is Phase.DEALING:
             return [], "You have no cards in this round."
         view = self.hand_view(state, seat)
-        rows: PrivateRows = [("Your 13 cards", list(view.cards))]
+        rows: PrivateRows = [PrivateRow("Your 13 cards", list(view.cards))]
         for label, part in (("Front", view.front), ("Middle", view.middle), ("Back", view.back)):
             if part is not None:
-                rows.append((label, list(part)))
+                rows.append(PrivateRow(label, list(part)))
         return rows, "Your hand is set." if view.is_set else "Set your hand: front 3, middle 5, back 5."
 
     def hand_view(self, state: ChineseTable, seat: SeatId) -> HandView:

@@ -58,6 +58,7 @@ from bot.tables.adapter import (
     Control,
     DeadlineKind,
     Outcome,
+    PrivateRow,
     PrivateRows,
     TableContext,
 )
@@ -280,9 +281,9 @@ class HCFAdapter:
             line = f"Your hand: {_hand_text(player.cards)}"
             if seat in game.pending_seats():
                 line += " · you may raise " + ("1x" if cap == 1 else f"1x to {cap}x") + " or fold"
-            return [("Your cards", list(player.cards))], line
+            return [PrivateRow("Your cards", list(player.cards))], line
         if seat == game.banker and game.bank_cards:
-            return ([("Your cards (the bank's hand)", list(game.bank_cards))],
+            return ([PrivateRow("Your cards (the bank's hand)", list(game.bank_cards))],
                     f"You bank this hand: {_hand_text(game.bank_cards)}. Nobody else sees it "
                     "before the showdown.")
         return [], "You have no cards in this round."
@@ -290,14 +291,16 @@ class HCFAdapter:
     def private_highlights(self, state: HCFRound, seat: SeatId) -> list[frozenset[int]]:
         """Per row of :meth:`private_cards`, the card positions to ring: the hand's flush."""
         rows, _ = self.private_cards(state, seat)
-        hands = [[card for card in cards if card is not None] for _, cards in rows]
+        hands = [[card for card in row.cards if card is not None] for row in rows]
         return [_positions(hand, flush_cards(hand)) for hand in hands]
 
     def phase_text(self, state: HCFRound | None) -> str:
         if state is None:
             return "Waiting for the next hand"
         if state.offering:
-            return f"Offering the bank (offer {state.offer_number}): accept or decline"
+            # A mention names the player for every viewer (and pings nobody inside an embed).
+            return (f"The bank is offered to <@{state.offered}> (offer {state.offer_number}): "
+                    "accept or decline")
         banker = "the house banks" if state.house_banks else "a player banks"
         return {
             Phase.BETTING: f"Betting window open: {banker}",

@@ -9,12 +9,14 @@ from bot.games.common import RuleError, SeatId
 from bot.games.uth import BLIND_PAYS, TRIPS_PAYS, PayTable, Phase, UTHBets, UTHOptions, UTHState
 from bot.games.uth.actions import Action
 from bot.poker import Card, Category
-from bot.tables.adapter import Applied, Control, DeadlineKind, Outcome, PrivateRows
+from bot.tables.adapter import Applied, Control, DeadlineKind, Outcome, PrivateRow, PrivateRows
 from bot.tables.config import TableConfig
 from bot.tables.rules_page import reflow
 from render import SeatView, TableSnapshot
 
 DECISION_PHASES = (Phase.PREFLOP, Phase.FLOP, Phase.RIVER)
+REPORTS_BETS = frozenset({"undo", "rebet", "double"})
+"""Actions whose effect is only clear from the bets they leave: the reply lists those."""
 QUALIFIER_TEXT = {"pair_of_fours": "a pair of fours or better", "pair": "any pair or better"}
 
 
@@ -45,7 +47,10 @@ class UTHAdapter:
         record = self._dispatch(state, seat, action, arg, memory)
         # One decision per seat per street: a second click on any decision button is a repeat.
         step = f"decide:{phase.label}:{seat}" if action in DECIDING else None
-        return Applied(seat, record.label, tuple(record.flows), step)
+        label = record.label
+        if action in REPORTS_BETS:  # "Undo: Ante 20 · Blind 20 · Trips 10"
+            label = f"{action.capitalize()}: {bets_in_place(state, seat)}"
+        return Applied(seat, label, tuple(record.flows), step)
 
     def _dispatch(self, state: UTHState, seat: SeatId, action: str, arg: str,
                   memory: Mapping[SeatId, Any]) -> Action:
@@ -209,7 +214,7 @@ class UTHAdapter:
         line = f"Your hand: {view.hand}" if view.hand else "Your hole cards"
         if view.raise_multiples:
             line += " · you may raise " + " or ".join(f"{m}x" for m in view.raise_multiples)
-        return [("Your cards", [*view.hole, *view.board])], line
+        return [PrivateRow("Your cards", [*view.hole, *view.board], view.hand or "")], line
 
     def phase_text(self, state: UTHState | None) -> str:
         if state is None:
@@ -274,6 +279,11 @@ def _amount(arg: str) -> int:
         return int(arg)
     except ValueError:
         raise RuleError(f"{arg!r} is not a whole number of chips.") from None
+
+
+def bets_in_place(state: UTHState, seat: SeatId) -> str:
+    player = state.seats.get(seat)
+    return (_bets_text(player.ante, player.trips, player.play) if player else "") or "no bets left"
 
 
 def _bets_text(ante: int, trips: int, play: int) -> str:

@@ -408,7 +408,8 @@ def _check_components(rows: Sequence[Any], found: Found, field: str) -> None:
     for here, component in _walk(rows, field):
         kind = component.get("type")
         if kind == BUTTON and _length(component.get("label")) > BUTTON_LABEL_MAX:
-            found.add(f"{here}.label", f"{_length(component.get('label'))} characters; at most {BUTTON_LABEL_MAX}")
+            found.add(f"{here}.label",
+                      f"{_length(component.get('label'))} characters; at most {BUTTON_LABEL_MAX}")
         if kind in SELECT_TYPES:
             _check_select(component, found, here)
     _check_custom_ids(rows, found, field)
@@ -475,10 +476,11 @@ def _check_uploads(data: Mapping[str, Any], embeds: Sequence[Any], uploads: Sequ
                               f"{url} names no file uploaded with this message")
     placeholders = {item.get("id") for item in data.get("attachments") or [] if isinstance(item, dict)}
     for upload in uploads:
-        index = _upload_index(upload.name)
-        if index is None:
+        file_index = _upload_index(upload.name)
+        if file_index is None:
             found.add(at("attachments"), f"file part {upload.name!r} is not named files[n]")
-        elif editing and "attachments" in data and index not in placeholders and str(index) not in placeholders:
+        elif editing and "attachments" in data and file_index not in placeholders \
+                and str(file_index) not in placeholders:
             # Edit Message: "only files listed in the attachments parameter will be appended".
             found.add(at("attachments"), f"{upload.name} ({upload.filename}) is uploaded but not "
                                          "listed, so Discord would drop it")

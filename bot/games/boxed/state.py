@@ -495,7 +495,15 @@ class BoxedState:
         if player is None or player.confirmed:
             raise RuleError("You have nothing to decide in the exchange.")
         if box not in self.exchange_boxes(seat):
-            raise RuleError(f"Box {box} cannot take part in the exchange.")
+            raise RuleError(self._exchange_refusal(player.boxes.get(box), box))
+
+    def _exchange_refusal(self, target: Box | None, box: int) -> str:
+        """Why ``box`` cannot ask for the exchange, in the player's terms."""
+        if target is None or not target.ante:
+            return f"Box {box} has no Ante, so it cannot take part in the exchange."
+        if target.folded:
+            return f"Box {box} folded, so it cannot take part in the exchange."
+        return f"Box {box} is played blind, and only open boxes take part in the exchange here."
 
     def can_pick_exchange(self, seat: SeatId, box: int) -> bool:
         return _allowed(self.verify_pick_exchange, seat, box)

@@ -1,0 +1,120 @@
+"""Replies say what happened: Undo, Rebet and Double answer with the bets now in place, a refused
+exchange names its reason, the private boxed picture and message name every box's hand in full,
+and the High Card Flush bank offer names the player it is offered to."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from render.faces import CARD_HEIGHT
+from render.fonts import font
+from render.hands import LABEL_WIDTH, LINE_GAP, NAME_SIZE, SMALLEST_DETAIL_SIZE, detail_lines
+from tests.conftest import FakeClock
+from tests.harness.driver import DiscordHarness
+from tests.harness.tables import TableDriver
+from tests.test_distinct_buttons import open_table, reach_the_exchange, state_of
+
+
+@pytest.fixture
+def tables(harness: DiscordHarness, clock: FakeClock) -> TableDriver:
+    return TableDriver(harness, clock)
+
+
+async def test_uth_undo_double_and_rebet_answer_with_the_bets_in_place(
+    harness: DiscordHarness, tables: TableDriver,
+) -> None:
+    await open_table(harness, tables, "uth")
+    alice = harness.user("alice")
+    await tables.press(alice, "Ante 10")
+    await tables.press(alice, "Trips 10")
+    assert (await tables.press(alice, "Double")).text.startswith(
+        "Double: Ante 20 · Blind 20 · Trips 20 · round #")
+    assert (await tables.press(alice, "Undo")).text.startswith(
+        "Undo: Ante 10 · Blind 10 · Trips 10 · round #")
+    await tables.press(alice, "Undo")
+    assert (await tables.press(alice, "Undo")).text.startswith("Undo: no bets left · round #")
+    await tables.press(alice, "Ante 10")
+    for _ in range(4):
+        await tables.pass_time(31)
+    assert tables.table().round is None
+    rebet = await tables.press(alice, "Rebet")
+    assert rebet.text.startswith("Rebet: Ante 10 · Blind 10 · round #"), rebet.text
+
+
+@pytest.mark.parametrize("game", ["imperial", "twoplusfour"])
+async def test_boxed_undo_and_rebet_answer_with_every_box_in_place(
+    harness: DiscordHarness, tables: TableDriver, game: str,
+) -> None:
+    await open_table(harness, tables, game)
+    alice = harness.user("alice")
+    await tables.press(alice, "Box 1: Ante 10")
+    await tables.press(alice, "Box 2: Ante 10")
+    await tables.press(alice, "Box 1: Bonus 1")
+    undone = await tables.press(alice, "Undo")
+    assert undone.text.startswith("Undo: Box 1: Ante 10; Box 2: Ante 10 · round #"), undone.text
+    await tables.pass_time(31)
+    while tables.table().round is not None:  # fold what is asked, let the rest time out
+        await tables.pass_time(31)
+    rebet = await tables.press(alice, "Rebet")
+    assert rebet.text.startswith("Rebet: Box 1: Ante 10; Box 2: Ante 10 · round #"), rebet.text
+
+
+@pytest.mark.parametrize("game", ["imperial", "twoplusfour"])
+async def test_a_refused_exchange_says_why(harness: DiscordHarness, tables: TableDriver, game: str) -> None:
+    await open_table(harness, tables, game)
+    alice = harness.user("alice")
+    await reach_the_exchange(harness, tables, game, alice)
+    refused = await tables.press(alice, "Exchange box 3")
+    assert refused.ephemeral and refused.text == "Box 3 has no Ante, so it cannot take part in the exchange."
+
+
+# -- the private boxed picture and text ----------------------------------------------------------
+LONGEST_HAND_NAMES = [
+    "Two Pair, Queens and Jacks", "Full House, Queens full of Jacks",
+    "Straight Flush, Queen high", "Three of a Kind, Sevens", "Royal Flush",
+    "Imperial Flush", "Four of a Kind, Queens · Draw 2 in a row: costs 2 Antes",
+    "Vollständiges Haus, Damen über Buben",  # a longer language must fit too
+]
+
+
+@pytest.mark.parametrize("name", LONGEST_HAND_NAMES)
+def test_a_hand_name_beside_its_cards_is_wrapped_never_cut(name: str) -> None:
+    room = CARD_HEIGHT - NAME_SIZE - LINE_GAP  # under the box's label, beside its cards
+    size, lines = detail_lines(name, room)
+    assert " ".join(lines) == name, "every word is drawn"
+    assert all(font(size).getlength(line) <= LABEL_WIDTH for line in lines)
+    assert size >= SMALLEST_DETAIL_SIZE and len(lines) * (size + LINE_GAP) <= room
+
+
+async def test_the_private_boxed_message_names_each_boxs_hand(
+    harness: DiscordHarness, tables: TableDriver,
+) -> None:
+    await open_table(harness, tables, "imperial")
+    alice = harness.user("alice")
+    await tables.press(alice, "Box 1: Ante 10")
+    await tables.press(alice, "Box 2: Ante 10")
+    await tables.pass_time(31)
+    await tables.press(alice, "Bet")  # box 1 decided: box 2 is turned for its decision
+    mine = await tables.press(alice, "My cards")
+    boxes = state_of(tables).private_view(alice.id).boxes
+    assert [box.position for box in boxes if box.hand] == [1, 2]
+    for box in boxes:
+        assert f"box {box.position}: {box.hand}" in mine.text, mine.text
+
+
+# -- High Card Flush ---------------------------------------------------------------------------
+async def test_the_bank_offer_names_the_player_it_is_offered_to(
+    harness: DiscordHarness, tables: TableDriver,
+) -> None:
+    await open_table(harness, tables, "hcf", max_bet=100, bank_minimum=300)
+    alice, bob = harness.user("alice"), harness.user("bob")
+    for user in (alice, bob):
+        await harness.slash(user, "hcf buyin", amount=500)
+    await tables.press(bob, "Deal next hand")
+    offered: Any = state_of(tables).offered
+    assert f"The bank is offered to <@{offered}>" in tables.phase()
+    await tables.press(alice if offered == alice.id else bob, "Decline bank")
+    following = state_of(tables).offered
+    assert following != offered and f"The bank is offered to <@{following}>" in tables.phase()

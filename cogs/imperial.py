@@ -110,7 +110,7 @@ class Imperial(commands.Cog):
     async def goon(self, interaction: discord.Interaction) -> None:
         await self._act(interaction, "goon")
 
-    @group.command(name="rebet", description="Repeat last round's boxes.")
+    @group.command(name="rebet", description="Repeat last round's boxes; again: add them once more.")
     async def rebet(self, interaction: discord.Interaction) -> None:
         await self._act(interaction, "rebet")
 

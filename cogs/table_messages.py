@@ -231,7 +231,7 @@ class TableMessages:
         state = round_.state if round_ else None
         title = table.adapter.display_name + (f" · Round #{round_.id}" if round_ else "")
         footer = (f"Round #{round_.id} · shuffle commitment {round_.commitment}" if round_
-                  else f"Bets {table.config.min_bet:,}–{table.config.max_bet:,}")
+                  else f"Bets {table.config.bets_text}")
         snapshot = table.adapter.snapshot(state, table.config, table.seats, title, footer)
         if not table.plays_from_stacks:
             return snapshot
@@ -339,4 +339,4 @@ def stakes_text(table: Table) -> str:
     describe = getattr(table.adapter, "stakes_text", None)  # Chinese Poker has points, no bets
     if describe is not None:
         return str(describe(table.config))
-    return f"bets {table.config.min_bet:,}–{table.config.max_bet:,}"
+    return f"bets {table.config.bets_text}"

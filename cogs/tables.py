@@ -31,6 +31,10 @@ GAME_CHOICES = [app_commands.Choice(name="Ultimate Texas Hold'em", value="uth"),
                 app_commands.Choice(name="Chinese Poker", value="chinese")]
 # Per game when the admin gives none: RULES.md caps the boxed games at 20,000 per box and bet.
 DEFAULT_MAX_PAYOUT = {"uth": 100_000, "twoplusfour": 20_000, "imperial": 20_000}
+# The boxed games' seeds: "es gibt keinen Höchsteinsatz" (no maximum Ante unless an admin sets one).
+DEFAULT_MAX_BET: dict[str, int | None] = {"twoplusfour": None, "imperial": None}
+MaxBet = app_commands.Range[int, 0, MAX_CHIPS]
+"""A maximum Ante; 0 means none (only games without a required maximum accept that)."""
 # Setting 13 cards takes longer than one decision of the other games.
 DEFAULT_DECISION_SECONDS = {"chinese": 120}
 Chips = app_commands.Range[int, 1, MAX_CHIPS]
@@ -68,7 +72,8 @@ def rules_text_here(bot: CasinoBot, interaction: discord.Interaction, game: str)
     if table is not None and table.adapter.game == game:
         config = table.config
     else:
-        config = TableConfig(game, max_payout=DEFAULT_MAX_PAYOUT.get(game, TableConfig.max_payout))
+        config = TableConfig(game, max_bet=DEFAULT_MAX_BET.get(game, TableConfig.max_bet),
+                             max_payout=DEFAULT_MAX_PAYOUT.get(game, TableConfig.max_payout))
     return bot.tables.adapters[game].rules_text(config)
 
 
@@ -106,7 +111,8 @@ class Tables(commands.Cog):
 
     # -- admin -------------------------------------------------------------------------------
     @table.command(name="open", description="Admin: open a casino table in this channel.")
-    @app_commands.describe(game="Which game", min_bet="Smallest Ante", max_bet="Largest Ante",
+    @app_commands.describe(game="Which game", min_bet="Smallest Ante",
+                           max_bet="Largest Ante (0: none; Imperial and 2 Plus 4 have none unless set)",
                            max_payout="Largest payout of one bet",
                            betting_seconds="Betting window length",
                            decision_seconds="Time for each decision",
@@ -121,7 +127,7 @@ class Tables(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.checks.has_permissions(manage_channels=True)
     async def open(self, interaction: discord.Interaction, game: str, min_bet: Chips = 10,
-                   max_bet: Chips = 1_000, max_payout: Chips | None = None,
+                   max_bet: MaxBet | None = None, max_payout: Chips | None = None,
                    betting_seconds: Seconds = 30, decision_seconds: Seconds | None = None,
                    dealer_qualifier: Qualifier = "pair_of_fours",
                    max_round_payout: Chips | None = None, smallest_chip: Chips = 1,
@@ -139,7 +145,8 @@ class Tables(commands.Cog):
                     "max_round_payout": str(max_round_payout or payout)})
         try:
             decision = decision_seconds or DEFAULT_DECISION_SECONDS.get(game, 30)
-            config = TableConfig(game, min_bet, max_bet, payout, betting_seconds,
+            ante_limit = DEFAULT_MAX_BET.get(game, 1_000) if max_bet is None else (max_bet or None)
+            config = TableConfig(game, min_bet, ante_limit, payout, betting_seconds,
                                  decision, options).validated()
             if game in self.bot.tables.adapters:
                 self.bot.tables.adapters[game].new_state(config)  # the game checks its options
@@ -150,13 +157,14 @@ class Tables(commands.Cog):
         start = getattr(table.adapter, "idle_hint", None) or "Press an Ante button to play."
         await interaction.response.send_message(embed=casino_embed(
             f"{table.adapter.display_name} table open",
-            f"Bets {config.min_bet:,}–{config.max_bet:,}. The table message below shows the "
+            f"Bets {config.bets_text}. The table message below shows the "
             f"game. {start}"))
 
     @table.command(name="config", description="Admin: show or change this table between rounds.")
+    @app_commands.describe(max_bet="Largest Ante (0: no maximum, at Imperial and 2 Plus 4)")
     @app_commands.checks.has_permissions(manage_channels=True)
     async def config(self, interaction: discord.Interaction, min_bet: Chips | None = None,
-                     max_bet: Chips | None = None, max_payout: Chips | None = None,
+                     max_bet: MaxBet | None = None, max_payout: Chips | None = None,
                      betting_seconds: Seconds | None = None,
                      decision_seconds: Seconds | None = None,
                      dealer_qualifier: Qualifier | None = None,
@@ -166,9 +174,11 @@ class Tables(commands.Cog):
         guild_id = guild_id_of(interaction)
         assert interaction.channel_id is not None
         changes: dict[str, object] = {key: value for key, value in {
-            "min_bet": min_bet, "max_bet": max_bet, "max_payout": max_payout,
+            "min_bet": min_bet, "max_payout": max_payout,
             "betting_seconds": betting_seconds, "decision_seconds": decision_seconds,
         }.items() if value is not None}
+        if max_bet is not None:
+            changes["max_bet"] = max_bet or None  # 0 clears the maximum
         options = {key: str(value) for key, value in {
             "dealer_qualifier": dealer_qualifier, "bank_minimum": bank_minimum,
             "rake_mode": rake_mode, "rake": rake, "point_value": point_value,
@@ -185,7 +195,7 @@ class Tables(commands.Cog):
             except (ConfigError, ValueError) as error:
                 raise UserError(str(error)) from None
         embed = casino_embed(f"Table {table.id} configuration" + (" updated" if changes else ""))
-        embed.add_field(name="Bets", value=f"{current.min_bet:,}–{current.max_bet:,}")
+        embed.add_field(name="Bets", value=current.bets_text)
         embed.add_field(name="Max payout", value=f"{current.max_payout:,}")
         embed.add_field(name="Timers", value=f"betting {current.betting_seconds} s · "
                                              f"decisions {current.decision_seconds} s")

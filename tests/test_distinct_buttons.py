@@ -123,11 +123,12 @@ async def test_one_interaction_delivered_twice_acts_once(harness: DiscordHarness
 
 
 # -- the boxed games -------------------------------------------------------------------------
-def dealer_misses(dealer_cards: int) -> bytes:
-    """A seed whose dealer (dealt after two boxes, ten cards) holds less than Ace-King."""
+def dealer_misses(dealer_cards: int, *, boxes: int = 2) -> bytes:
+    """A seed whose dealer (dealt after the boxes, five cards each) holds less than Ace-King."""
+    first = 5 * boxes
     for number in range(10_000):
         seed = number.to_bytes(32, "big")
-        if hand_class(evaluate_rank(deck_from_seed(seed)[10:10 + dealer_cards])) < HandClass.ACE_KING:
+        if hand_class(evaluate_rank(deck_from_seed(seed)[first:first + dealer_cards])) < HandClass.ACE_KING:
             return seed
     raise AssertionError("no such seed")
 

@@ -521,6 +521,15 @@ def test_exchange_then_qualified_and_player_better_pays_the_bet_and_second_combi
     assert returned(state) == {"box1 ante": 0, "box1 bet": 20 + 20 + 20}
 
 
+def test_rebet_again_raises_each_bet_by_last_rounds_seed_point_6() -> None:
+    # "Jeder nachfolgende Klick auf 'Rebet', erhöht die Wette um die Summe der vorherigen Wette."
+    state = new_round(BoxedOptions(min_ante=1))
+    last_round = {1: (ANTE, 5), 2: (2 * ANTE, 0)}
+    for clicks in (1, 2, 3):
+        state.rebet(1, last_round)
+        assert state.seats[1].layout() == {1: (clicks * ANTE, clicks * 5), 2: (clicks * 2 * ANTE, 0)}
+
+
 def test_a_refused_exchange_names_why_folded_blind_or_no_ante() -> None:
     # Boxes 1 and 2 open (box 1 folds), box 3 blind; the dealer does not qualify.
     bets = {1: {1: (ANTE, 0), 2: (ANTE, 0), 3: (ANTE, 0)}}

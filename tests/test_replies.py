@@ -118,3 +118,17 @@ async def test_the_bank_offer_names_the_player_it_is_offered_to(
     await tables.press(alice if offered == alice.id else bob, "Decline bank")
     following = state_of(tables).offered
     assert following != offered and f"The bank is offered to <@{following}>" in tables.phase()
+
+
+async def test_imperial_rebet_pressed_again_adds_last_rounds_bets_once_more(
+    harness: DiscordHarness, tables: TableDriver,
+) -> None:
+    await open_table(harness, tables, "imperial")
+    alice = harness.user("alice")
+    await tables.press(alice, "Box 1: Ante 10")
+    await tables.press(alice, "Box 1: Bonus 1")
+    while tables.table().round is not None:
+        await tables.pass_time(31)
+    await tables.press(alice, "Rebet")
+    again = await tables.press(alice, "Rebet")  # after the table was redrawn: a second click
+    assert again.text.startswith("Rebet: Box 1: Ante 20 · Bonus 2 · round #"), again.text

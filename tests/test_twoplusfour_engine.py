@@ -694,12 +694,26 @@ def test_rebet_places_last_rounds_boxes_in_one_step() -> None:
     record = state.rebet(1, {1: (10, 5), 2: (10, 0), 3: (20, 0)})
     assert sorted((f.bet, f.amount) for f in record.flows) == [
         ("box1 ante", 10), ("box1 bonus", 5), ("box2 ante", 10), ("box3 ante", 20), ("box3 bet", 40)]
-    with pytest.raises(RuleError, match="clear your bets first"):
-        state.rebet(1, {1: (10, 0)})
     with pytest.raises(RuleError, match="factor of 5"):
         state.rebet(2, {1: (10, 0), 2: (60, 0)})
     state.undo(1)
     assert 1 not in state.seats
+
+
+def test_each_further_rebet_adds_last_rounds_bets_once_more_within_the_limits() -> None:
+    # As at Imperial (seed point 6), the game 2 Plus 4 is "like" in boxes and bets (RULES.md).
+    state = new_round(BoxedOptions(min_ante=1, max_ante=30))
+    state.rebet(1, {1: (10, 5), 2: (10, 0)})
+    again = state.rebet(1, {1: (10, 5), 2: (10, 0)})
+    assert sorted((f.bet, f.amount) for f in again.flows) == [
+        ("box1 ante", 10), ("box1 bonus", 5), ("box2 ante", 10)]
+    assert state.seats[1].layout() == {1: (20, 10), 2: (20, 0)}
+    state.rebet(1, {1: (10, 5), 2: (10, 0)})
+    with pytest.raises(RuleError, match="over the table maximum of 30"):
+        state.rebet(1, {1: (10, 5), 2: (10, 0)})
+    assert state.seats[1].layout() == {1: (30, 15), 2: (30, 0)}, "a refused Rebet changes nothing"
+    state.undo(1)
+    assert state.seats[1].layout() == {1: (20, 10), 2: (20, 0)}, "Undo takes back one Rebet"
 
 
 def test_one_deck_serves_a_limited_number_of_boxes() -> None:

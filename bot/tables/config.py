@@ -21,7 +21,9 @@ class TableConfig:
 
     game: str
     min_bet: int = 10
-    max_bet: int = 1_000
+    max_bet: int | None = 1_000
+    """The largest Ante; None for no maximum (Imperial and 2 Plus 4: "es gibt keinen
+    Höchsteinsatz"; a game that needs one refuses None when it reads the config)."""
     max_payout: int = 100_000
     betting_seconds: int = 30
     decision_seconds: int = 30
@@ -29,11 +31,25 @@ class TableConfig:
 
     def validated(self) -> TableConfig:
         _check_range("min_bet", self.min_bet, 1, MAX_CHIPS)
-        _check_range("max_bet", self.max_bet, self.min_bet, MAX_CHIPS)
-        _check_range("max_payout", self.max_payout, self.max_bet, MAX_CHIPS)
+        if self.max_bet is not None:
+            _check_range("max_bet", self.max_bet, self.min_bet, MAX_CHIPS)
+        _check_range("max_payout", self.max_payout, self.max_bet or self.min_bet, MAX_CHIPS)
         _check_range("betting_seconds", self.betting_seconds, *TIMER_RANGE)
         _check_range("decision_seconds", self.decision_seconds, *TIMER_RANGE)
         return self
+
+    @property
+    def bets_text(self) -> str:
+        """``"10–1,000"``, or ``"10 and up (no maximum)"``: the Ante limits as players read them."""
+        if self.max_bet is None:
+            return f"{self.min_bet:,} and up (no maximum)"
+        return f"{self.min_bet:,}–{self.max_bet:,}"
+
+    def required_max_bet(self, game_name: str) -> int:
+        """The maximum Ante of a game that must have one; ConfigError when none is set."""
+        if self.max_bet is None:
+            raise ConfigError(f"{game_name} needs a maximum Ante: set max_bet.")
+        return self.max_bet
 
     def with_changes(self, **changes: Any) -> TableConfig:
         options = {**self.options, **changes.pop("options", {})}

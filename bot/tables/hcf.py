@@ -80,7 +80,8 @@ def hcf_options(config: TableConfig) -> HCFOptions:
         rake = int(options.get("rake", "0"))
     except ValueError:
         raise ValueError("bank_minimum and rake must be whole numbers of chips") from None
-    return HCFOptions(min_ante=config.min_bet, max_ante=config.max_bet, bank_minimum=bank_minimum,
+    return HCFOptions(min_ante=config.min_bet, max_ante=config.required_max_bet("High Card Flush"),
+                      bank_minimum=bank_minimum,
                       rake_mode=options.get("rake_mode", RakeMode.NONE), rake=rake,
                       max_payout=config.max_payout)
 
@@ -203,7 +204,7 @@ class HCFAdapter:
     # -- presentation ----------------------------------------------------------------------
     def controls(self, state: HCFRound | None, config: TableConfig) -> list[Control]:
         small = config.min_bet
-        big = min(config.max_bet, config.min_bet * BIG_ANTE_FACTOR)
+        big = min(config.required_max_bet(self.display_name), config.min_bet * BIG_ANTE_FACTOR)
         antes = [Control(f"Ante {small:,}", "ante", str(small), "primary", 1),
                  Control(f"Ante {big:,}", "ante", str(big), "primary", 1)]
         bonuses = [Control(f"SF bonus {small:,}", "bonus", f"straight_flush:{small}", "secondary", 1),

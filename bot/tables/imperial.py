@@ -21,7 +21,7 @@ RULES = """\
 **Imperial Poker**: five cards to each of your boxes against the dealer's five; the dealer's
 last card is dealt face up.
 **Boxes**: up to 4 per player; the first two boxes with an Ante are open (or just one:
-`/imperial open 1`), the others blind. Antes {min_ante:,}–{max_ante:,}, within a factor of 5
+`/imperial open 1`), the others blind. Antes {antes}, within a factor of 5
 of each other. The AA+ Bonus (minimum {chip:,}) goes only on a box with an Ante.
 **Open boxes**, in turn: Buy a 6th card (1 Ante); Draw: exchange any number of cards (1 Ante;
 choose them in the menu under My cards or with `/imperial draw`); Bet (2 x Ante); Fold (Ante
@@ -57,8 +57,8 @@ round. Payouts are whole chips, rounded down.
 
 def rules_text(config: TableConfig) -> str:
     text = RULES.format(
-        chip=int(config.options.get("smallest_chip", "1")), min_ante=config.min_bet,
-        max_ante=config.max_bet, max_payout=config.max_payout,
+        chip=int(config.options.get("smallest_chip", "1")), antes=config.bets_text,
+        max_payout=config.max_payout,
         max_round=int(config.options.get("max_round_payout", str(config.max_payout))),
         bet_table=pay_table_text(BET_PAYS), bonus_table=pay_table_text(BONUS_PAYS),
         figures=summary(),

@@ -14,7 +14,7 @@ down, four face up; the dealer plays the best five).
 **Boxes**: up to 4 per player; the first two boxes with an Ante are open (or just one:
 `/twoplusfour open 1`), the others blind. Antes within a factor of 5 of each other; the larger
 open box is played first and the second open box's Ante may not exceed the first's. A Bonus may
-go with or instead of an Ante (minimum {chip:,}). Ante {min_ante:,}–{max_ante:,}.
+go with or instead of an Ante (minimum {chip:,}). Antes {antes}.
 **Open boxes**: Buy a 6th card (1 Ante), Bet (2 x Ante) or Fold (Ante lost). After a Buy you
 may still choose only when the dealer's four up-cards show a pair of kings or better;
 otherwise the BET is placed with the Buy. Blind boxes bet automatically and are shown after
@@ -39,8 +39,8 @@ chips, rounded down.
 
 def rules_text(config: TableConfig) -> str:
     text = RULES.format(
-        chip=int(config.options.get("smallest_chip", "1")), min_ante=config.min_bet,
-        max_ante=config.max_bet, max_payout=config.max_payout,
+        chip=int(config.options.get("smallest_chip", "1")), antes=config.bets_text,
+        max_payout=config.max_payout,
         max_round=int(config.options.get("max_round_payout", str(config.max_payout))),
         bet_table=pay_table_text(BET_PAYS), bonus_table=pay_table_text(BONUS_PAYS),
         figures=summary(),

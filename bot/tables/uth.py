@@ -28,7 +28,8 @@ class UTHAdapter:
     def options(self, config: TableConfig) -> UTHOptions:
         return UTHOptions(
             dealer_qualifier=config.options.get("dealer_qualifier", "pair_of_fours"),
-            min_bet=config.min_bet, max_bet=config.max_bet, max_payout=config.max_payout,
+            min_bet=config.min_bet, max_bet=config.required_max_bet(self.display_name),
+            max_payout=config.max_payout,
         )
 
     def new_state(self, config: TableConfig) -> UTHState:
@@ -149,7 +150,7 @@ class UTHAdapter:
     # -- presentation ----------------------------------------------------------------------
     def controls(self, state: UTHState | None, config: TableConfig) -> list[Control]:
         if state is None or state.phase is Phase.BETTING:
-            small, big = config.min_bet, min(config.max_bet, config.min_bet * 5)
+            small, big = config.min_bet, min(config.required_max_bet(self.display_name), config.min_bet * 5)
             return [
                 Control(f"Ante {small:,}", "ante", str(small), "primary", 0),
                 Control(f"Ante {big:,}", "ante", str(big), "primary", 0),
@@ -240,7 +241,7 @@ class UTHAdapter:
     def rules_text(self, config: TableConfig) -> str:
         qualifier = config.options.get("dealer_qualifier", "pair_of_fours")
         text = UTH_RULES.format(
-            min_bet=config.min_bet, max_bet=config.max_bet,
+            bets=config.bets_text,
             qualifier=QUALIFIER_TEXT.get(qualifier, qualifier),
             betting=config.betting_seconds, decision=config.decision_seconds,
             blind_table=pay_table_text(BLIND_PAYS), trips_table=pay_table_text(TRIPS_PAYS),
@@ -253,7 +254,7 @@ DECIDING = frozenset({"raise", "check", "fold"})
 UTH_RULES = """\
 **Ultimate Texas Hold'em** — you against the dealer; best five of your two cards and the five
 on the board.
-**Bets** ({min_bet:,}–{max_bet:,}): Ante, with an equal Blind placed automatically; optional
+**Bets** ({bets}): Ante, with an equal Blind placed automatically; optional
 Trips. Betting window: {betting} s (green, then yellow, then red). Undo, Rebet (last round's
 bets), Double (once). Bets below the minimum are returned when the window closes.
 **Decisions** ({decision} s each): pre-flop Raise 4x or 3x the Ante, or Check; on the flop

@@ -155,25 +155,34 @@ class BoxedState:
         return self._record(PlaceBonus(seat=seat, box=box, amount=amount, flows=flows))
 
     def verify_rebet(self, seat: SeatId, previous: Mapping[int, tuple[int, int]]) -> None:
-        """Rebet places last round's boxes (``box -> (ante, bonus)``, kept by the caller) again."""
+        """Rebet places last round's boxes (``box -> (ante, bonus)``, kept by the caller) again;
+        each further Rebet adds them once more (Imperial seed point 6: "Jeder nachfolgende Klick
+        auf 'Rebet', erhöht die Wette um die Summe der vorherigen Wette"), within the table's
+        limits like any placement."""
         self._verify_betting()
         if not previous or any(ante < 0 or bonus < 0 or ante + bonus == 0
                                for ante, bonus in previous.values()):
             raise RuleError("There are no bets from your last round to repeat.")
-        if seat in self.seats:
-            raise RuleError("Rebet repeats last round's bets on empty boxes: clear your bets first.")
         for box in previous:
             self._verify_position(box)
-        self._verify_layout(seat, dict(previous))
+        self._verify_layout(seat, self._rebet_layout(seat, previous))
 
     def can_rebet(self, seat: SeatId, previous: Mapping[int, tuple[int, int]]) -> bool:
         return _allowed(self.verify_rebet, seat, previous)
 
     def rebet(self, seat: SeatId, previous: Mapping[int, tuple[int, int]]) -> Rebet:
         self.verify_rebet(seat, previous)
-        flows = self._set_layout(seat, dict(previous), undoable=True)
+        flows = self._set_layout(seat, self._rebet_layout(seat, previous), undoable=True)
         bets = tuple((box, ante, bonus) for box, (ante, bonus) in sorted(previous.items()))
         return self._record(Rebet(seat=seat, bets=bets, flows=flows))
+
+    def _rebet_layout(self, seat: SeatId, previous: Mapping[int, tuple[int, int]]) -> Layout:
+        """The seat's boxes with last round's bets added to what is on them now."""
+        layout = self.seats[seat].layout() if seat in self.seats else {}
+        for box, (ante, bonus) in previous.items():
+            now_ante, now_bonus = layout.get(box, (0, 0))
+            layout[box] = (now_ante + ante, now_bonus + bonus)
+        return layout
 
     def verify_choose_open_boxes(self, seat: SeatId, count: int) -> None:
         """Open play on one or two boxes (seed point 5): the player may play fewer boxes open

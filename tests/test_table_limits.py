@@ -11,7 +11,7 @@ from tests.conftest import FakeClock
 from tests.harness.driver import DiscordHarness
 from tests.harness.fake_discord import CHANNEL_MESSAGE
 from tests.harness.tables import TableDriver
-from tests.test_distinct_buttons import dealer_misses, state_of
+from tests.test_distinct_buttons import dealer_misses
 
 
 @pytest.fixture

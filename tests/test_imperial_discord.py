@@ -378,3 +378,33 @@ async def test_rules_show_both_pay_tables_and_our_figures(harness: DiscordHarnes
     assert "Imperial Flush 1000:1" in rules.text and "Royal Flush 1000:1" in rules.text
     assert "Strategy:" in rules.text and "95% CI" in rules.text and "house edge" in rules.text
     assert "the k-th Draw in a row costing k Antes" in rules.text
+
+
+async def test_alone_a_player_draws_the_deck_dry_warned_before_the_last_card_and_no_exchange(
+        harness: DiscordHarness, tables: TableDriver) -> None:
+    """Seed points 9 and 18: alone at the table, one open box may draw until the deck is
+    exhausted (42 cards here), with a warning before the last; the dealer's card then cannot be
+    exchanged, and the round settles as 'not qualified' with no exchange step."""
+    dealer_misses = seed_where(lambda deck: hand_class(evaluate_rank(deck[5:10])) < HandClass.ACE_KING)
+    use_deck(harness, dealer_misses)
+    alice = harness.user("alice")
+    await harness.bot.store.grant(harness.guild_id, alice.id, 10_000, reason="a long draw")
+    await ante(harness, tables, alice, 1, 10)
+    await tables.pass_time(31)
+    for _ in range(41):
+        drawn = await harness.slash(alice, "imperial draw", cards=str(hand(tables, alice)[0]))
+        assert drawn.text.startswith("box 1: DRAW 1 card"), drawn.text
+    warned = await harness.slash(alice, "imperial draw", cards=str(hand(tables, alice)[0]))
+    assert warned.ephemeral and "Last card" in warned.text and "Press Draw to pay" in warned.text
+    last = await press_draw(harness, tables, alice, warned.message)
+    assert last.text.startswith("box 1: DRAW 1 card (draw 42), the last card"), last.text
+    assert_refused(await harness.slash(alice, "imperial draw", cards=str(hand(tables, alice)[0])),
+                   "no cards left")
+    await tables.press(alice, "Bet")
+    result = tables.table().last_result
+    assert result is not None and result.settlement is not None, "settled without an exchange step"
+    assert "does not qualify" in result.headline
+    outcome = {line.bet: line.outcome for line in result.settlement.lines}
+    assert outcome["box1 ante"] == "win" and outcome["box1 bet"] == "push"
+    assert await wallet(harness, alice) == 11_000 + result.settlement.summary[alice.id].net
+    await harness.audit_ok()

@@ -370,16 +370,17 @@ def test_a_draw_takes_the_cards_by_name_too() -> None:
     assert hand_of(state)[4] == Card("3h")
 
 
-def test_draw_when_the_deck_would_run_out_is_refused_and_the_last_card_is_warned_of() -> None:
-    # One box: 52 - 5 - 5 dealer cards - 3 kept for the dealer's exchange = 39 cards to draw.
+def test_alone_a_player_draws_until_the_deck_is_exhausted_then_the_dealer_cannot_exchange() -> None:
+    # Seed points 9 and 18: one box alone: 52 - 5 - 5 dealer cards = 42 cards to draw, the last
+    # one warned of; with the deck exhausted the dealer's card cannot be exchanged.
     state = one_box("Kh Jh 7h 5h 2c", NOT_QUALIFIED, ante=1)
-    assert state.draw_room(1) == 39 and state.draw_max(1) == 5
-    for number in range(1, 39):
+    assert state.draw_room(1) == 42 and state.draw_max(1) == 5
+    for number in range(1, 42):
         assert not state.draw_takes_last_card(1)
         state.draw(1, [hand_of(state)[0]])
-        assert state.draw_room(1) == 39 - number
+        assert state.draw_room(1) == 42 - number
     view = state.private_view(1)
-    assert view.draw_room == 1 and view.draw_takes_last_card and view.draw_cost == 39
+    assert view.draw_room == 1 and view.draw_takes_last_card and view.draw_cost == 42
     record = state.draw(1, [hand_of(state)[0]])
     assert record.last_card and record.label.endswith("the last card")
     assert state.draw_room(1) == 0 and state.draw_max(1) == 0 and state.draw_cost(1) == 0
@@ -387,8 +388,27 @@ def test_draw_when_the_deck_would_run_out_is_refused_and_the_last_card_is_warned
     with pytest.raises(RuleError, match="The deck would run out: it has no cards left to draw"):
         state.draw(1, [hand_of(state)[0]])
     state.bet(1)
-    exchange(state)  # the dealer's exchange still has its cards
-    assert state.phase is Phase.SETTLED and state.public_view().exchange is not None
+    assert state.phase is Phase.SETTLED, "no exchange phase: the deck has no card for it"
+    assert state.public_view().exchange is None
+    assert returned(state)["box1 ante"] == 2 and returned(state)["box1 bet"] == 2  # not qualified
+
+
+def test_a_deck_drawn_low_leaves_the_exchange_without_its_free_repeat() -> None:
+    # Alone, 41 one-card Draws leave one card: the exchange replaces the ace of spades with it
+    # (the ace of clubs, same rank, still not qualified) and cannot repeat (seed point 18).
+    deck = arrange_deck(["Kh Jh 7h 5h 2c"], NOT_QUALIFIED)
+    spare = [card for card in deck[10:] if card != Card("Ac")]
+    state = new_round(BoxedOptions(min_ante=1))
+    state.place_ante(1, 1, 1)
+    state.close_betting()
+    state.deal([*deck[:10], *spare[:41], Card("Ac")])
+    for _ in range(41):
+        state.draw(1, [hand_of(state)[0]])
+    assert state.cards_left() == 1 and state.draw_room(1) == 1
+    state.bet(1)
+    exchange(state)
+    view = state.public_view().exchange
+    assert view is not None and view.drawn == (Card("Ac"),) and not view.qualified
 
 
 def test_a_draw_never_takes_the_cards_kept_for_another_box_or_the_dealers_exchange() -> None:

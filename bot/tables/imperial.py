@@ -27,8 +27,10 @@ of each other. The AA+ Bonus (minimum {chip:,}) goes only on a box with an Ante.
 choose them in the menu under My cards or with `/imperial draw`); Bet (2 x Ante); Fold (Ante
 lost). After a Buy or a Draw of several cards: Bet or Fold. After a one-card Draw: Bet, Fold
 or another one-card Draw, the k-th Draw in a row costing k Antes (1, 2, 3, ...). No Buy after
-a Draw. A Draw takes only cards not kept for the other open boxes' Buys and the dealer's
-exchange: one that needs more is refused, and you are warned before a Draw takes the last.
+a Draw. Alone in a round you may draw until the deck is exhausted (the dealer's exchange is
+then not available); with other players, cards are kept for the dealer's exchange. A card is
+always kept for each other open box's Buy; a Draw that needs more is refused, and you are
+warned before a Draw takes the last card.
 Blind boxes bet automatically and are shown after your last open-box decision. A missed
 decision folds the box on turn (no chips are taken without a click).
 **Dealer qualifies** with Ace-King or better. Not qualified: Ante 1:1, BET returned.

@@ -29,12 +29,16 @@ class Exchange(NamedTuple):
     qualified: bool
 
 
-def exchange_dealer_card(game: BoxedGame, dealer: Sequence[Card],
-                         draw: Callable[[], Card]) -> Exchange:
+def exchange_dealer_card(game: BoxedGame, dealer: Sequence[Card], draw: Callable[[], Card],
+                         cards_left: int | None = None) -> Exchange:
     """Replace the dealer's highest card with ``draw()`` (seed points 13-16), and repeat for free
     while the game's rule allows it (Imperial: the new card has the old one's rank and the
-    dealer still does not qualify, at most ``max_exchanges`` in all)."""
+    dealer still does not qualify, at most ``max_exchanges`` in all) and the deck has a card
+    left (``cards_left``; Imperial seed point 18: a deck drawn low allows fewer free repeats)."""
     rule, qualifying = game.exchange, game.dealer.qualifying_value
+    most = rule.max_exchanges if cards_left is None else min(rule.max_exchanges, cards_left)
+    if most < 1:
+        raise ValueError("no card is left for the dealer's exchange")
     cards, replaced, drawn = list(dealer), list[Card](), list[Card]()
     while True:
         index = exchange_index(cards)
@@ -44,7 +48,7 @@ def exchange_dealer_card(game: BoxedGame, dealer: Sequence[Card],
         drawn.append(new)
         qualified = evaluate_rank(cards) >= qualifying
         same_rank_again = rule.repeat_on_same_rank and new.rank == old.rank
-        if qualified or len(drawn) >= rule.max_exchanges or not same_rank_again:
+        if qualified or len(drawn) >= most or not same_rank_again:
             return Exchange(tuple(cards), tuple(replaced), tuple(drawn), qualified)
 
 

@@ -485,10 +485,15 @@ class BoxedState:
 
     # ------------------------------------------------------------------------------ exchange
 
+    def cards_left(self) -> int:
+        """Cards of the deck not yet dealt, bought, drawn or exchanged."""
+        return len(self.deck) - self.drawn
+
     def exchange_boxes(self, seat: SeatId) -> tuple[int, ...]:
-        """Positions of the seat's boxes that may ask for the dealer's card exchange."""
+        """Positions of the seat's boxes that may ask for the dealer's card exchange: none once
+        the deck is exhausted (Imperial seed point 18: the dealer's card cannot be exchanged)."""
         player = self.seats.get(seat)
-        if player is None:
+        if player is None or not self.cards_left():
             return ()
         allowed = ("open", "blind") if self.game.exchange.boxes == "any" else ("open",)
         return tuple(
@@ -805,7 +810,8 @@ class BoxedState:
         boxes = tuple((seat, position) for seat, player in self.seats.items()
                       for position, box in sorted(player.boxes.items()) if box.exchange)
         if boxes:
-            done = exchange_dealer_card(self.game, self.dealer, lambda: self._draw(1)[0])
+            done = exchange_dealer_card(self.game, self.dealer, lambda: self._draw(1)[0],
+                                        cards_left=self.cards_left())
             self.dealer = done.dealer
             self._record(DealerExchange(replaced=done.replaced, drawn=done.drawn, boxes=boxes,
                                         qualified=done.qualified))

@@ -11,14 +11,15 @@ the caps. This module adds, on the open box on turn (stage ``deciding``):
   of cards for 1 Ante; after a one-card Draw another one-card Draw may follow, the k-th costing
   k Antes (fee line ``box{n} draw``, the sum of them). After a Draw of several cards, or a Buy:
   only Bet or Fold; a Buy after a Draw is refused.
-* The deck (rulings where the seed is silent about a table shared by several players): a Draw
-  takes only cards nobody else is promised. Promised are the dealer's exchange cards (3) and one
-  card for every other open box that has not yet bought, drawn or finished (its Buy, or a
-  one-card Draw). The rest, :meth:`ImperialState.draw_room`, is first come, first served; a Draw
-  that needs more is refused ("the deck would run out"), and :meth:`draw_takes_last_card` tells
-  the table to warn before a Draw takes the last of it. So one player's draws never cost another
-  player a Buy or the dealer's exchange (the seed's single player could lose the exchange that
-  way, point 18; at a shared table that would be someone else's loss).
+* The deck: a player alone in the round may draw until the deck is exhausted (seed point 9:
+  "bis das Deck erschöpft ist"); the dealer's exchange then has fewer cards or none (point 18:
+  no exchange, no free repeats). Where the seed is silent, at a table shared by several
+  players, a Draw takes only cards nobody else is promised: the dealer's exchange cards (3),
+  so one player's draws never cost the others the exchange. Alone or not, one card is kept for
+  every other open box that has not yet bought, drawn or finished (its Buy, or a one-card
+  Draw). The rest, :meth:`ImperialState.draw_room`, is first come, first served; a Draw that
+  needs more is refused ("the deck would run out"), and :meth:`draw_takes_last_card` tells the
+  table to warn before a Draw takes the last of it.
 * The bonus stays on the five cards as dealt (``Box.dealt``), whatever is drawn.
 
 A Draw's record (:class:`Draw`) names the positions exchanged, never the cards: they are
@@ -79,16 +80,18 @@ class ImperialState(BoxedState):
 
     def draw_room(self, seat: SeatId) -> int:
         """Cards a Draw on the seat's box on turn may take now: the deck left, less the cards
-        promised to the dealer's exchange and to every other open box (module docstring)."""
+        promised to every other open box and, when others play this round, to the dealer's
+        exchange (module docstring)."""
         player = self.seats.get(seat)
         box = player.current if player is not None and self.phase is Phase.DECISIONS else None
         if box is None:
             return 0
-        promised = self.game.exchange.max_exchanges + sum(
+        shared = len(self.seats) > 1
+        promised = (self.game.exchange.max_exchanges if shared else 0) + sum(
             1 for other in self.seats.values() for held in other.boxes.values()
             if held is not box and self._holds_a_card(other.seat, held)
         )
-        return max(len(self.deck) - self.drawn - promised, 0)
+        return max(self.cards_left() - promised, 0)
 
     def draw_max(self, seat: SeatId) -> int:
         """The most cards the seat's next Draw may exchange (0: no Draw now): the whole hand for

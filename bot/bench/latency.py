@@ -47,7 +47,6 @@ import asyncio
 import collections
 import copy
 import gc
-import json
 import logging
 import math
 import re
@@ -67,6 +66,7 @@ from aiohttp import web
 from bot.client import STALE_CONTROL_MESSAGE, CasinoBot
 from bot.config import Config
 from cogs.table_messages import EDIT_INTERVAL
+from tests.e2e.local_discord import read_body
 from tests.harness.driver import DiscordHarness, walk_components
 from tests.harness.fake_discord import FakeDiscord, RecordedRequest, discord_error
 
@@ -97,10 +97,11 @@ class BenchClock:
 class TimedFakeDiscord(FakeDiscord):
     """The fake Discord, noting when each interaction's first callback request arrives.
 
-    Unless ``stock`` is set it also reads request bodies more cheaply than the harness: the
-    harness parses multipart bodies with aiohttp's reader, whose header parsing (the email
-    package, ``re.escape`` per character) cost a quarter of the event loop's time here, all
-    of it load that real Discord never puts on the bot's process. It keeps no request log.
+    Unless ``stock`` is set it also reads request bodies more cheaply than the harness (the
+    e2e local Discord's reader): the harness parses multipart bodies with aiohttp's reader,
+    whose header parsing (the email package, ``re.escape`` per character) cost a quarter of the
+    event loop's time here, all of it load that real Discord never puts on the bot's process.
+    It keeps no request log; every request is still held to Discord's contract.
     """
 
     def __init__(self, *, stock: bool = False) -> None:
@@ -115,7 +116,11 @@ class TimedFakeDiscord(FakeDiscord):
     async def _dispatch(self, request: web.Request) -> web.StreamResponse:
         if self.stock:
             return await super()._dispatch(request)
-        body, files = await _quick_body(request)
+        body, files = await read_body(request)
+        refused = self.check_contract(RecordedRequest(request.method, request.path,
+                                                      dict(request.query), body, files))
+        if refused is not None:
+            return refused
         parts = request.match_info["tail"].strip("/").split("/")
         handler = self._route(request.method, parts)
         if handler is None:
@@ -125,36 +130,6 @@ class TimedFakeDiscord(FakeDiscord):
             return discord_error(404, 0, "404: Not Found")
         response: web.StreamResponse = await handler(parts, body, files)
         return response
-
-
-_DISPOSITION_PARAMS = re.compile(r'(\w+)="([^"]*)"')
-
-
-async def _quick_body(request: web.Request) -> tuple[Any, list[dict[str, Any]]]:
-    """What the harness's ``_read_body`` returns, split by hand from the raw bytes."""
-    raw = await request.read()
-    content_type = request.headers.get("Content-Type", "")
-    if not content_type.startswith("multipart/"):
-        return (json.loads(raw) if raw else None), []
-    boundary = content_type.split("boundary=", 1)[1].split(";")[0].strip().strip('"')
-    payload: Any = None
-    files: list[dict[str, Any]] = []
-    for part in raw.split(b"--" + boundary.encode())[1:]:
-        if part.startswith(b"--"):
-            break
-        head, _, data = part.partition(b"\r\n\r\n")
-        data = data.removesuffix(b"\r\n")
-        headers = {}
-        for line in head.decode("latin-1").strip().split("\r\n"):
-            key, _, value = line.partition(":")
-            headers[key.strip().lower()] = value.strip()
-        params = dict(_DISPOSITION_PARAMS.findall(headers.get("content-disposition", "")))
-        if params.get("name") == "payload_json":
-            payload = json.loads(data)
-        else:
-            files.append({"name": params.get("name"), "filename": params.get("filename"),
-                          "data": data, "content_type": headers.get("content-type")})
-    return payload, files
 
 
 class LogTally(logging.Handler):

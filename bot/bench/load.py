@@ -15,7 +15,9 @@ It prints:
 - latency p50/p99/max: from the fake sending INTERACTION_CREATE over the gateway to the bot's
   callback request arriving at the fake;
 - RSS of the bot process (VmRSS) idle with no table, with the played tables open, and after
-  opening more tables up to ``--open-tables``; RSS per open table from those.
+  opening more tables up to ``--open-tables``; RSS per open table from those;
+- requests that break Discord's API contract (the local Discord checks every one, as in the
+  tests; any makes the run fail).
 """
 
 from __future__ import annotations
@@ -139,7 +141,10 @@ async def run(args: argparse.Namespace) -> int:
         errors = bot.unhandled_errors()
 
     report(args, phases, rss, open_count, problems, errors, status, stale_but_applied, traffic)
-    return 0 if not problems and not errors else 1
+    print(f"  requests Discord would refuse: {len(fake.violations)}")
+    for violation in fake.violations[:5]:
+        print("   ", violation)
+    return 0 if not problems and not errors and not fake.violations else 1
 
 
 def seat_players(tables: list[Any], players: int) -> list[tuple[Any, list[Any]]]:

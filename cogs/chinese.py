@@ -31,7 +31,7 @@ from cogs.common import casino_embed, guarded, relative_time
 from cogs.private_cards import GAME_PRIVATE_MESSAGES, PrivateMessage, edit_private, send_private
 from cogs.stacks import buy_in_at_game_table, game_table, leave_game_table, show_my_stack
 from cogs.table_messages import RENDER_POOL, TableButton
-from cogs.tables import act_at_game_table, action_request, rules_text_here
+from cogs.tables import act_at_game_table, act_at_table, action_request, confirmation, rules_text_here
 
 if TYPE_CHECKING:
     from bot.client import CasinoBot
@@ -83,8 +83,8 @@ async def on_hand_select(interaction: discord.Interaction[CasinoBot], select: Ha
         raise UserError("This table is closed.")
     request = action_request(interaction, select.part, ".".join(select.item.values),
                              round_id=select.round_id)
-    result = await interaction.client.tables.act(request)
-    note = f"{result.label} · round #{result.round_id}"
+    result = await act_at_table(interaction.client, interaction, table, request)
+    note = confirmation(interaction, table, result)
     await edit_private(interaction, await hand_message(table, interaction.user.id, 0, note))
 
 
@@ -190,12 +190,12 @@ class Chinese(commands.Cog):
         """An action on the player's own hand, answered with the hand as it is now."""
         request = action_request(interaction, action, arg)
         table = game_table(self.bot, request.channel_id, GAME)
-        result = await self.bot.tables.act(request)
-        confirmation = f"{result.label} · round #{result.round_id}"
+        result = await act_at_table(self.bot, interaction, table, request)
+        said = confirmation(interaction, table, result)
         try:
-            message = await hand_message(table, request.user_id, 0, confirmation)
+            message = await hand_message(table, request.user_id, 0, said)
         except (TableError, UserError, RuleError):  # the hand ended the round: the showdown is out
-            await interaction.response.send_message(confirmation, ephemeral=True)
+            await interaction.response.send_message(said, ephemeral=True)
             return
         await send_private(interaction, message)
 

@@ -2,15 +2,32 @@
 
 The runtime reports changes synchronously; this publisher coalesces them. Each table has one
 worker task: a burst of twenty clicks becomes one edit, and edits are spaced at least
-``EDIT_INTERVAL`` apart so a busy table never trips Discord's per-channel rate limits.
-Images are drawn in a thread, off the event loop.
+``EDIT_INTERVAL`` apart so a busy table never trips Discord's per-channel rate limits; a pacer
+shared by all tables keeps them together under Discord's global limit. Images are drawn in a
+thread, off the event loop.
+
+When Discord does not take a message the worker keeps it and tries again, waiting longer after
+each failure (``RETRY_FIRST`` doubling up to ``RETRY_MAX``), so a table that keeps failing
+never floods Discord with refused requests:
+
+* 403 (the bot lost a permission or its view of the channel): the table is paused (no new
+  round starts; the round in play goes on by its timers) until a message gets through; a
+  press that shows the permissions are back tries at once.
+* 404 Unknown Channel (the channel was deleted): the table is closed, every stake returned.
+* 5xx, timeouts, lost connections: retried, the table carries on.
+
+A round's result leaves the queue (and the store's outbox) only once it is posted, so it is
+late at worst, never lost; its nonce makes Discord drop a copy if a retried post had got
+through after all.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
+import random
 import re
 import time
 from collections.abc import Callable, Mapping
@@ -18,13 +35,16 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 
 import render
 from bot.tables.adapter import Control, GameAdapter
-from bot.tables.runtime import RoundResult, Table
+from bot.tables.results import RoundResult
+from bot.tables.runtime import Table
 from bot.tables.stack_view import seated_with_stacks, with_stacks
 from cogs.common import EMBED_COLOUR, chips, relative_time, signed_chips
+from cogs.discord_limits import InvalidRequests, RequestPacer
 
 if TYPE_CHECKING:
     from bot.client import CasinoBot
@@ -33,6 +53,17 @@ log = logging.getLogger(__name__)
 
 EDIT_INTERVAL = 1.0
 """Seconds between two edits of one table message (Discord allows about 5 per 5 s)."""
+RETRY_FIRST = 1.0
+RETRY_MAX = 300.0
+"""Seconds before trying a refused or failed update again: doubling from the first to the most."""
+RETRY_NOW_SPACING = 5.0
+"""A paused table tries at once when a press shows its permissions are back, at most this often."""
+UNKNOWN_CHANNEL, UNKNOWN_MESSAGE = 10003, 10008
+OUTAGES = (discord.DiscordServerError, aiohttp.ClientError, asyncio.TimeoutError, OSError,
+           discord.RateLimited)
+PAUSED = ("This table is paused: Discord refuses my messages in this channel ({detail}). An "
+          "admin must check my permissions here; the table goes on by itself once I can post "
+          "again, and nobody loses chips.")
 FLUSH_TIMEOUT = 10.0
 WINDOW_COLOURS = ((0.5, "\U0001f7e2", "green"), (0.2, "\U0001f7e1", "yellow"),
                   (0.0, "\U0001f534", "red"))
@@ -118,6 +149,17 @@ class _Worker:
     task: asyncio.Task[None] | None = None
     wake_handle: asyncio.TimerHandle | None = None
     busy: bool = False
+    failures: int = 0
+    """Attempts that failed in a row: the next retry waits ``RETRY_FIRST * 2**(failures-1)``."""
+    retry: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set to cut a wait before a retry short (the permissions are back)."""
+    retried_at: float = 0.0
+    finished: bool = False
+    """Closed and said so, or its channel is gone: nothing more to publish."""
+
+
+class ChannelGone(Exception):
+    """The table's channel no longer exists (Discord's Unknown Channel)."""
 
 
 class TableMessages:
@@ -127,7 +169,10 @@ class TableMessages:
         self.bot = bot
         self._workers: dict[int, _Worker] = {}
         self.edit_interval = EDIT_INTERVAL  # tests set 0 to see every change at once
+        self.retry_first = RETRY_FIRST  # tests make it short
         self.edits = 0  # for tests and benchmarks: how many table edits were sent
+        self.pacer = RequestPacer()
+        self.invalid_requests = InvalidRequests()
 
     # -- Publisher ---------------------------------------------------------------------------
     def table_changed(self, table: Table) -> None:
@@ -153,29 +198,110 @@ class TableMessages:
         return worker
 
     async def _run(self, table: Table, worker: _Worker) -> None:
-        while True:
+        while not worker.finished:
             await worker.dirty.wait()
             worker.dirty.clear()
             worker.busy = True
             try:
-                await self._publish(table, worker)
-            except Exception:
-                log.exception("Updating the message of table %s failed", table.id)
+                delay = await self._attempt(table, worker)
             finally:
                 worker.busy = False
-            if worker.closed is not None:
-                self._workers.pop(table.id, None)
-                return
-            await asyncio.sleep(self.edit_interval)
+            if worker.finished:
+                break
+            if delay is None:  # published: the next edit comes no sooner than the interval
+                await asyncio.sleep(self.edit_interval)
+                continue
+            worker.retry.clear()  # refused or failed: try again later, sooner if told to
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(delay):
+                    await worker.retry.wait()
+            worker.dirty.set()
+        self._workers.pop(table.id, None)
+
+    async def _attempt(self, table: Table, worker: _Worker) -> float | None:
+        """Publish what is pending. None when it all went through, else seconds to wait
+        before the next try."""
+        try:
+            await self._publish(table, worker)
+        except ChannelGone:
+            await self._channel_gone(table, worker)
+            return None
+        except discord.Forbidden as error:
+            self.invalid_requests.note()
+            self.bot.tables.pause(table, PAUSED.format(detail=error.text or "Missing Permissions"))
+            return self._backoff(table, worker, error)
+        except OUTAGES as error:
+            return self._backoff(table, worker, error)
+        except discord.HTTPException as error:  # a request Discord will never take: our bug
+            log.exception("Discord refused an update of table %s", table.id)
+            return self._backoff(table, worker, error)
+        worker.failures = 0
+        if table.paused is not None:
+            self.bot.tables.unpause(table)
+        return None
+
+    def _backoff(self, table: Table, worker: _Worker, error: Exception) -> float:
+        worker.failures += 1
+        delay = min(self.retry_first * 2.0 ** (worker.failures - 1), RETRY_MAX)
+        if self.invalid_requests.over_budget:
+            delay = RETRY_MAX
+        log.warning("Table %s could not be updated (%s: %s); try %d again in %.0f s", table.id,
+                    type(error).__name__, error, worker.failures + 1, delay)
+        return delay * random.uniform(0.9, 1.1)  # tables that failed together retry apart
 
     async def _publish(self, table: Table, worker: _Worker) -> None:
         while worker.results:
-            await self._post_result(table, worker.results.pop(0))
+            result = worker.results[0]
+            await self._post_result(table, result)
+            worker.results.pop(0)
+            await self.bot.store.mark_posted(result.round_id)
         if worker.closed is not None:
             await self._post_closed(table, worker.closed)
+            worker.finished = True
             return
         await self._update_table_message(table)
         self._schedule_colour_change(table, worker)
+
+    def retry_now(self, table: Table) -> None:
+        """A press shows the bot may post here again: end a paused table's wait."""
+        worker = self._workers.get(table.id)
+        now = time.monotonic()
+        if worker is None or worker.finished or now - worker.retried_at < RETRY_NOW_SPACING:
+            return
+        worker.retried_at = now
+        worker.retry.set()
+
+    async def channel_deleted(self, channel_id: int) -> None:
+        """Discord said the channel is gone (CHANNEL_DELETE): close its table."""
+        table = self.bot.tables.table_in(channel_id)
+        if table is not None:
+            await self._channel_gone(table, self._worker(table))
+
+    async def _channel_gone(self, table: Table, worker: _Worker) -> None:
+        """Close the table with every stake returned and forget its unposted messages: there is
+        nowhere to post them (``/round`` still shows every round)."""
+        if worker.finished:
+            return
+        worker.finished = True
+        if self.bot.tables.table_by_id(table.id) is not None:
+            refunds = await self.bot.tables.close_table(table.guild_id, table.channel_id)
+            log.warning("Table %s closed: its channel %s was deleted; returned %s", table.id,
+                        table.channel_id, refunds)
+        worker.results.clear()
+        await self.bot.store.drop_posts(table.id)
+        worker.retry.set()
+        worker.dirty.set()  # a waiting worker wakes up to stop
+
+    async def _send(self, request: Any) -> Any:
+        """One channel request, in its turn under the global limit; a deleted channel raises
+        :class:`ChannelGone`, a deleted message ``discord.NotFound``."""
+        await self.pacer.wait()
+        try:
+            return await request
+        except discord.NotFound as error:
+            if error.code == UNKNOWN_CHANNEL:
+                raise ChannelGone from error
+            raise
 
     def _schedule_colour_change(self, table: Table, worker: _Worker) -> None:
         if worker.wake_handle is not None:
@@ -186,7 +312,9 @@ class TableMessages:
             worker.wake_handle = asyncio.get_running_loop().call_later(delay, worker.dirty.set)
 
     def _pending(self) -> bool:
-        return any(w.busy or w.dirty.is_set() or w.results for w in self._workers.values())
+        """Work that is about to be sent (not what waits to retry after Discord refused it)."""
+        return any(w.busy or w.dirty.is_set() or (w.results and not w.failures)
+                   for w in self._workers.values())
 
     async def flush(self) -> None:
         """Wait until every pending change has been sent (tests; clean shutdown)."""
@@ -217,12 +345,13 @@ class TableMessages:
         self.edits += 1
         if table.message_id is not None:
             try:
-                await channel.get_partial_message(table.message_id).edit(
-                    embed=embed, attachments=[file], view=view)
+                await self._send(channel.get_partial_message(table.message_id).edit(
+                    embed=embed, attachments=[file], view=view))
                 return
             except discord.NotFound:
                 log.info("Table %s message was deleted; posting a new one", table.id)
-        message = await channel.send(embed=embed, file=file, view=view)
+                file.reset()
+        message = await self._send(channel.send(embed=embed, file=file, view=view))
         table.message_id = message.id
         await self.bot.store.update_table(table.id, message_id=message.id)
 
@@ -265,11 +394,29 @@ class TableMessages:
         return embed
 
     async def _post_result(self, table: Table, result: RoundResult) -> None:
+        """Post the result; a nonce per round makes Discord return the first copy when a
+        retried post had gone through after all (``enforce_nonce``)."""
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        nonce = f"result{result.round_id}"  # Discord takes up to 25 characters
         embed = result_embed(table, result)
         if result.snapshot_state is None or result.settlement is None:
-            await channel.send(embed=embed)
+            await self._send(channel.send(embed=embed, nonce=nonce))
             return
+        png = await self._result_picture(table, result)
+        embed.set_image(url="attachment://result.png")
+        file = discord.File(io.BytesIO(png), filename="result.png")
+        try:
+            await self._send(channel.send(embed=embed, file=file, nonce=nonce))
+        except discord.HTTPException as error:
+            if error.status in (403, 404) or error.status >= 500:
+                raise
+            # Discord will never take this one (our bug): say the result in words, not never.
+            log.exception("Discord refused the result of round #%s; posting it as text", result.round_id)
+            await self._send(channel.send(
+                f"Round #{result.round_id}: {result.headline} (see `/round {result.round_id}`)",
+                nonce=nonce))
+
+    async def _result_picture(self, table: Table, result: RoundResult) -> bytes:
         title = f"{table.adapter.display_name} · Round #{result.round_id} · Result"
         footer = f"Round #{result.round_id} · seed {result.seed_hex}"
         # A game whose hands show in parts (Chinese Poker) draws its own showdown picture.
@@ -281,8 +428,7 @@ class TableMessages:
             snapshot = table.adapter.snapshot(result.snapshot_state, table.config, result.names,
                                               title, footer)
             png = await render_off_loop(render.table_scene_png, snapshot)
-        embed.set_image(url="attachment://result.png")
-        await channel.send(embed=embed, file=discord.File(io.BytesIO(png), filename="result.png"))
+        return png
 
     async def _post_closed(self, table: Table, refunds: Mapping[int, int]) -> None:
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
@@ -294,12 +440,12 @@ class TableMessages:
                 f"<@{user}> {chips(amount)}" for user, amount in refunds.items())
         if table.message_id is not None:
             try:
-                await channel.get_partial_message(table.message_id).edit(
-                    content=text, embed=None, attachments=[], view=None)
+                await self._send(channel.get_partial_message(table.message_id).edit(
+                    content=text, embed=None, attachments=[], view=None))
                 return
             except discord.NotFound:
                 pass
-        await channel.send(text)
+        await self._send(channel.send(text))
 
 
 def result_embed(table: Table, result: RoundResult) -> discord.Embed:

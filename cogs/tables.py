@@ -14,7 +14,8 @@ import render
 from bot.errors import UserError
 from bot.poker.shuffle import verify
 from bot.tables.config import MAX_CHIPS, TIMER_RANGE, ConfigError, TableConfig
-from bot.tables.runtime import ActionRequest
+from bot.tables.runtime import ActionRequest, ActionResult, Table
+from cogs.channel_access import cannot_open_text, missing_permissions, trouble_text
 from cogs.common import DISCORD_MAX_INTEGER, casino_embed, chips, guild_id_of, signed_chips
 from cogs.private_cards import CardSelect, is_private, private_message, refresh_after_action, send_private
 from cogs.table_messages import TableButton, TableMessages
@@ -85,9 +86,31 @@ async def act_at_game_table(bot: CasinoBot, interaction: discord.Interaction, ga
     if table is None or table.adapter.game != game:
         name = bot.tables.adapters[game].display_name
         raise UserError(f"There is no {name} table in this channel.")
-    result = await bot.tables.act(request)
-    await interaction.response.send_message(f"{result.label} · round #{result.round_id}",
-                                            ephemeral=True)
+    result = await act_at_table(bot, interaction, table, request)
+    await interaction.response.send_message(confirmation(interaction, table, result), ephemeral=True)
+
+
+async def act_at_table(bot: CasinoBot, interaction: discord.Interaction, table: Table,
+                       request: ActionRequest) -> ActionResult:
+    """Every player action at a table goes through here: a paused table explains itself (from
+    the permissions this interaction shows) instead of starting a round, and a press that
+    shows the permissions are back resumes it (Discord's word on them is final; should posting
+    still fail, the table pauses again) and has it post what waits at once."""
+    if table.paused is not None and not missing_permissions(interaction):
+        bot.tables.unpause(table)
+        cog = bot.get_cog("Tables")
+        if isinstance(cog, Tables):
+            cog.messages.retry_now(table)
+    if table.paused is not None and table.round is None:
+        raise UserError(trouble_text(interaction, table.paused) or table.paused)
+    return await bot.tables.act(request)
+
+
+def confirmation(interaction: discord.Interaction, table: Table, result: ActionResult) -> str:
+    """"Ante 10 · round #3", and under it what is wrong with the table's channel, if anything."""
+    text = f"{result.label} · round #{result.round_id}"
+    trouble = trouble_text(interaction, table.paused)
+    return f"{text}\n{trouble}" if trouble else text
 
 
 class Tables(commands.Cog):
@@ -102,12 +125,23 @@ class Tables(commands.Cog):
 
     async def cog_load(self) -> None:
         self.bot.tables.publisher = self.messages
+        self.messages.invalid_requests.watch_discord()
         await asyncio.to_thread(render.warm_cache)
         await self.bot.tables.start()
 
     async def cog_unload(self) -> None:
         await self.bot.tables.stop()
         await self.messages.stop()
+        self.messages.invalid_requests.unwatch_discord()
+
+    # -- the channels ------------------------------------------------------------------------
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self.messages.channel_deleted(channel.id)
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self.messages.channel_deleted(payload.thread_id)
 
     # -- admin -------------------------------------------------------------------------------
     @table.command(name="open", description="Admin: open a casino table in this channel.")
@@ -135,6 +169,9 @@ class Tables(commands.Cog):
                    rake: app_commands.Range[int, 0, MAX_CHIPS] = 0, point_value: Chips = 10,
                    on_timeout: TimeoutMode = "auto-set") -> None:
         guild_id = guild_id_of(interaction)
+        missing = missing_permissions(interaction)
+        if missing:
+            raise UserError(cannot_open_text(missing))
         payout = max_payout or DEFAULT_MAX_PAYOUT.get(game, 100_000)
         options = ({"dealer_qualifier": dealer_qualifier} if game == "uth" else
                    {"bank_minimum": str(bank_minimum), "rake_mode": rake_mode, "rake": str(rake)}
@@ -272,12 +309,12 @@ class Tables(commands.Cog):
             return
         request = action_request(interaction, button.action, button.arg,
                                  round_id=button.round_id, version=button.version)
-        result = await self.bot.tables.act(request)
-        confirmation = f"{result.label} · round #{result.round_id}"
+        result = await act_at_table(self.bot, interaction, table, request)
+        said = confirmation(interaction, table, result)
         if is_private(interaction.message):  # a player's own cards message (Imperial's Draw)
-            await refresh_after_action(interaction, table, confirmation)
+            await refresh_after_action(interaction, table, said)
             return
-        await interaction.response.send_message(confirmation, ephemeral=True)
+        await interaction.response.send_message(said, ephemeral=True)
 
     async def send_private_cards(self, interaction: discord.Interaction, round_id: int) -> None:
         assert interaction.channel_id is not None

@@ -68,7 +68,7 @@ from bot.config import Config
 from cogs.table_messages import EDIT_INTERVAL
 from tests.e2e.local_discord import read_body
 from tests.harness.driver import DiscordHarness, walk_components
-from tests.harness.fake_discord import FakeDiscord, RecordedRequest, discord_error
+from tests.harness.fake_discord import FakeDiscord, RecordedRequest
 
 GOAL_P99_MS = 100.0
 GOAL_TABLES = 200
@@ -117,19 +117,8 @@ class TimedFakeDiscord(FakeDiscord):
         if self.stock:
             return await super()._dispatch(request)
         body, files = await read_body(request)
-        refused = self.check_contract(RecordedRequest(request.method, request.path,
-                                                      dict(request.query), body, files))
-        if refused is not None:
-            return refused
-        parts = request.match_info["tail"].strip("/").split("/")
-        handler = self._route(request.method, parts)
-        if handler is None:
-            self.unknown_routes.append(
-                RecordedRequest(request.method, request.path, dict(request.query), body, files,
-                                status=404))
-            return discord_error(404, 0, "404: Not Found")
-        response: web.StreamResponse = await handler(parts, body, files)
-        return response
+        recorded = RecordedRequest(request.method, request.path, dict(request.query), body, files)
+        return await self.serve(recorded, request.match_info["tail"].strip("/").split("/"))
 
 
 class LogTally(logging.Handler):

@@ -213,8 +213,23 @@ ALTER TABLE table_seats ADD COLUMN bought_in INTEGER NOT NULL DEFAULT 0 CHECK (b
 ALTER TABLE table_seats ADD COLUMN hands INTEGER NOT NULL DEFAULT 0 CHECK (hands >= 0);
 """
 
+# A table's public messages that Discord has not taken yet (a round's result while the bot may
+# not post in the channel, or Discord is down). Written in the transaction that settles or voids
+# the round, deleted once the message is posted: a result is posted late, never lost, even across
+# a restart. payload is what the message shows (JSON, the table runtime's RoundResult).
+MIGRATION_0005_TABLE_POSTS = """
+CREATE TABLE table_posts (
+    round_id   INTEGER PRIMARY KEY REFERENCES rounds (id),
+    table_id   INTEGER NOT NULL REFERENCES tables (id),
+    payload    TEXT    NOT NULL,
+    created_at REAL    NOT NULL
+);
+CREATE INDEX table_posts_by_table ON table_posts (table_id, round_id);
+"""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL, MIGRATION_0002_POSTING, MIGRATION_0003_TABLES, MIGRATION_0004_STACKS,
+    MIGRATION_0005_TABLE_POSTS,
 )
 
 

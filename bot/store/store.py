@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot.store import money, rounds, stacks
+from bot.store import money, posts, rounds, stacks
 from bot.store.connection import Body, connect, database_info, in_one_trip
 from bot.store.models import (
     AccountRef,
@@ -350,11 +350,13 @@ class Store(TableStoreMixin, StackStoreMixin):
         round_id: int | None = None,
         table_id: int | None = None,
         empty_after: Sequence[AccountRef] = (),
+        post: Mapping[str, Any] | None = None,
     ) -> int:
         """Record a settled round, its players' (wagered, returned) and its movements in one
         transaction; returns the game number. With ``round_id``, settles that open round.
 
-        ``table_id`` counts the round as one more hand for each player still seated there.
+        ``table_id`` counts the round as one more hand for each player still seated there, and
+        with ``post`` puts the round's result message in the table's outbox (``pending_posts``).
         ``empty_after`` names accounts (a round's escrow) that the movements must leave at
         exactly zero; otherwise UnbalancedSettlement is raised and nothing is recorded."""
         validate_results(results)
@@ -377,6 +379,8 @@ class Store(TableStoreMixin, StackStoreMixin):
             await money.post(db, guild_id, checked, round_id=recorded, now=now)
             if table_id is not None:
                 await stacks.count_hands(db, table_id, list(results))
+                if post is not None:
+                    await posts.add(db, recorded, table_id, post, now)
             left = await money.balances_of(db, guild_id, empty_after)
             if any(left):
                 raise UnbalancedSettlement(dict(zip(empty_after, left, strict=True)))

@@ -13,7 +13,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store import money, rounds, stacks, tables
+from bot.store import money, posts, rounds, stacks, tables
 from bot.store.connection import Body
 from bot.store.models import AccountRef, Movement, validate_movements
 from bot.store.table_models import ActionRow, OpenRound, Stake, TableRow
@@ -134,11 +134,14 @@ class TableStoreMixin:
 
         await self._in_one_trip(body)
 
-    async def void_round(self, guild_id: int, round_id: int, *, reason: str,
-                         now: float) -> dict[int, int]:
+    async def void_round(self, guild_id: int, round_id: int, *, reason: str, now: float,
+                         post: tuple[int, Mapping[str, Any]] | None = None) -> dict[int, int]:
         """Return every chip still in the round's escrow to the wallet or table stack that
-        staked it, and mark the round void. Returns the refunds per member."""
+        staked it, and mark the round void. Returns the refunds per member. ``post`` (table
+        id, payload) puts the message that says so in that table's outbox."""
         async with self._transaction() as db:
+            if post is not None:
+                await posts.add(db, round_id, post[0], post[1], now)
             staked = await tables.escrow_contributions(db, guild_id, round_id)
             escrow = round_escrow(round_id)
             movements = [Movement(escrow, account, amount, "round voided: stake returned")
@@ -152,6 +155,28 @@ class TableStoreMixin:
             assert user is not None  # only wallets and stacks stake
             refunds[user] = refunds.get(user, 0) + amount
         return refunds
+
+    # -- the outbox of public messages --------------------------------------------------------
+    async def pending_posts(self, table_id: int) -> list[tuple[int, dict[str, Any]]]:
+        """The table's result messages not posted yet, oldest round first: (round id, payload)."""
+        async with self._reading() as db:
+            return await posts.pending(db, table_id)
+
+    async def mark_posted(self, round_id: int) -> None:
+        await self._in_one_trip(lambda db: posts.remove(db, round_id))
+
+    async def drop_posts(self, table_id: int) -> int:
+        """Forget the table's unposted messages (its channel is gone); how many there were."""
+        async with self._transaction() as db:
+            return await posts.remove_for_table(db, table_id)
+
+    async def drop_orphaned_posts(self) -> list[int]:
+        """Forget posts waiting for tables that are closed; the rounds they were for."""
+        async with self._transaction() as db:
+            rounds_ = await posts.orphaned(db)
+            for round_id in rounds_:
+                await posts.remove(db, round_id)
+            return rounds_
 
     async def open_table_rounds(self) -> list[OpenRound]:
         async with self._reading() as db:

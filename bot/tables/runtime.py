@@ -49,6 +49,7 @@ from bot.tables.adapter import (
 )
 from bot.tables.config import MAX_CHIPS, TableConfig
 from bot.tables.errors import AlreadyApplied, StaleAction, TableError
+from bot.tables.results import RoundResult, result_from_payload, result_payload
 
 log = logging.getLogger(__name__)
 
@@ -95,19 +96,6 @@ class ActiveRound:
     (None when it did not): a press of that same button again is a double click."""
 
 
-@dataclass(frozen=True)
-class RoundResult:
-    round_id: int
-    settlement: Settlement | None
-    headline: str
-    seat_lines: Mapping[SeatId, str]
-    seed_hex: str
-    commitment: str
-    names: Mapping[SeatId, str]
-    snapshot_state: Any
-    voided: bool = False
-
-
 @dataclass
 class Table:
     id: int
@@ -132,6 +120,9 @@ class Table:
     stacks: dict[int, int] = field(default_factory=dict)
     """Stack-funded tables: chips in each member's stack here (stakes in play are not in it),
     as last read from the store; players who left keep an entry until it is cashed out."""
+    paused: str | None = None
+    """Why the table's messages cannot reach its channel (the publisher says): no new round
+    starts until they can; a round in play goes on by its timers."""
 
     @property
     def plays_from_stacks(self) -> bool:
@@ -212,7 +203,10 @@ class TableRuntime:
             table = self._register(row)
             table.seats = dict(await self.store.table_seats(row.id))
             table.names.update(table.seats)
-            pending = open_rounds.pop(row.id, None)
+        # Results from before the restart first: a round voided below adds its own.
+        await self._repost_pending_results()
+        for table in list(self._by_id.values()):
+            pending = open_rounds.pop(table.id, None)
             if pending is not None:
                 await self._resume(table, pending)
             if table.round is None:
@@ -221,6 +215,19 @@ class TableRuntime:
                 await self._refresh_stacks(table)
         for orphan in open_rounds.values():  # a round whose table is gone: return the stakes
             await self._void_orphan(orphan, "its table no longer exists")
+
+    async def _repost_pending_results(self) -> None:
+        """Results that were settled but never posted (Discord refused or was down, or the
+        bot stopped first) go to the publisher again; those of closed tables are forgotten
+        (``/round`` still shows the round)."""
+        dropped = await self.store.drop_orphaned_posts()
+        if dropped:
+            log.info("Results of rounds %s wait for closed tables; not posted", dropped)
+        for table in self._by_id.values():
+            for _, payload in await self.store.pending_posts(table.id):
+                result = result_from_payload(table.adapter, table.config, payload)
+                table.last_result = result
+                self.publisher.round_finished(table, result)
 
     async def stop(self) -> None:
         """Cancel timers after any action in progress has been saved."""
@@ -255,6 +262,19 @@ class TableRuntime:
                  pending.deadline)
         self._arm(table)
         self.publisher.table_changed(table)
+
+    # -- the table's channel -------------------------------------------------------------------
+    def pause(self, table: Table, reason: str) -> None:
+        """The table's messages cannot reach its channel: start no new round until
+        :meth:`unpause` (the round in play finishes or voids by its timers)."""
+        if table.paused is None:
+            log.warning("Table %s paused: %s", table.id, reason)
+        table.paused = reason
+
+    def unpause(self, table: Table) -> None:
+        if table.paused is not None:
+            log.info("Table %s resumes: its messages reach the channel again", table.id)
+        table.paused = None
 
     # -- lookup ------------------------------------------------------------------------------
     def table_in(self, channel_id: int) -> Table | None:
@@ -464,6 +484,8 @@ class TableRuntime:
 
     async def _start_round(self, table: Table, request: ActionRequest) -> ActionResult:
         adapter = table.adapter
+        if table.paused is not None:
+            raise TableError(f"No new round can start here: {table.paused}")
         if request.action not in adapter.starts_round_actions:
             hint = getattr(adapter, "idle_hint", None)  # what starts a round of this game
             raise TableError("No round is running. " + str(hint or "Place an Ante to start one."))
@@ -624,10 +646,10 @@ class TableRuntime:
         names = {seat: table.names.get(seat, f"player {seat}")
                  for seat in adapter.seats_in_play(round_.state)}
         if outcome is None:
-            await self.store.void_round(table.guild_id, round_.id, reason="no bets",
-                                        now=self.clock())
             result = RoundResult(round_.id, None, "No bets were placed.", {}, round_.seed.hex(),
                                  round_.commitment, names, round_.state, voided=True)
+            await self.store.void_round(table.guild_id, round_.id, reason="no bets",
+                                        now=self.clock(), post=self._post(table, result))
         else:
             settlement = outcome.settlement
             record = {
@@ -637,15 +659,15 @@ class TableRuntime:
                 "headline": outcome.headline, "record": adapter.record(round_.state),
                 "settlement": settlement.to_dict(),
             }
+            result = RoundResult(round_.id, settlement, outcome.headline, outcome.seat_lines,
+                                 round_.seed.hex(), round_.commitment, names, round_.state)
             try:
-                await self._record_settlement(table, round_, settlement, record)
+                await self._record_settlement(table, round_, settlement, record, result)
             except UnbalancedSettlement:
                 log.exception("Round #%s at table %s does not balance; voiding it", round_.id,
                               table.id)
                 await self._void(table, round_.id, "its settlement did not add up")
                 return
-            result = RoundResult(round_.id, settlement, outcome.headline, outcome.seat_lines,
-                                 round_.seed.hex(), round_.commitment, names, round_.state)
         table.memory = adapter.memory(round_.state) or table.memory
         await self.store.update_table(table.id, memory={str(k): v for k, v in table.memory.items()})
         table.last_result = result
@@ -657,7 +679,7 @@ class TableRuntime:
         self.publisher.round_finished(table, result)
 
     async def _record_settlement(self, table: Table, round_: ActiveRound, settlement: Settlement,
-                                 record: Mapping[str, Any]) -> None:
+                                 record: Mapping[str, Any], result: RoundResult) -> None:
         """Settle the round in one transaction. From stacks the escrow must end empty: a
         settlement that does not account for every staked chip raises UnbalancedSettlement
         and records nothing."""
@@ -672,29 +694,35 @@ class TableRuntime:
             results={seat: (s.staked, s.returned) for seat, s in settlement.summary.items()},
             movements=movements, now=self.clock(), seed=round_.seed.hex(), record=record,
             round_id=round_.id, table_id=table.id, empty_after=empty_after,
+            post=result_payload(table.adapter, result),
         )
 
     async def _void(self, table: Table, round_id: int, reason: str, *,
                     closing: bool = False) -> dict[int, int]:
         """Void the round with every stake returned (to wallets, or to stacks, which are then
         cashed out for players who left, unless the table is closing and returns them all)."""
+        in_play = table.round if table.round and table.round.id == round_id else None
+        result = RoundResult(round_id, None, f"Round #{round_id} was voided because {reason}; "
+                             "every stake was returned.", {},
+                             in_play.seed.hex() if in_play else "",
+                             in_play.commitment if in_play else "",
+                             dict(table.seats), in_play.state if in_play else None, voided=True)
         refunds = await self.store.void_round(table.guild_id, round_id, reason=reason,
-                                              now=self.clock())
+                                              now=self.clock(), post=self._post(table, result))
         log.warning("Round #%s at table %s voided (%s); refunds %s", round_id, table.id,
                     reason, refunds)
-        state = table.round.state if table.round and table.round.id == round_id else None
-        seed = table.round.seed.hex() if table.round and table.round.id == round_id else ""
-        commitment = table.round.commitment if table.round and table.round.id == round_id else ""
         table.round = None
         self._disarm(table)
         if not closing:
             await self._after_round_stacks(table)
-        result = RoundResult(round_id, None, f"Round #{round_id} was voided because {reason}; "
-                             "every stake was returned.", {}, seed, commitment,
-                             dict(table.seats), state, voided=True)
         table.last_result = result
         self.publisher.round_finished(table, result)
         return refunds
+
+    @staticmethod
+    def _post(table: Table, result: RoundResult) -> tuple[int, dict[str, Any]]:
+        """The result as the store's outbox keeps it until it is posted."""
+        return table.id, result_payload(table.adapter, result)
 
     async def _void_orphan(self, pending: OpenRound, reason: str) -> None:
         refunds = await self.store.void_round(pending.guild_id, pending.id, reason=reason,

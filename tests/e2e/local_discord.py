@@ -196,18 +196,7 @@ class LocalDiscord(FakeDiscord):
         recorded = RecordedRequest(request.method, request.path, dict(request.query), body, files)
         if self.keep_requests:
             self.requests.append(recorded)
-        refused = self.check_contract(recorded)
-        if refused is not None:
-            return refused
-        parts = request.match_info["tail"].strip("/").split("/")
-        handler = self._route(request.method, parts)
-        if handler is None:
-            self.unknown_routes.append(recorded)
-            recorded.status = 404
-            return json_response({"message": "404: Not Found", "code": 0}, status=404)
-        response: web.StreamResponse = await handler(parts, body, files)
-        recorded.status = response.status
-        return response
+        return await self.serve(recorded, request.match_info["tail"].strip("/").split("/"))
 
     async def _gateway_bot(self, parts: list[str], body: Any, files: Any) -> web.Response:
         return json_response({"url": self.gateway_url, "shards": 1, "session_start_limit": {

@@ -31,7 +31,6 @@ PLAYER_PERMISSIONS = discord.Permissions(
     read_message_history=True, use_application_commands=True,
 )
 ADMIN_PERMISSIONS = PLAYER_PERMISSIONS | discord.Permissions(manage_guild=True, manage_channels=True)
-APP_PERMISSIONS = PLAYER_PERMISSIONS
 INTERACTION_TIMEOUT = 10.0
 
 _user_ids = itertools.count(700000000000000001)
@@ -156,6 +155,8 @@ class DiscordHarness:
     guild_id: int = 800000000000000001
     channel_id: int = 810000000000000001
     users: list[FakeUser] = field(default_factory=list)
+    threads: set[int] = field(default_factory=set)
+    """Channels that are threads (of the default channel) in the payloads."""
 
     def user(self, name: str, *, admin: bool = False, bot: bool = False) -> FakeUser:
         permissions = ADMIN_PERMISSIONS if admin else PLAYER_PERMISSIONS
@@ -172,14 +173,24 @@ class DiscordHarness:
             "id": str(self.fake.snowflake()), "application_id": str(APPLICATION_ID),
             "type": interaction_type, "token": secrets.token_urlsafe(24), "version": 1,
             "guild_id": str(guild), "channel_id": str(channel),
-            "channel": {"id": str(channel), "type": 0, "guild_id": str(guild), "name": "casino",
-                        "position": 0, "permission_overwrites": [], "nsfw": False,
-                        "parent_id": None, "rate_limit_per_user": 0, "flags": 0},
-            "member": user.member_json(), "app_permissions": str(APP_PERMISSIONS.value),
+            "channel": self._channel_json(channel, guild),
+            "member": user.member_json(), "app_permissions": str(self.fake.app_permissions(channel)),
             "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild)}, "context": 0,
             "attachment_size_limit": 10 * 1024 * 1024,
         }
+
+    def _channel_json(self, channel: int, guild: int) -> dict[str, Any]:
+        if channel in self.threads:  # a public thread (type 11) in the default channel
+            return {"id": str(channel), "type": 11, "guild_id": str(guild), "name": "table-talk",
+                    "parent_id": str(self.channel_id), "owner_id": "1", "flags": 0,
+                    "rate_limit_per_user": 0, "message_count": 0, "member_count": 1,
+                    "total_message_sent": 0, "thread_metadata": {
+                        "archived": False, "auto_archive_duration": 1440, "locked": False,
+                        "archive_timestamp": "2026-01-01T00:00:00.000000+00:00"}}
+        return {"id": str(channel), "type": 0, "guild_id": str(guild), "name": "casino",
+                "position": 0, "permission_overwrites": [], "nsfw": False,
+                "parent_id": None, "rate_limit_per_user": 0, "flags": 0}
 
     def command_payload(self, user: FakeUser, command: str, *, guild_id: int | None = None,
                         channel_id: int | None = None, **options: Any) -> dict[str, Any]:

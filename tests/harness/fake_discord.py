@@ -7,6 +7,10 @@ It honours what discord.py 2.6+ relies on (learned the hard way):
   ``interaction.id`` from the reply, so the callback answers 200 with a body, never a bare 204.
 - Like Discord, a first callback later than 3 s answers 10062 (Unknown interaction) and a
   second callback for one interaction answers 40060 (already acknowledged).
+- Faults (``tests/harness/faults.py``) make it misbehave as Discord does: refuse, fail, answer
+  late or rate-limit requests by route, method and channel for a while; a deleted channel
+  answers Unknown Channel; a denied permission refuses the channel's requests and is missing
+  from the ``app_permissions`` of its interactions. ``enforce_nonce`` is honoured.
 - Every request is held to Discord's API contract (``tests/discord_api``: the official OpenAPI
   request schemas and the documented limits). A request that breaks it is answered as Discord
   answers one, 400 with code 50035 (Invalid Form Body), and recorded in ``violations``; the
@@ -15,6 +19,8 @@ It honours what discord.py 2.6+ relies on (learned the hard way):
 
 from __future__ import annotations
 
+import asyncio
+import collections
 import itertools
 import json
 import logging
@@ -22,9 +28,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+import discord
 from aiohttp import web
 
 from tests.discord_api.contract import DiscordContract, Upload, Violation, shared_contract
+from tests.harness.faults import Fault
 
 log = logging.getLogger(__name__)
 INVALID_FORM_BODY = 50035
@@ -34,6 +42,12 @@ APPLICATION_ID = 900000000000000001
 BOT_USER_ID = APPLICATION_ID
 CALLBACK_DEADLINE_SECONDS = 3.0
 EPHEMERAL_FLAG = 1 << 6
+BOT_PERMISSIONS = discord.Permissions(
+    view_channel=True, send_messages=True, send_messages_in_threads=True, embed_links=True,
+    attach_files=True, read_message_history=True, use_application_commands=True,
+)
+"""What the bot may do in every channel unless a test denies some of it."""
+UNKNOWN_CHANNEL = 10003
 
 # Interaction callback types (Discord's numbering).
 CHANNEL_MESSAGE = 4
@@ -97,6 +111,12 @@ class FakeDiscord:
         self.interactions_by_token: dict[str, InteractionRecord] = {}
         self.commands: dict[str, dict[str, Any]] = {}  # synced command name -> payload with id
         self.unknown_routes: list[RecordedRequest] = []
+        self.faults: list[Fault] = []
+        self.deleted_channels: set[int] = set()
+        self.denied: dict[int, tuple[frozenset[str], Fault]] = {}
+        self.statuses: collections.Counter[int] = collections.Counter()
+        """Every answer given, by HTTP status (Discord bans after 10,000 401/403/429)."""
+        self.nonces: dict[tuple[int, str], int] = {}
         self._ids = itertools.count(1)
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -139,18 +159,85 @@ class FakeDiscord:
         body, files = await _read_body(request)
         recorded = RecordedRequest(request.method, request.path, dict(request.query), body, files)
         self.requests.append(recorded)
+        return await self.serve(recorded, request.match_info["tail"].strip("/").split("/"))
+
+    async def serve(self, recorded: RecordedRequest, parts: list[str]) -> web.StreamResponse:
+        """Answer one request as Discord would: the contract, deleted channels, the faults in
+        force, then the route's handler."""
+        response = await self._answer(recorded, parts)
+        recorded.status = response.status
+        self.statuses[response.status] += 1
+        return response
+
+    async def _answer(self, recorded: RecordedRequest, parts: list[str]) -> web.StreamResponse:
         refused = self.check_contract(recorded)
         if refused is not None:
             return refused
-        parts = request.match_info["tail"].strip("/").split("/")
-        handler = self._route(request.method, parts)
+        channel_id = self.channel_of(parts)
+        if parts[0] == "channels" and channel_id in self.deleted_channels:
+            return discord_error(404, UNKNOWN_CHANNEL, "Unknown Channel")
+        handler = self._route(recorded.method, parts)
         if handler is None:
             self.unknown_routes.append(recorded)
-            recorded.status = 404
             return json_response({"message": "404: Not Found", "code": 0}, status=404)
-        response: web.StreamResponse = await handler(parts, body, files)
-        recorded.status = response.status
-        return response
+        fault = next((f for f in self.faults if f.matches(recorded.method, parts, channel_id)), None)
+        if fault is None:
+            answer: web.StreamResponse = await handler(parts, recorded.json, recorded.files)
+            return answer
+        fault.hits += 1
+        if fault.delay:
+            await asyncio.sleep(fault.delay)
+        if not fault.status:
+            slow: web.StreamResponse = await handler(parts, recorded.json, recorded.files)
+            return slow
+        if fault.after:  # done, but the answer is lost on the way back
+            await handler(parts, recorded.json, recorded.files)
+        return fault.response()
+
+    # -- faults -----------------------------------------------------------------------------------
+    def inject(self, fault: Fault) -> Fault:
+        self.faults.append(fault)
+        return fault
+
+    def heal(self) -> None:
+        """Every fault over, every denied permission given back (deleted channels stay deleted)."""
+        self.faults.clear()
+        self.denied.clear()
+
+    def deny(self, channel_id: int, *permissions: str) -> None:
+        """The bot loses ``permissions`` (``discord.Permissions`` flag names) in the channel: its
+        messages there are refused (403 Missing Permissions) and its interactions say so."""
+        fault = self.inject(Fault.missing_permissions(channel_id))
+        self.denied[channel_id] = (frozenset(permissions), fault)
+
+    def allow(self, channel_id: int) -> None:
+        _, fault = self.denied.pop(channel_id, (frozenset(), None))
+        if fault in self.faults:
+            self.faults.remove(fault)
+
+    def app_permissions(self, channel_id: int) -> int:
+        """The bot's permissions in the channel, as its interactions carry them."""
+        permissions = discord.Permissions(BOT_PERMISSIONS.value)
+        for name in self.denied.get(channel_id, (frozenset(), None))[0]:
+            setattr(permissions, name, False)
+        return permissions.value
+
+    def delete_channel(self, channel_id: int) -> None:
+        self.deleted_channels.add(channel_id)
+
+    def channel_of(self, parts: list[str]) -> int | None:
+        """The channel a request is about: in its path, or its interaction's."""
+        if len(parts) > 1 and parts[0] == "channels" and parts[1].isdigit():
+            return int(parts[1])
+        if len(parts) > 2 and parts[0] in ("webhooks", "interactions"):
+            record = self.interactions_by_token.get(parts[2])
+            return record.channel_id if record is not None else None
+        return None
+
+    @property
+    def invalid_requests(self) -> int:
+        """Answers that count towards Discord's invalid-request ban: 401, 403 and 429."""
+        return self.statuses[401] + self.statuses[403] + self.statuses[429]
 
     def _route(self, method: str, parts: list[str]) -> Any:
         routes: list[tuple[str, tuple[str, ...], Any]] = [
@@ -312,7 +399,16 @@ class FakeDiscord:
         return web.Response(status=204)
 
     async def _create_channel_message(self, parts: list[str], body: Any, files: Any) -> web.Response:
-        return json_response(self._new_message(int(parts[1]), body or {}, files))
+        channel_id, body = int(parts[1]), body or {}
+        nonce = body.get("nonce")
+        if body.get("enforce_nonce") and nonce is not None:  # a repeat returns the first message
+            known = self.nonces.get((channel_id, str(nonce)))
+            if known is not None and known in self.messages:
+                return json_response(self.messages[known])
+        message = self._new_message(channel_id, body, files)
+        if nonce is not None:
+            self.nonces[(channel_id, str(nonce))] = int(message["id"])
+        return json_response(message)
 
     async def _get_channel_message(self, parts: list[str], body: Any, files: Any) -> web.Response:
         message = self.messages.get(int(parts[3]))

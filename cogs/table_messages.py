@@ -232,8 +232,11 @@ class TableMessages:
             return self._backoff(table, worker, error)
         except OUTAGES as error:
             return self._backoff(table, worker, error)
-        except discord.HTTPException as error:  # a request Discord will never take: our bug
-            log.exception("Discord refused an update of table %s", table.id)
+        except discord.HTTPException as error:
+            if error.status == 429:  # still limited after discord.py's own five tries
+                self.invalid_requests.note()
+            else:  # a request Discord will never take: our bug
+                log.exception("Discord refused an update of table %s", table.id)
             return self._backoff(table, worker, error)
         worker.failures = 0
         if table.paused is not None:

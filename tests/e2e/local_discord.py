@@ -147,6 +147,8 @@ class LocalDiscord(FakeDiscord):
         self.identifies: list[dict[str, Any]] = []
         self.resumes: list[dict[str, Any]] = []
         self.invalid_sessions = 0
+        self.lost: list[int] = []
+        """Interactions sent while the bot had no session: nobody delivers them."""
         self.drops: list[str] = []
         self.replayed = 0  # interactions sent again after a RESUME because the bot missed them
         self.unknown_ops: list[dict[str, Any]] = []
@@ -337,11 +339,16 @@ class LocalDiscord(FakeDiscord):
         return session is not None and session.conn is not None and not session.conn.ws.closed
 
     async def deliver(self, payload: dict[str, Any], *, copies: int | None = None) -> InteractionRecord:
-        """Send one INTERACTION_CREATE (``copies`` times, as a duplicate delivery would)."""
+        """Send one INTERACTION_CREATE (``copies`` times, as a duplicate delivery would). With
+        no session (Discord threw it away and the bot has not identified anew) it goes nowhere
+        and is lost, as on Discord."""
         session = self.session
-        assert session is not None, "the bot never identified"
         record = self.register_interaction(payload)
         self._answered[record.id] = asyncio.Event()
+        if session is None:
+            self.sent_at.setdefault(record.id, time.monotonic())
+            self.lost.append(record.id)
+            return record
         async with session.lock:
             session.interaction_ids.append(record.id)
             for _ in range(copies or self.copies):
@@ -362,10 +369,44 @@ class LocalDiscord(FakeDiscord):
             return False
         return True
 
-    async def drop_connection(self, how: str = "close") -> None:
+    async def drop_connection(self, how: str = "close", *, resumable: bool = True) -> None:
         """Cut the bot's gateway connection: ``close`` (code 4000, resumable), ``reconnect``
-        (op 7, Discord asks the client to reconnect) or ``abort`` (TCP gone, no close frame)."""
-        await self.cut(await self.detach(), how)
+        (op 7, Discord asks the client to reconnect) or ``abort`` (TCP gone, no close frame).
+        ``resumable=False``: the session is gone too, so the bot's RESUME is answered with
+        INVALID_SESSION and it identifies anew (what was sent meanwhile is lost, as on Discord)."""
+        conn = await self.detach()
+        if not resumable:
+            self.session = None
+        await self.cut(conn, how)
+
+    async def invalidate_session(self, *, resumable: bool) -> None:
+        """Send INVALID_SESSION (op 9) on the live connection: ``resumable`` True asks the bot
+        to resume, False to identify anew (the session and its undelivered events are gone)."""
+        session = self.session
+        assert session is not None and session.conn is not None, "nothing to invalidate"
+        self.invalid_sessions += 1
+        if not resumable:
+            self.session = None
+        await session.conn.send({"op": INVALID_SESSION, "d": resumable, "s": None, "t": None})
+
+    def delete_channel(self, channel_id: int) -> None:
+        """The channel is deleted: its requests answer Unknown Channel from now on, and the
+        gateway tells the bot (CHANNEL_DELETE), as Discord does with the Guilds intent."""
+        super().delete_channel(channel_id)
+        for guild in self.guilds.values():
+            if channel_id in guild.channel_ids:
+                guild.channel_ids.remove(channel_id)
+                event = {"id": str(channel_id), "type": 0, "guild_id": str(guild.id),
+                         "name": "deleted", "position": 0, "permission_overwrites": [],
+                         "nsfw": False, "parent_id": None, "rate_limit_per_user": 0, "flags": 0}
+                asyncio.get_running_loop().create_task(self.dispatch("CHANNEL_DELETE", event))
+
+    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        """Send one gateway event to the bot (kept for a RESUME like every dispatch)."""
+        session = self.session
+        assert session is not None, "the bot never identified"
+        async with session.lock:
+            await self._send_dispatch(session, event, data)
 
     async def detach(self) -> Connection:
         """First half of a drop: from now on dispatches wait in the session for a RESUME."""

@@ -120,6 +120,9 @@ async def test_a_lost_permission_pauses_the_table_the_round_finishes_and_the_res
     for player in (alice, bob):  # the chips moved as the round says, nobody lost any to the fault
         assert await wallet(harness, player) == 1000 + result.settlement.summary[player.id].net
     await harness.audit_ok()
+    record = await harness.slash(alice, "round", number=result.round_id)  # /round has it already
+    assert record.ephemeral and f"Round #{result.round_id}" in record.text
+    assert "re-creates every dealt card" in record.text, record.text
 
     # No new round while the bot cannot post; the refusal names what is missing.
     refused = await harness.slash(bob, "uth ante", amount=10)
@@ -240,3 +243,20 @@ async def test_rate_limits_are_waited_out_and_interactions_still_answered(
     assert harness.fake.statuses[429] == 3
     assert len(tables.results()) == 1
     assert "Ante 10" in tables.buttons(), "the table message caught up"
+
+
+def test_the_readme_invite_asks_for_every_permission_a_table_needs() -> None:
+    import re
+
+    import discord
+
+    from cogs.channel_access import TABLE_PERMISSIONS as NEEDED
+    from cogs.channel_access import THREAD_PERMISSIONS as NEEDED_IN_THREADS
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text()
+    match = re.search(r"Permission integer: `(\d+)`", readme)
+    assert match is not None
+    invite = discord.Permissions(int(match.group(1)))
+    for flag, name in (*NEEDED, *NEEDED_IN_THREADS):
+        assert getattr(invite, flag), f"the invite link lacks {name}"
+        assert name in readme

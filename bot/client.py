@@ -13,26 +13,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import catalog
 from bot.config import Config
 from bot.errors import reply_with_error
 from bot.gc_tuning import tune_for_latency
 from bot.store import Store
-from bot.tables.registry import ADAPTERS
 from bot.tables.runtime import TableRuntime
 
 log = logging.getLogger(__name__)
 
 # Loaded in this order in setup_hook; one failing extension is logged and the rest still load.
-EXTENSIONS: tuple[str, ...] = (
-    "cogs.economy",
-    "cogs.admin",
-    "cogs.tables",
-    "cogs.uth",
-    "cogs.twoplusfour",
-    "cogs.imperial",
-    "cogs.hcf",
-    "cogs.chinese",
-)
+# The bot's own, then every declared game's (bot.catalog).
+EXTENSIONS: tuple[str, ...] = ("cogs.economy", "cogs.admin", "cogs.tables", *catalog.extensions())
 
 
 # Interaction ids remembered to drop repeated deliveries (far more than arrive in minutes).
@@ -106,7 +98,7 @@ class CasinoBot(commands.Bot):
         self.store = await Store.open(self.config.db_path)
         log.info("Store open at %s", self.config.db_path)
         # The tables cog attaches its publisher and resumes unfinished rounds when it loads.
-        self.tables = TableRuntime(self.store, ADAPTERS, clock=lambda: self.clock())
+        self.tables = TableRuntime(self.store, catalog.adapters(), clock=lambda: self.clock())
         for name in self.extension_names:
             try:
                 await self.load_extension(name)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable
-from typing import Any
 
 import discord
 
@@ -61,15 +60,6 @@ async def guarded(interaction: discord.Interaction, action: Awaitable[None]) -> 
     try:
         await action
     except Exception as error:
-        await reply_with_error(interaction, error)
-
-
-class CasinoView(discord.ui.View):
-    """A view whose errors are answered like command errors."""
-
-    async def on_error(
-        self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item[Any], /
-    ) -> None:
         await reply_with_error(interaction, error)
 
 

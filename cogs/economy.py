@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import catalog
 from bot.errors import UserError
 from bot.store import MAX_AMOUNT, InsufficientFunds
 from cogs.common import (
@@ -32,14 +33,8 @@ log = logging.getLogger(__name__)
 GIVE_OFFER_SECONDS = 120
 HISTORY_PAGE_SIZE = 5
 WEEK_SECONDS = 7 * 24 * 3600
-GAME_CHOICES = [
-    app_commands.Choice(name="All games", value="all"),
-    app_commands.Choice(name="Ultimate Texas Hold'em", value="uth"),
-    app_commands.Choice(name="Imperial Poker", value="imperial"),
-    app_commands.Choice(name="2 Plus 4 Poker", value="twoplusfour"),
-    app_commands.Choice(name="High Card Flush", value="hcf"),
-    app_commands.Choice(name="Chinese Poker", value="chinese"),
-]
+GAME_CHOICES = [app_commands.Choice(name="All games", value="all"),
+                *(app_commands.Choice(name=game.name, value=game.key) for game in catalog.GAMES)]
 GAME_NAMES = {choice.value: choice.name for choice in GAME_CHOICES}
 
 Amount = app_commands.Range[int, 1, MAX_AMOUNT]

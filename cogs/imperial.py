@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.errors import UserError
 from bot.poker import Card
-from bot.tables.adapter import Control, PicksCards, pick_arg
+from bot.tables.adapter import Control, pick_arg
 from bot.tables.config import MAX_CHIPS
 from bot.tables.imperial import read_cards
 from cogs.common import casino_embed, check_amount
@@ -74,7 +74,7 @@ class Imperial(commands.Cog):
         if table is None or table.adapter.game != GAME or table.round is None:
             return False  # the action itself says what is wrong
         adapter = table.adapter
-        if not isinstance(adapter, PicksCards) or interaction.user.id not in table.seats:
+        if interaction.user.id not in table.seats:
             return False
         preview = adapter.pick_preview(table.round.state, interaction.user.id, chosen)
         if preview.warning is None:

@@ -24,7 +24,7 @@ import render
 from bot.errors import UserError
 from bot.games.common import RuleError
 from bot.poker import Card, CardError, parse_cards
-from bot.tables.adapter import CardPick, Control, PickPreview, PicksCards, PrivateRows, pick_arg
+from bot.tables.adapter import CardPick, Control, PickPreview, PrivateRows, pick_arg
 from bot.tables.errors import TableError
 from bot.tables.runtime import Table
 from cogs.common import guarded
@@ -113,19 +113,16 @@ async def private_message(table: Table, user_id: int, round_id: int, *,
     if not rows:
         raise UserError(line)
     adapter = table.adapter
-    picks = isinstance(adapter, PicksCards)
-    pick = adapter.card_pick(round_.state, user_id) if isinstance(adapter, PicksCards) else None
+    pick = adapter.card_pick(round_.state, user_id)
     preview: PickPreview | None = None
-    if picks and chosen:
-        assert isinstance(adapter, PicksCards)
+    if chosen:
         preview = adapter.pick_preview(round_.state, user_id, chosen)  # refuses a choice not allowed
     lines = [note] if note else []
     lines.append(f"Round #{round_.id} · {line}")
     if preview is not None:
         lines += [preview.text, *([preview.warning] if preview.warning else [])]
     # A game may ring cards in the player's own rows (High Card Flush: the hand's flush).
-    ringed = getattr(adapter, "private_highlights", None)
-    highlights = ringed(round_.state, user_id) if ringed is not None else []
+    highlights = adapter.private_highlights(round_.state, user_id)
     # In the one drawing thread, like the table images: never two renders against the loop.
     png = await asyncio.get_running_loop().run_in_executor(RENDER_POOL, _cards_png, rows, pick,
                                                            chosen, preview, highlights)

@@ -39,7 +39,7 @@ import aiohttp
 import discord
 
 import render
-from bot.tables.adapter import Control, GameAdapter
+from bot.tables.adapter import Control
 from bot.tables.results import RoundResult
 from bot.tables.runtime import Table
 from bot.tables.stack_view import seated_with_stacks, with_stacks
@@ -381,10 +381,10 @@ class TableMessages:
             else:
                 lines.append(f"\u23f3 Decide {relative_time(round_.deadline)}")
         if round_ is None:
-            lines.append(idle_hint(adapter))
-        note = getattr(adapter, "table_note", None)  # a player-banked game's bank and rake terms
+            lines.append(adapter.idle_hint())
+        note = adapter.table_note(table.config)  # a player-banked game's bank and rake terms
         if note is not None:
-            lines.append(note(table.config))
+            lines.append(note)
         if round_ is not None and adapter.needs_seed(round_.state):
             lines.append(f"Shuffle commitment: `{round_.commitment}`")
         embed = discord.Embed(title=adapter.display_name, description="\n".join(lines),
@@ -393,7 +393,8 @@ class TableMessages:
         if table.plays_from_stacks and table.seats:
             seated = seated_with_stacks(table.seats, self.bot.tables.stacks(table))
         embed.add_field(name="Seated", value=seated[:1024], inline=False)
-        embed.set_footer(text=f"Table {table.id} · {stakes_text(table)} · /{command_of(adapter)} rules")
+        stakes = adapter.stakes_text(table.config)
+        embed.set_footer(text=f"Table {table.id} · {stakes} · /{adapter.command} rules")
         return embed
 
     async def _post_result(self, table: Table, result: RoundResult) -> None:
@@ -423,9 +424,9 @@ class TableMessages:
         title = f"{table.adapter.display_name} · Round #{result.round_id} · Result"
         footer = f"Round #{result.round_id} · seed {result.seed_hex}"
         # A game whose hands show in parts (Chinese Poker) draws its own showdown picture.
-        showdown = getattr(table.adapter, "showdown_snapshot", None)
-        if showdown is not None:
-            picture = showdown(result.snapshot_state, table.config, result.names, title, footer)
+        picture = table.adapter.showdown_snapshot(result.snapshot_state, table.config,
+                                                  result.names, title, footer)
+        if picture is not None:
             png = await render_off_loop(render.showdown_png, picture)
         else:
             snapshot = table.adapter.snapshot(result.snapshot_state, table.config, result.names,
@@ -469,23 +470,3 @@ def result_embed(table: Table, result: RoundResult) -> discord.Embed:
             f"Check it with `/round {result.round_id}`."), inline=False)
     embed.set_footer(text=time.strftime("Settled %H:%M:%S UTC", time.gmtime()))
     return embed
-
-
-def command_of(adapter: GameAdapter) -> str:
-    """The game's slash command group (an adapter may name it; else the game's name)."""
-    return str(getattr(adapter, "command", adapter.game))
-
-
-def idle_hint(adapter: GameAdapter) -> str:
-    """What starts a round at this table (an adapter may say; the betting games open with an Ante)."""
-    hint = getattr(adapter, "idle_hint", None)
-    return str(hint) if hint else (f"Press an Ante button (or `/{command_of(adapter)} ante`) to open "
-                                   "the betting window.")
-
-
-def stakes_text(table: Table) -> str:
-    """The table's stakes for the footer: its bet limits, or what the game says instead."""
-    describe = getattr(table.adapter, "stakes_text", None)  # Chinese Poker has points, no bets
-    if describe is not None:
-        return str(describe(table.config))
-    return f"bets {table.config.bets_text}"

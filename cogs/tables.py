@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import render
+from bot import catalog
 from bot.errors import UserError
 from bot.poker.shuffle import verify
 from bot.tables.config import MAX_CHIPS, TIMER_RANGE, ConfigError, TableConfig
@@ -25,19 +26,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-GAME_CHOICES = [app_commands.Choice(name="Ultimate Texas Hold'em", value="uth"),
-                app_commands.Choice(name="2 Plus 4 Poker", value="twoplusfour"),
-                app_commands.Choice(name="Imperial Poker", value="imperial"),
-                app_commands.Choice(name="High Card Flush", value="hcf"),
-                app_commands.Choice(name="Chinese Poker", value="chinese")]
-# Per game when the admin gives none: RULES.md caps the boxed games at 20,000 per box and bet.
-DEFAULT_MAX_PAYOUT = {"uth": 100_000, "twoplusfour": 20_000, "imperial": 20_000}
-# The boxed games' seeds: "es gibt keinen Höchsteinsatz" (no maximum Ante unless an admin sets one).
-DEFAULT_MAX_BET: dict[str, int | None] = {"twoplusfour": None, "imperial": None}
+GAME_CHOICES = [app_commands.Choice(name=game.name, value=game.key) for game in catalog.GAMES]
 MaxBet = app_commands.Range[int, 0, MAX_CHIPS]
 """A maximum Ante; 0 means none (only games without a required maximum accept that)."""
-# Setting 13 cards takes longer than one decision of the other games.
-DEFAULT_DECISION_SECONDS = {"chinese": 120}
 Chips = app_commands.Range[int, 1, MAX_CHIPS]
 Seconds = app_commands.Range[int, TIMER_RANGE[0], TIMER_RANGE[1]]
 Qualifier = Literal["pair_of_fours", "pair"]
@@ -73,9 +64,16 @@ def rules_text_here(bot: CasinoBot, interaction: discord.Interaction, game: str)
     if table is not None and table.adapter.game == game:
         config = table.config
     else:
-        config = TableConfig(game, max_bet=DEFAULT_MAX_BET.get(game, TableConfig.max_bet),
-                             max_payout=DEFAULT_MAX_PAYOUT.get(game, TableConfig.max_payout))
+        config = new_table_config(game)
     return bot.tables.adapters[game].rules_text(config)
+
+
+def new_table_config(game: str) -> TableConfig:
+    """A new table's configuration when the admin changes nothing: the game's declared
+    defaults."""
+    declared = catalog.declared(game)
+    return TableConfig(game, max_bet=declared.max_bet, max_payout=declared.max_payout,
+                       decision_seconds=declared.decision_seconds)
 
 
 async def act_at_game_table(bot: CasinoBot, interaction: discord.Interaction, game: str,
@@ -172,7 +170,8 @@ class Tables(commands.Cog):
         missing = missing_permissions(interaction)
         if missing:
             raise UserError(cannot_open_text(missing))
-        payout = max_payout or DEFAULT_MAX_PAYOUT.get(game, 100_000)
+        defaults = new_table_config(game)
+        payout = max_payout or defaults.max_payout
         options = ({"dealer_qualifier": dealer_qualifier} if game == "uth" else
                    {"bank_minimum": str(bank_minimum), "rake_mode": rake_mode, "rake": str(rake)}
                    if game == "hcf" else
@@ -181,8 +180,8 @@ class Tables(commands.Cog):
                    {"smallest_chip": str(smallest_chip),
                     "max_round_payout": str(max_round_payout or payout)})
         try:
-            decision = decision_seconds or DEFAULT_DECISION_SECONDS.get(game, 30)
-            ante_limit = DEFAULT_MAX_BET.get(game, 1_000) if max_bet is None else (max_bet or None)
+            decision = decision_seconds or defaults.decision_seconds
+            ante_limit = defaults.max_bet if max_bet is None else (max_bet or None)
             config = TableConfig(game, min_bet, ante_limit, payout, betting_seconds,
                                  decision, options).validated()
             if game in self.bot.tables.adapters:
@@ -191,7 +190,7 @@ class Tables(commands.Cog):
             raise UserError(str(error)) from None
         assert interaction.channel_id is not None
         table = await self.bot.tables.open_table(guild_id, interaction.channel_id, config)
-        start = getattr(table.adapter, "idle_hint", None) or "Press an Ante button to play."
+        start = table.adapter.idle_hint()
         await interaction.response.send_message(embed=casino_embed(
             f"{table.adapter.display_name} table open",
             f"Bets {config.bets_text}. The table message below shows the "

@@ -20,6 +20,8 @@ from bot.tables.adapter import (
     BuyInRequest,
     Control,
     DeadlineKind,
+    GameAdapter,
+    GameInfo,
     Outcome,
     PrivateRows,
     TableContext,
@@ -40,11 +42,15 @@ class PotState:
     misreport: int = 0
 
 
-class PotAdapter:
-    game = "pot"
-    display_name = "Pot"
-    funding = "stack"
+POT = GameInfo("pot", "Pot", "player-bank")
+"""A test game (never declared in bot.catalog): the largest stake takes the pot."""
+
+
+class PotAdapter(GameAdapter):
     starts_round_actions = frozenset({"ante"})
+
+    def __init__(self, info: GameInfo = POT) -> None:
+        super().__init__(info)
 
     def new_state(self, config: TableConfig) -> PotState:
         options = config.options
@@ -88,6 +94,9 @@ class PotAdapter:
             state.over = True
             return Applied(seat, "Showdown", step="showdown")
         raise RuleError(f"Unknown action {action!r}.")
+
+    def phase_key(self, state: PotState) -> bool:
+        return state.over
 
     def deadline_kind(self, state: PotState) -> DeadlineKind | None:
         return None if state.over else "betting"
@@ -143,9 +152,6 @@ class PotAdapter:
 
     def phase_text(self, state: PotState | None) -> str:
         return "Betting" if state is not None and not state.over else "Waiting"
-
-    def seat_status(self, state: PotState, seat: SeatId) -> str:
-        return ""
 
     def record(self, state: PotState) -> dict[str, Any]:
         return self.dump(state)

@@ -15,10 +15,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import render
+from bot.catalog import declared
 from bot.games.chinese import Phase, auto_arrange
 from bot.poker import verify
 from bot.store import AccountRef, Store
-from bot.tables.chinese import ChineseAdapter, choose_button
+from bot.tables.chinese import choose_button
 from bot.tables.config import TableConfig
 from bot.tables.runtime import ActionRequest, Table, TableRuntime
 from tests.conftest import FakeClock
@@ -68,7 +69,8 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
 
 
 def make_runtime(store: Store, clock: FakeClock, seed: bytes = bytes(32)) -> TableRuntime:
-    return TableRuntime(store, {"chinese": ChineseAdapter()}, clock=clock, seed_source=lambda: seed)
+    return TableRuntime(store, {"chinese": declared("chinese").new_adapter()}, clock=clock,
+                        seed_source=lambda: seed)
 
 
 async def open_table(runtime: TableRuntime, *, point_value: int = 10, on_timeout: str = "auto-set") -> Table:
@@ -182,7 +184,7 @@ async def test_the_showdown_picture_draws_every_hand(store: Store, clock: FakeCl
     await runtime.fire_due()
     result = table.last_result
     assert result is not None
-    adapter = ChineseAdapter()
+    adapter = declared("chinese").new_adapter()
     picture = adapter.showdown_snapshot(result.snapshot_state, table.config, NAMES, "t", "f")
     assert [hand.name for hand in picture.hands] == ["alice (button)", "bob", "carol"]
     assert [len(hand.rows) for hand in picture.hands] == [3, 3, 1]  # carol's 13 cards, not set
@@ -206,7 +208,7 @@ async def play_random_hands(rnd: random.Random, players: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         store = await Store.open(Path(folder) / "casino.sqlite3")
         clock = FakeClock()
-        runtime = TableRuntime(store, {"chinese": ChineseAdapter()}, clock=clock,
+        runtime = TableRuntime(store, {"chinese": declared("chinese").new_adapter()}, clock=clock,
                                seed_source=lambda: rnd.randbytes(32))
         try:
             await runtime.start()

@@ -13,11 +13,17 @@ import pytest
 from bot.sim import registry
 from bot.sim.cli import main
 from bot.sim.frame import simulate
-from bot.sim.highcard import HighCardSim
 from bot.sim.recorder import Recorder
 from bot.sim.stats import Z_95, ratio_ci95
+from tests.sim_highcard import HighCardSim
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def highcard_on_the_command_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The frame's worked example, simulated by name like a declared game (only here)."""
+    monkeypatch.setitem(registry.GAMES, "highcard", "tests.sim_highcard:HighCardSim")
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
@@ -119,7 +125,7 @@ def test_text_report_names_bet_rtp_interval_and_events(capsys: pytest.CaptureFix
 
 def test_python_dash_m_bot_simulate_is_wired() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "bot", "simulate", "highcard", "--rounds", "100", "--json"],
+        [sys.executable, "-m", "bot", "simulate", "uth", "--rounds", "100", "--json"],
         cwd=ROOT, capture_output=True, text=True, timeout=60, check=False,
     )
     assert result.returncode == 0, result.stderr

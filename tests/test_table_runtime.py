@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from bot.catalog import declared
 from bot.games.common import RuleError
 from bot.poker.shuffle import deck_from_seed, verify
 from bot.store import AccountRef, Store
 from bot.tables.config import TableConfig
 from bot.tables.errors import AlreadyApplied, StaleAction, TableError
 from bot.tables.runtime import ActionRequest, RoundResult, Table, TableRuntime
-from bot.tables.uth import UTHAdapter
 from tests.conftest import FakeClock
 
 GUILD, CHANNEL = 11, 22
@@ -40,7 +40,7 @@ class RecordingPublisher:
 
 
 def make_runtime(store: Store, clock: FakeClock, publisher: RecordingPublisher) -> TableRuntime:
-    return TableRuntime(store, {"uth": UTHAdapter()}, clock=clock, publisher=publisher,
+    return TableRuntime(store, {"uth": declared("uth").new_adapter()}, clock=clock, publisher=publisher,
                         seed_source=lambda: SEED)
 
 

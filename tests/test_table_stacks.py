@@ -18,12 +18,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bot.catalog import declared
 from bot.games.common import RuleError
 from bot.store import AccountRef, Store, round_escrow
 from bot.tables.config import TableConfig
 from bot.tables.errors import TableError
 from bot.tables.runtime import ActionRequest, RoundResult, Table, TableRuntime
-from bot.tables.uth import UTHAdapter
 from tests.conftest import FakeClock
 from tests.stack_game import PotAdapter
 
@@ -48,7 +48,7 @@ class RecordingPublisher:
 
 
 def make_runtime(store: Store, clock: FakeClock, publisher: RecordingPublisher) -> TableRuntime:
-    return TableRuntime(store, {"pot": PotAdapter(), "uth": UTHAdapter()}, clock=clock,
+    return TableRuntime(store, {"pot": PotAdapter(), "uth": declared("uth").new_adapter()}, clock=clock,
                         publisher=publisher, seed_source=lambda: bytes(32))
 
 

@@ -20,8 +20,9 @@ How a game plugs in
                record.bet("trips", 1, 0)             # wagered, returned (stake included)
                record.event("royal")
 
-2. Add one line to :data:`bot.sim.registry.GAMES`: ``"uth": "bot.games.uth.sim:UthSim"``.
-   The module is imported only when that game is simulated.
+2. Name it in the game's declaration in :mod:`bot.catalog`:
+   ``simulator="bot.games.uth.sim:UthSim"``. The module is imported only when that game is
+   simulated. (``tests/sim_highcard.py`` is the smallest example: high card, exact RTP 1.)
 
 The frame owns the randomness: one ``random.Random(seed)`` per run deals every round, so the
 same seed gives the same report and engines stay free of random numbers. With ``cards_needed``

@@ -1,19 +1,15 @@
-"""Which games the simulator knows: one line per game, imported only when simulated."""
+"""Which games the simulator knows: every declared game (:mod:`bot.catalog`), each imported
+only when simulated."""
 
 from __future__ import annotations
 
 import importlib
 
+from bot.catalog import GAMES as DECLARED
 from bot.sim.game import SimGame
 
-GAMES: dict[str, str] = {
-    # name: "module:factory", where factory() returns a SimGame (a class is a factory).
-    "highcard": "bot.sim.highcard:HighCardSim",
-    "uth": "bot.games.uth.sim:UthSim",
-    "twoplusfour": "bot.games.twoplusfour.sim:TwoPlusFourSim",
-    "imperial": "bot.games.imperial.sim:ImperialSim",
-    "hcf": "bot.games.hcf.sim:HcfSim",
-}
+GAMES: dict[str, str] = {game.key: game.simulator for game in DECLARED}
+"""name -> "module:factory", where factory() returns a SimGame (a class is a factory)."""
 
 
 class UnknownGameError(LookupError):

@@ -5,40 +5,49 @@ runs timers. An adapter translates its generic calls ("apply this action for thi
 "the timer ran out", "what does the table show") into the engine's own API. Adapters hold no
 state of their own; the engine state object is passed in and out.
 
-Optional parts, found with ``getattr`` so that existing adapters need none of them:
+A game's adapter subclasses :class:`GameAdapter`: the abstract methods are what every game must
+say; the others are hooks whose defaults suit a house-banked betting game, overridden where a
+game differs (player-banked High Card Flush, peer-to-peer Chinese Poker, Imperial's card
+menu). The game's identity (key, name, how it is funded) is its :class:`GameInfo`, given by its
+one declaration in :mod:`bot.catalog`.
 
-* ``funding = "stack"`` (class attribute; default ``"wallet"``): the game is played from table
-  stacks (player-banked High Card Flush, peer-to-peer Chinese Poker). Players buy in from their
-  wallet; every ChipFlow moves chips between the seat's stack and the round's escrow; at
-  settlement each line's ``returned`` goes from the escrow to the seat's stack, a positive
-  ``house_net`` (rake, or the house's win when it banks) to the house, and a negative one is
-  first paid by the house into the escrow. The escrow must end at exactly zero.
-* ``new_round_state(config, context)`` (:class:`RoundStarter`): used instead of
-  ``new_state(config)`` when a round opens, with the table's :class:`TableContext`.
-  ``new_state`` is still required: ``/table config`` calls it to validate options.
-* ``check_buy_in(config, request)`` (:class:`BuyInCheck`): refuse a buy-in the game does not
-  allow (raise ``RuleError``), e.g. Chinese Poker's full buy before a short one.
-* ``opening_seconds(config)``: how long a round's first window lasts before its first
-  deadline fires (default: ``config.betting_seconds``). Chinese Poker has no bets: 0, so the
-  cards are dealt (by ``on_deadline``, which has the deck) as soon as Deal opens the round.
-* ``showdown_snapshot(state, config, names, title, footer)``: a :class:`render.ShowdownSnapshot`
-  for the result image instead of the table scene (Chinese Poker shows every hand in parts and
-  every pairwise result).
+Funding: ``"house"`` games take stakes from wallets and the house pays; at ``"player-bank"``
+and ``"peer"`` tables players buy in to table stacks: every ChipFlow moves chips between the
+seat's stack and the round's escrow; at settlement each line's ``returned`` goes from the
+escrow to the seat's stack, a positive ``house_net`` (rake, or the house's win when it banks)
+to the house, and a negative one is first paid by the house into the escrow. The escrow must
+end at exactly zero.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import Any, ClassVar, Literal
 
-from bot.games.common import ChipFlow, SeatId, Settlement
+from bot.games.common import ChipFlow, RuleError, SeatId, Settlement
 from bot.poker import Card
 from bot.tables.config import TableConfig
-from render import TableSnapshot
+from render import ShowdownSnapshot, TableSnapshot
 
 DeadlineKind = Literal["betting", "decision"]
-Funding = Literal["wallet", "stack"]
+Funding = Literal["house", "player-bank", "peer"]
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Who a game is, as its declaration in :mod:`bot.catalog` says: ``key`` names it in the
+    store, in button ids and as its slash command group; ``name`` is what players read."""
+
+    key: str
+    name: str
+    funding: Funding = "house"
+
+    @property
+    def plays_from_stacks(self) -> bool:
+        """Stakes come from table stacks (bought in) rather than wallets."""
+        return self.funding != "house"
 
 
 @dataclass(frozen=True)
@@ -87,75 +96,6 @@ class Outcome:
     seat_lines: Mapping[SeatId, str] = field(default_factory=dict)
 
 
-class GameAdapter(Protocol):
-    game: str
-    display_name: str
-    starts_round_actions: frozenset[str]
-    """Actions a seated (or new) player may take with no round running: they open one."""
-
-    def new_state(self, config: TableConfig) -> Any: ...
-
-    def dump(self, state: Any) -> dict[str, Any]: ...
-
-    def load(self, data: Mapping[str, Any], config: TableConfig) -> Any: ...
-
-    def apply(self, state: Any, seat: SeatId, action: str, arg: str,
-              memory: Mapping[SeatId, Any]) -> Applied:
-        """Apply a player's action or raise ``RuleError``; ``memory`` holds last round's bets."""
-        ...
-
-    def deadline_kind(self, state: Any) -> DeadlineKind | None: ...
-
-    def on_deadline(self, state: Any, deck: Callable[[], Sequence[Card]]) -> list[Applied]:
-        """The timer ran out: close the window (and deal from ``deck()``), or time seats out."""
-        ...
-
-    def leave(self, state: Any, seat: SeatId) -> list[Applied]:
-        """A player left mid-round: take back unplaced bets, or play the hand by timeouts."""
-        ...
-
-    def needs_seed(self, state: Any) -> bool:
-        """True once cards will be dealt, so the round's commitment must be shown."""
-        ...
-
-    def is_over(self, state: Any) -> bool: ...
-
-    def outcome(self, state: Any) -> Outcome | None:
-        """The settlement once the round is over; None when nobody played (nothing dealt)."""
-        ...
-
-    def dealt_cards(self, state: Any) -> list[Card]:
-        """Every card dealt, in deck order, so a revealed seed can be checked against them."""
-        ...
-
-    def seats_in_play(self, state: Any) -> list[SeatId]: ...
-
-    def memory(self, state: Any) -> dict[SeatId, Any]:
-        """What to remember for next round (UTH: each seat's bets, for Rebet)."""
-        ...
-
-    def controls(self, state: Any | None, config: TableConfig) -> list[Control]: ...
-
-    def snapshot(self, state: Any | None, config: TableConfig, names: Mapping[SeatId, str],
-                 title: str, footer: str) -> TableSnapshot:
-        """The public picture: hidden cards are None, never present-but-flagged."""
-        ...
-
-    def private_cards(self, state: Any, seat: SeatId) -> tuple[PrivateRows, str]:
-        """A seat's own cards as labelled rows and a line about them ("My cards")."""
-        ...
-
-    def phase_text(self, state: Any | None) -> str: ...
-
-    def seat_status(self, state: Any, seat: SeatId) -> str: ...
-
-    def record(self, state: Any) -> dict[str, Any]:
-        """The finished round's public record for /round (everything is revealed by then)."""
-        ...
-
-    def rules_text(self, config: TableConfig) -> str: ...
-
-
 @dataclass(frozen=True)
 class CardPick:
     """A menu of a player's own cards to choose from before an action (Imperial's Draw): at
@@ -184,24 +124,6 @@ class PickPreview:
 def pick_arg(cards: Sequence[Card]) -> str:
     """Chosen cards as an action's argument, ``"Ks.5d"`` (it fits a button's custom id)."""
     return ".".join(str(card) for card in cards)
-
-
-@runtime_checkable
-class PicksCards(Protocol):
-    """An adapter whose players choose some of their own cards for an action (a private menu)."""
-
-    def card_pick(self, state: Any, seat: SeatId) -> CardPick | None:
-        """The menu the seat may use now, or None."""
-        ...
-
-    def pick_preview(self, state: Any, seat: SeatId, cards: Sequence[Card]) -> PickPreview:
-        """The cost of the pick's action with ``cards``; ``RuleError`` when it is not allowed."""
-        ...
-
-
-def funding_of(adapter: object) -> Funding:
-    """Where a game's stakes come from: ``"stack"`` if the adapter says so, else the wallet."""
-    return "stack" if getattr(adapter, "funding", "wallet") == "stack" else "wallet"
 
 
 @dataclass(frozen=True)
@@ -234,21 +156,6 @@ class TableContext:
     def stack_of(self, seat: SeatId) -> int:
         return self.stacks.get(seat, 0)
 
-    def clockwise_after(self, seat: SeatId | None) -> tuple[SeatId, ...]:
-        """Every seat once, clockwise, starting with the one after ``seat`` (from the first
-        seat when ``seat`` is None or no longer seated)."""
-        ids = self.seat_ids
-        if seat not in ids:
-            return ids
-        start = ids.index(seat) + 1
-        return ids[start:] + ids[:start]
-
-
-class RoundStarter(Protocol):
-    """Optional hook: build a round's state knowing the table's seats, stacks and memory."""
-
-    def new_round_state(self, config: TableConfig, context: TableContext) -> Any: ...
-
 
 @dataclass(frozen=True)
 class BuyInRequest:
@@ -263,7 +170,147 @@ class BuyInRequest:
     wallet: int
 
 
-class BuyInCheck(Protocol):
-    """Optional hook: refuse a buy-in the game's rules do not allow (raise ``RuleError``)."""
+class GameAdapter(ABC):
+    """One game on the table runtime (see the module docstring). Adapters hold no state."""
 
-    def check_buy_in(self, config: TableConfig, request: BuyInRequest) -> None: ...
+    starts_round_actions: ClassVar[frozenset[str]]
+    """Actions a seated (or new) player may take with no round running: they open one."""
+
+    def __init__(self, info: GameInfo) -> None:
+        self.info = info
+
+    @property
+    def game(self) -> str:
+        return self.info.key
+
+    @property
+    def display_name(self) -> str:
+        return self.info.name
+
+    @property
+    def command(self) -> str:
+        """The game's slash command group."""
+        return self.info.key
+
+    # -- state -------------------------------------------------------------------------------
+    @abstractmethod
+    def new_state(self, config: TableConfig) -> Any:
+        """A fresh round's state; ``/table config`` also calls it to validate the options."""
+
+    def new_round_state(self, config: TableConfig, context: TableContext) -> Any:
+        """The state a round opens with, knowing the table (seats in clockwise order, stacks,
+        memory, newcomers). Default: :meth:`new_state`."""
+        return self.new_state(config)
+
+    @abstractmethod
+    def dump(self, state: Any) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def load(self, data: Mapping[str, Any], config: TableConfig) -> Any: ...
+
+    # -- actions and time --------------------------------------------------------------------
+    @abstractmethod
+    def apply(self, state: Any, seat: SeatId, action: str, arg: str,
+              memory: Mapping[SeatId, Any]) -> Applied:
+        """Apply a player's action or raise ``RuleError``; ``memory`` holds last round's bets."""
+
+    @abstractmethod
+    def deadline_kind(self, state: Any) -> DeadlineKind | None: ...
+
+    @abstractmethod
+    def phase_key(self, state: Any) -> Hashable:
+        """The phase as a value: a new value starts a new timer (never the display text)."""
+
+    def opening_seconds(self, config: TableConfig) -> float:
+        """How long a round's first window lasts before its first deadline fires. Default:
+        the betting window (Chinese Poker has no bets: 0, so the deal comes at once)."""
+        return float(config.betting_seconds)
+
+    @abstractmethod
+    def on_deadline(self, state: Any, deck: Callable[[], Sequence[Card]]) -> list[Applied]:
+        """The timer ran out: close the window (and deal from ``deck()``), or time seats out."""
+
+    @abstractmethod
+    def leave(self, state: Any, seat: SeatId) -> list[Applied]:
+        """A player left mid-round: take back unplaced bets, or play the hand by timeouts."""
+
+    def check_buy_in(self, config: TableConfig, request: BuyInRequest) -> None:  # noqa: B027
+        """Refuse a buy-in the game's rules do not allow (raise ``RuleError``); default: any
+        buy-in the wallet covers (a hook with nothing to do by default, not abstract)."""
+
+    # -- the round's facts -------------------------------------------------------------------
+    @abstractmethod
+    def needs_seed(self, state: Any) -> bool:
+        """True once cards will be dealt, so the round's commitment must be shown."""
+
+    @abstractmethod
+    def is_over(self, state: Any) -> bool: ...
+
+    @abstractmethod
+    def outcome(self, state: Any) -> Outcome | None:
+        """The settlement once the round is over; None when nobody played (nothing dealt)."""
+
+    @abstractmethod
+    def dealt_cards(self, state: Any) -> list[Card]:
+        """Every card dealt, in deck order, so a revealed seed can be checked against them."""
+
+    @abstractmethod
+    def seats_in_play(self, state: Any) -> list[SeatId]: ...
+
+    def memory(self, state: Any) -> dict[Any, Any]:
+        """What the next round remembers (bets for Rebet, the button); default: nothing."""
+        return {}
+
+    @abstractmethod
+    def record(self, state: Any) -> dict[str, Any]:
+        """The finished round's public record for /round (everything is revealed by then)."""
+
+    # -- what players see --------------------------------------------------------------------
+    @abstractmethod
+    def controls(self, state: Any | None, config: TableConfig) -> list[Control]: ...
+
+    @abstractmethod
+    def snapshot(self, state: Any | None, config: TableConfig, names: Mapping[SeatId, str],
+                 title: str, footer: str) -> TableSnapshot:
+        """The public picture: hidden cards are None, never present-but-flagged."""
+
+    def showdown_snapshot(self, state: Any, config: TableConfig, names: Mapping[SeatId, str],
+                          title: str, footer: str) -> ShowdownSnapshot | None:
+        """The result picture when hands show in parts (Chinese Poker); default None: the
+        result is the table picture at the showdown."""
+        return None
+
+    @abstractmethod
+    def private_cards(self, state: Any, seat: SeatId) -> tuple[PrivateRows, str]:
+        """A seat's own cards as labelled rows and a line about them ("My cards")."""
+
+    def private_highlights(self, state: Any, seat: SeatId) -> list[frozenset[int]]:
+        """Per private row, card positions to ring (High Card Flush: the flush); default none."""
+        return []
+
+    def card_pick(self, state: Any, seat: SeatId) -> CardPick | None:
+        """A menu of the seat's own cards for an action (Imperial's Draw), or None."""
+        return None
+
+    def pick_preview(self, state: Any, seat: SeatId, cards: Sequence[Card]) -> PickPreview:
+        """What :meth:`card_pick`'s action with ``cards`` would cost; ``RuleError`` when not
+        allowed."""
+        raise RuleError(f"{self.display_name} has no card menu.")
+
+    @abstractmethod
+    def phase_text(self, state: Any | None) -> str: ...
+
+    def idle_hint(self) -> str:
+        """What starts a round at an idle table."""
+        return f"Press an Ante button (or `/{self.command} ante`) to open the betting window."
+
+    def table_note(self, config: TableConfig) -> str | None:
+        """A line of table terms on the table message (a player bank's terms and rake)."""
+        return None
+
+    def stakes_text(self, config: TableConfig) -> str:
+        """The stakes for the table's footer; default: the Ante limits."""
+        return f"bets {config.bets_text}"
+
+    @abstractmethod
+    def rules_text(self, config: TableConfig) -> str: ...

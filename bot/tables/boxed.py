@@ -13,7 +13,16 @@ from bot.games.boxed.state import BoxedState
 from bot.games.boxed.views import BoxView
 from bot.games.common import RuleError, SeatId
 from bot.poker import Card
-from bot.tables.adapter import Applied, Control, DeadlineKind, Outcome, PrivateRow, PrivateRows
+from bot.tables.adapter import (
+    Applied,
+    Control,
+    DeadlineKind,
+    GameAdapter,
+    GameInfo,
+    Outcome,
+    PrivateRow,
+    PrivateRows,
+)
 from bot.tables.config import TableConfig
 from render import SeatView, TableSnapshot
 
@@ -22,19 +31,17 @@ NewRound = Callable[[BoxedOptions], BoxedState]
 RestoreRound = Callable[[Mapping[str, Any]], BoxedState]
 
 
-class BoxedAdapter:
+class BoxedAdapter(GameAdapter):
     """Drives a :class:`BoxedState`. Several players each play their own boxes at once."""
 
     starts_round_actions = frozenset({"ante", "bonus", "rebet"})
 
-    def __init__(self, game: BoxedGame, *, command: str, rules_text: Callable[[TableConfig], str],
+    def __init__(self, info: GameInfo, game: BoxedGame, rules_text: Callable[[TableConfig], str], *,
                  new_round: NewRound | None = None, restore_round: RestoreRound | None = None):
-        """``new_round``/``restore_round``: the game's own round type (Imperial's adds the Draw);
-        the core's :class:`BoxedState` when not given."""
+        """``game``: the boxed game's data; ``new_round``/``restore_round``: its own round type
+        (Imperial's adds the Draw); the core's :class:`BoxedState` when not given."""
+        super().__init__(info)
         self.boxed_game = game
-        self.game = game.name
-        self.display_name = game.display_name
-        self.command = command
         self._rules_text = rules_text
         self._new_round: NewRound = new_round or (lambda options: BoxedState(game, options))
         self._restore_round: RestoreRound = restore_round or (
@@ -100,6 +107,9 @@ class BoxedAdapter:
         if action == "exchange":
             return state.pick_exchange(seat, _box_amount(arg)[0])
         raise RuleError(f"{self.display_name} has no action {action!r}.")
+
+    def phase_key(self, state: BoxedState) -> Phase:
+        return state.phase
 
     def deadline_kind(self, state: BoxedState) -> DeadlineKind | None:
         kind = state.deadline_kind()
@@ -235,10 +245,6 @@ class BoxedAdapter:
             Phase.EXCHANGE: "Dealer does not qualify: pick boxes for the exchange, then Go on",
             Phase.SETTLED: "Showdown",
         }[state.phase]
-
-    def seat_status(self, state: BoxedState, seat: SeatId) -> str:
-        player = state.seats.get(seat)
-        return "" if player is None else player.step
 
     def record(self, state: BoxedState) -> dict[str, Any]:
         return {"view": state.public_view().to_dict(),

@@ -50,6 +50,7 @@ from bot.tables.adapter import (
     BuyInRequest,
     Control,
     DeadlineKind,
+    GameAdapter,
     Outcome,
     PrivateRow,
     PrivateRows,
@@ -210,14 +211,12 @@ def _values_of(arrangement: Arrangement) -> tuple[str, str, str] | None:
 # ------------------------------------------------------------------------------- the adapter
 
 
-class ChineseAdapter:
-    game = GAME
-    display_name = "Chinese Poker"
-    command = GAME
-    funding = "stack"
+class ChineseAdapter(GameAdapter):
     starts_round_actions = frozenset({"deal"})
-    idle_hint = ("Buy in with `/chinese buyin`, then press Deal (or `/chinese deal`): every "
-                 "seated player with chips is dealt 13 cards.")
+
+    def idle_hint(self) -> str:
+        return ("Buy in with `/chinese buyin`, then press Deal (or `/chinese deal`): every "
+                "seated player with chips is dealt 13 cards.")
 
     # -- state -------------------------------------------------------------------------------
     def new_state(self, config: TableConfig) -> ChineseTable:
@@ -235,7 +234,7 @@ class ChineseAdapter:
                                          previous_order, context.newcomers)
         return state
 
-    def opening_seconds(self, config: TableConfig) -> int:
+    def opening_seconds(self, config: TableConfig) -> float:
         """Deal at once: nobody bets, so nothing is worth waiting for."""
         return 0
 
@@ -307,6 +306,9 @@ class ChineseAdapter:
             return Applied(seat, "Front and middle chosen (fouled: not set)")
         hand.confirm(seat)
         return Applied(seat, "Hand set", step=f"set:{seat}")
+
+    def phase_key(self, state: ChineseTable) -> Phase | None:
+        return state.phase
 
     def deadline_kind(self, state: ChineseTable) -> DeadlineKind | None:
         if state.hand is None or state.hand.phase is Phase.DEALING:
@@ -466,14 +468,7 @@ class ChineseAdapter:
             return "Waiting for a deal"
         if state.hand is None or state.hand.phase is Phase.DEALING:
             return "Dealing"
-        # Constant for the whole phase: the runtime keeps the decision timer while it lasts.
         return SETTING if state.hand.phase is Phase.SETTING else "Showdown"
-
-    def seat_status(self, state: ChineseTable, seat: SeatId) -> str:
-        hand = state.hand
-        if hand is None or seat not in hand.players:
-            return ""
-        return "hand set" if hand.players[seat].is_set else "setting"
 
     def record(self, state: ChineseTable) -> dict[str, Any]:
         hand = state.hand

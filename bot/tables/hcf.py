@@ -27,7 +27,7 @@ that may bank), ``rake_mode`` (:class:`bot.games.hcf.RakeMode`) and ``rake`` (ch
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 from bot.games.common import RuleError, SeatId
@@ -57,6 +57,7 @@ from bot.tables.adapter import (
     BuyInRequest,
     Control,
     DeadlineKind,
+    GameAdapter,
     Outcome,
     PrivateRow,
     PrivateRows,
@@ -86,13 +87,12 @@ def hcf_options(config: TableConfig) -> HCFOptions:
                       max_payout=config.max_payout)
 
 
-class HCFAdapter:
-    game = "hcf"
-    display_name = "High Card Flush"
-    funding = "stack"
+class HCFAdapter(GameAdapter):
     starts_round_actions = frozenset({"start", "ante"})
-    idle_hint = ("Press **Deal next hand** (or an Ante button, `/hcf deal`, `/hcf ante`) to start "
-                 "a hand: the bank is offered first. Bring chips with `/hcf buyin`.")
+
+    def idle_hint(self) -> str:
+        return ("Press **Deal next hand** (or an Ante button, `/hcf deal`, `/hcf ante`) to start "
+                "a hand: the bank is offered first. Bring chips with `/hcf buyin`.")
 
     def options(self, config: TableConfig) -> HCFOptions:
         return hcf_options(config)
@@ -159,6 +159,10 @@ class HCFAdapter:
             folded = state.fold(seat)
             return Applied(seat, folded.label, folded.flows, f"decide:{seat}")
         raise RuleError(f"High Card Flush has no action {action!r}.")
+
+    def phase_key(self, state: HCFRound) -> Hashable:
+        """Each offer of the bank is a phase of its own: the next player gets a fresh timer."""
+        return ("offer", state.offer_number) if state.offering else state.game.phase
 
     def deadline_kind(self, state: HCFRound) -> DeadlineKind | None:
         if state.offering:
@@ -309,10 +313,6 @@ class HCFAdapter:
             Phase.DECISIONS: "Decisions: Raise 1x to 3x as your flush allows, or Fold",
             Phase.SETTLED: "Showdown",
         }[state.game.phase]
-
-    def seat_status(self, state: HCFRound, seat: SeatId) -> str:
-        player = state.game.players.get(seat)
-        return _player_status(state, player, str, False) if player is not None else ""
 
     def record(self, state: HCFRound) -> dict[str, Any]:
         """The hand's public record: the offer, every bet and decision, the hands and who paid

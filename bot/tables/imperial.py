@@ -12,7 +12,7 @@ from bot.games.common import RuleError, SeatId
 from bot.games.imperial import BET_PAYS, BONUS_PAYS, DRAW, IMPERIAL, ImperialState, new_round, restore_round
 from bot.games.imperial.figures import summary
 from bot.poker import Card, CardError, parse_cards
-from bot.tables.adapter import CardPick, Control, PickPreview, PrivateRows
+from bot.tables.adapter import CardPick, Control, GameInfo, PickPreview, PrivateRows
 from bot.tables.boxed import BoxedAdapter, pay_table_text
 from bot.tables.config import TableConfig
 from bot.tables.rules_page import reflow
@@ -81,9 +81,8 @@ class ImperialAdapter(BoxedAdapter):
     """The boxed adapter with the Draw: the ``draw`` action (its argument names the cards, never
     their positions), a Draw button that opens the player's private card menu, and the menu."""
 
-    def __init__(self) -> None:
-        super().__init__(IMPERIAL, command="imperial", rules_text=rules_text,
-                         new_round=new_round, restore_round=restore_round)
+    def __init__(self, info: GameInfo) -> None:
+        super().__init__(info, IMPERIAL, rules_text, new_round=new_round, restore_round=restore_round)
 
     def _dispatch(self, state: BoxedState, seat: SeatId, action: str, arg: str,
                   memory: Mapping[SeatId, Any]) -> Any:
@@ -159,5 +158,3 @@ def _imperial(state: BoxedState) -> ImperialState:
 def _antes(count: int) -> str:
     return f"{count} Ante" + ("" if count == 1 else "s")
 
-
-IMPERIAL_ADAPTER = ImperialAdapter()

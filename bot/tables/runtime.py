@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Protocol
@@ -43,9 +43,7 @@ from bot.tables.adapter import (
     BuyInRequest,
     Control,
     GameAdapter,
-    PrivateRows,
     TableContext,
-    funding_of,
 )
 from bot.tables.config import MAX_CHIPS, TableConfig
 from bot.tables.errors import AlreadyApplied, StaleAction, TableError
@@ -89,7 +87,8 @@ class ActiveRound:
     """Actions saved so far; buttons carry it so a double click on one rendering acts once."""
     deadline: float | None = None
     deadline_kind: str | None = None
-    phase: str = ""
+    phase: Hashable = None
+    """The adapter's phase key when the deadline was set: a new key starts a new timer."""
     started_at: float = 0.0
     last_press: dict[int, str | None] = field(default_factory=dict)
     """Per player, the saved step of their latest action when it came from a button press
@@ -126,7 +125,7 @@ class Table:
 
     @property
     def plays_from_stacks(self) -> bool:
-        return funding_of(self.adapter) == "stack"
+        return self.adapter.info.plays_from_stacks
 
     def remember_interaction(self, interaction_id: int | None) -> None:
         if interaction_id is None:
@@ -256,7 +255,7 @@ class TableRuntime:
             return
         table.round = ActiveRound(pending.id, state, seed, pending.commitment, pending.seq,
                                   pending.deadline, table.adapter.deadline_kind(state),
-                                  table.adapter.phase_text(state), pending.created_at,
+                                  table.adapter.phase_key(state), pending.created_at,
                                   last_press=_last_presses(await self.store.round_actions(pending.id)))
         log.info("Resumed round #%s at table %s (deadline %s)", pending.id, table.id,
                  pending.deadline)
@@ -408,9 +407,7 @@ class TableRuntime:
                 raise TableError(f"You are playing round #{round_.id}: chips can join your stack "
                                  "only between your rounds. Top up when it ends.")
             request = await self._buy_in_request(table, user_id, amount)
-            check = getattr(table.adapter, "check_buy_in", None)
-            if check is not None:
-                check(table.config, request)  # raises RuleError, a friendly refusal
+            table.adapter.check_buy_in(table.config, request)  # RuleError: a friendly refusal
             await self._seat(table, user_id, name)
             try:
                 wallet, stack = await self.store.buy_in(guild_id, table.id, user_id, amount,
@@ -487,8 +484,7 @@ class TableRuntime:
         if table.paused is not None:
             raise TableError(f"No new round can start here: {table.paused}")
         if request.action not in adapter.starts_round_actions:
-            hint = getattr(adapter, "idle_hint", None)  # what starts a round of this game
-            raise TableError("No round is running. " + str(hint or "Place an Ante to start one."))
+            raise TableError("No round is running. " + adapter.idle_hint())
         await self._seat(table, request.user_id, request.user_name)
         state = await self._new_round_state(table)
         applied = _with_press_step(
@@ -508,7 +504,7 @@ class TableRuntime:
         except InsufficientFunds as error:
             raise TableError(_short_of_chips(table, error)) from None
         table.round = ActiveRound(round_id, state, seed, commitment_of(seed), 1, deadline,
-                                  adapter.deadline_kind(state), adapter.phase_text(state), now,
+                                  adapter.deadline_kind(state), adapter.phase_key(state), now,
                                   last_press={request.user_id: _press_of(applied)})
         await self._refresh_stacks(table)
         self._arm(table)
@@ -516,21 +512,22 @@ class TableRuntime:
         return ActionResult(round_id, applied.label)
 
     async def _new_round_state(self, table: Table) -> Any:
-        """The engine's fresh state; an adapter with ``new_round_state`` also gets the table's
-        seats (in seating order, which is clockwise), stacks and memory."""
-        starter = getattr(table.adapter, "new_round_state", None)
-        if starter is None:
-            return table.adapter.new_state(table.config)
-        await self._refresh_stacks(table)
-        played = {r.user_id for r in await self.store.seat_records(table.id) if r.hands}
+        """The engine's state for a new round, given the table as it stands: its seats in
+        seating order (which is clockwise), and at a table played from stacks their stacks
+        and which of them are new here."""
+        newcomers: frozenset[int] = frozenset()
+        if table.plays_from_stacks:
+            await self._refresh_stacks(table)
+            played = {r.user_id for r in await self.store.seat_records(table.id) if r.hands}
+            newcomers = frozenset(user for user in table.seats if user not in played)
         context = TableContext(
             table_id=table.id,
             # table.seats keeps the order players sat down (reloaded by time after a restart).
             seats=tuple((user, table.stacks.get(user, 0)) for user in table.seats),
             memory=MappingProxyType(dict(table.memory)),
-            newcomers=frozenset(user for user in table.seats if user not in played),
+            newcomers=newcomers,
         )
-        return starter(table.config, context)
+        return table.adapter.new_round_state(table.config, context)
 
     async def _act_in_round(self, table: Table, request: ActionRequest) -> ActionResult:
         round_ = table.round
@@ -624,13 +621,13 @@ class TableRuntime:
             timed_out += this_pass
         return timed_out
 
-    def _next_deadline(self, table: Table) -> tuple[float | None, str | None, str]:
+    def _next_deadline(self, table: Table) -> tuple[float | None, str | None, Hashable]:
         """Keep the deadline while the phase lasts; a new phase starts a new timer."""
         round_ = table.round
         assert round_ is not None
         adapter = table.adapter
         kind = adapter.deadline_kind(round_.state)
-        phase = adapter.phase_text(round_.state)
+        phase = adapter.phase_key(round_.state)
         if kind is None:
             return None, None, phase
         if phase == round_.phase and round_.deadline is not None:
@@ -785,12 +782,6 @@ class TableRuntime:
         state = table.round.state if table.round else None
         return table.adapter.controls(state, table.config)
 
-    def private_cards(self, table: Table, user_id: int) -> tuple[int, PrivateRows, str]:
-        round_ = table.round
-        if round_ is None:
-            raise TableError("No round is being played right now.")
-        rows, line = table.adapter.private_cards(round_.state, user_id)
-        return round_.id, rows, line
 
 
 PRESS = "press:"
@@ -858,10 +849,7 @@ def _stack_settlement_movements(table_id: int, round_id: int,
 
 
 def _opening_seconds(table: Table) -> float:
-    """How long the first window of a round lasts: the betting window, unless the game says
-    otherwise (Chinese Poker has no bets and deals at once: 0)."""
-    opening = getattr(table.adapter, "opening_seconds", None)
-    return float(table.config.betting_seconds if opening is None else opening(table.config))
+    return table.adapter.opening_seconds(table.config)
 
 
 def _stack_table(table: Table) -> int | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.games.twoplusfour import BET_PAYS, BONUS_PAYS, TWO_PLUS_FOUR
 from bot.games.twoplusfour.figures import summary
+from bot.tables.adapter import GameInfo
 from bot.tables.boxed import BoxedAdapter, pay_table_text
 from bot.tables.config import TableConfig
 from bot.tables.rules_page import reflow
@@ -48,4 +49,6 @@ def rules_text(config: TableConfig) -> str:
     return reflow(text)
 
 
-TWO_PLUS_FOUR_ADAPTER = BoxedAdapter(TWO_PLUS_FOUR, command="twoplusfour", rules_text=rules_text)
+def two_plus_four_adapter(info: GameInfo) -> BoxedAdapter:
+    """2 Plus 4 is the boxed core run with its data (no adapter code of its own)."""
+    return BoxedAdapter(info, TWO_PLUS_FOUR, rules_text)

@@ -9,7 +9,15 @@ from bot.games.common import RuleError, SeatId
 from bot.games.uth import BLIND_PAYS, TRIPS_PAYS, PayTable, Phase, UTHBets, UTHOptions, UTHState
 from bot.games.uth.actions import Action
 from bot.poker import Card, Category
-from bot.tables.adapter import Applied, Control, DeadlineKind, Outcome, PrivateRow, PrivateRows
+from bot.tables.adapter import (
+    Applied,
+    Control,
+    DeadlineKind,
+    GameAdapter,
+    Outcome,
+    PrivateRow,
+    PrivateRows,
+)
 from bot.tables.config import TableConfig
 from bot.tables.rules_page import reflow
 from render import SeatView, TableSnapshot
@@ -20,9 +28,7 @@ REPORTS_BETS = frozenset({"undo", "rebet", "double"})
 QUALIFIER_TEXT = {"pair_of_fours": "a pair of fours or better", "pair": "any pair or better"}
 
 
-class UTHAdapter:
-    game = "uth"
-    display_name = "Ultimate Texas Hold'em"
+class UTHAdapter(GameAdapter):
     starts_round_actions = frozenset({"ante", "rebet"})
 
     def options(self, config: TableConfig) -> UTHOptions:
@@ -77,6 +83,9 @@ class UTHAdapter:
         if action == "fold":
             return state.fold(seat)
         raise RuleError(f"Ultimate Texas Hold'em has no action {action!r}.")
+
+    def phase_key(self, state: UTHState) -> Phase:
+        return state.phase
 
     def deadline_kind(self, state: UTHState) -> DeadlineKind | None:
         if state.phase is Phase.BETTING:
@@ -226,10 +235,6 @@ class UTHAdapter:
             Phase.FLOP: "Flop: Raise 2x or Check", Phase.RIVER: "River: Raise 1x or Fold",
             Phase.SETTLED: "Showdown",
         }[state.phase]
-
-    def seat_status(self, state: UTHState, seat: SeatId) -> str:
-        player = state.seats.get(seat)
-        return player.status if player else ""
 
     def record(self, state: UTHState) -> dict[str, Any]:
         view = state.public_view()

@@ -34,7 +34,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.games.common import ChipFlow, RuleError, SeatId
+from bot.games.common import RuleError, SeatId
 from bot.games.hcf.actions import (
     Action,
     AnteBet,
@@ -343,10 +343,6 @@ class HCFRound:
             offer_number=int(data["offer_number"]),
             history=[Action.from_dict(item) for item in data["history"]],
         )
-
-
-def flows_of(actions: Sequence[Action]) -> tuple[ChipFlow, ...]:
-    return tuple(flow for action in actions for flow in action.flows)
 
 
 def _allowed(verify: Callable[..., None], *args: Any) -> bool:

@@ -20,8 +20,8 @@ _LOG_PATH = os.environ.get("E2E_PROBE_LOG")
 
 def _install(log_path: str) -> None:
     import render
+    from bot import catalog
     from bot.poker import Card
-    from bot.tables.registry import ADAPTERS
 
     lock = threading.Lock()
     log = open(log_path, "a", buffering=1, encoding="utf-8")  # noqa: SIM115 - lives as long as the process
@@ -42,8 +42,15 @@ def _install(log_path: str) -> None:
 
         adapter.snapshot = snapshot  # type: ignore[attr-defined]
 
-    for game, adapter in ADAPTERS.items():
-        wrap_adapter(game, adapter)
+    build_adapters = catalog.adapters
+
+    def adapters():  # type: ignore[no-untyped-def]
+        built = build_adapters()
+        for game, adapter in built.items():
+            wrap_adapter(game, adapter)
+        return built
+
+    catalog.adapters = adapters  # the bot builds its runtime's adapters through this
 
     original_png = render.table_scene_png
 

@@ -1,4 +1,5 @@
-"""High card: the trivial game that proves the simulation frame against an exact answer.
+"""High card: the trivial game that proves the simulation frame against an exact answer (a test
+fixture, not a game the bot offers; the frame's tests register it for the command line).
 
 One card to the player, one to the dealer, an even-money bet of 1: the higher rank wins, equal
 ranks push (suits do not count). Ties happen with probability 3/51 (the dealer's card is one of

@@ -12,11 +12,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.tables.adapter import Funding, GameAdapter, GameInfo
-from bot.tables.chinese import ChineseAdapter
-from bot.tables.hcf import HCFAdapter
+from bot.tables.boxed import BoxedTableOptions
+from bot.tables.chinese import ChineseAdapter, ChineseTableOptions
+from bot.tables.config import TableOptions
+from bot.tables.hcf import HCFAdapter, HCFTableOptions
 from bot.tables.imperial import ImperialAdapter
 from bot.tables.twoplusfour import two_plus_four_adapter
-from bot.tables.uth import UTHAdapter
+from bot.tables.uth import UTHAdapter, UTHTableOptions
 
 
 @dataclass(frozen=True)
@@ -31,6 +33,8 @@ class GameDeclaration:
     funding: Funding
     """``house``: wallet bets against the house; ``player-bank``: a player banks from a table
     stack; ``peer``: players settle between their table stacks."""
+    options: type[TableOptions]
+    """Its table options: each field's default, range and description (``/table open``)."""
     engine: str
     """The package of its pure rules engine."""
     adapter: Callable[[GameInfo], GameAdapter]
@@ -46,7 +50,7 @@ class GameDeclaration:
 
     @property
     def info(self) -> GameInfo:
-        return GameInfo(self.key, self.name, self.funding)
+        return GameInfo(self.key, self.name, self.funding, self.options)
 
     def new_adapter(self) -> GameAdapter:
         return self.adapter(self.info)
@@ -54,22 +58,23 @@ class GameDeclaration:
 
 GAMES: tuple[GameDeclaration, ...] = (
     GameDeclaration(
-        "uth", "Ultimate Texas Hold'em", "house", "bot.games.uth", UTHAdapter, "cogs.uth",
-        "bot.games.uth.sim:UthSim"),
+        "uth", "Ultimate Texas Hold'em", "house", UTHTableOptions, "bot.games.uth", UTHAdapter,
+        "cogs.uth", "bot.games.uth.sim:UthSim"),
     GameDeclaration(
-        "twoplusfour", "2 Plus 4 Poker", "house", "bot.games.twoplusfour", two_plus_four_adapter,
-        "cogs.twoplusfour", "bot.games.twoplusfour.sim:TwoPlusFourSim",
+        "twoplusfour", "2 Plus 4 Poker", "house", BoxedTableOptions, "bot.games.twoplusfour",
+        two_plus_four_adapter, "cogs.twoplusfour", "bot.games.twoplusfour.sim:TwoPlusFourSim",
         # The seed: "es gibt keinen Höchsteinsatz"; RULES.md caps a box at 20,000.
         max_bet=None, max_payout=20_000),
     GameDeclaration(
-        "imperial", "Imperial Poker", "house", "bot.games.imperial", ImperialAdapter,
-        "cogs.imperial", "bot.games.imperial.sim:ImperialSim", max_bet=None, max_payout=20_000),
+        "imperial", "Imperial Poker", "house", BoxedTableOptions, "bot.games.imperial",
+        ImperialAdapter, "cogs.imperial", "bot.games.imperial.sim:ImperialSim",
+        max_bet=None, max_payout=20_000),
     GameDeclaration(
-        "hcf", "High Card Flush", "player-bank", "bot.games.hcf", HCFAdapter, "cogs.hcf",
-        "bot.games.hcf.sim:HcfSim"),
+        "hcf", "High Card Flush", "player-bank", HCFTableOptions, "bot.games.hcf", HCFAdapter,
+        "cogs.hcf", "bot.games.hcf.sim:HcfSim"),
     GameDeclaration(
-        "chinese", "Chinese Poker", "peer", "bot.games.chinese", ChineseAdapter, "cogs.chinese",
-        "bot.games.chinese.sim:ChineseSim",
+        "chinese", "Chinese Poker", "peer", ChineseTableOptions, "bot.games.chinese",
+        ChineseAdapter, "cogs.chinese", "bot.games.chinese.sim:ChineseSim",
         decision_seconds=120),  # setting 13 cards takes longer than one decision elsewhere
 )
 

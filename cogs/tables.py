@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -20,6 +20,7 @@ from cogs.channel_access import cannot_open_text, missing_permissions, trouble_t
 from cogs.common import DISCORD_MAX_INTEGER, casino_embed, chips, guild_id_of, signed_chips
 from cogs.private_cards import CardSelect, is_private, private_message, refresh_after_action, send_private
 from cogs.table_messages import TableButton, TableMessages
+from cogs.table_options import chosen_options, options_text, with_game_options
 
 if TYPE_CHECKING:
     from bot.client import CasinoBot
@@ -31,9 +32,6 @@ MaxBet = app_commands.Range[int, 0, MAX_CHIPS]
 """A maximum Ante; 0 means none (only games without a required maximum accept that)."""
 Chips = app_commands.Range[int, 1, MAX_CHIPS]
 Seconds = app_commands.Range[int, TIMER_RANGE[0], TIMER_RANGE[1]]
-Qualifier = Literal["pair_of_fours", "pair"]
-RakeMode = Literal["none", "every_player", "all_but_dp", "dp_only"]
-TimeoutMode = Literal["auto-set", "foul"]
 
 
 def tables_cog(interaction: discord.Interaction[CasinoBot]) -> Tables:
@@ -142,88 +140,64 @@ class Tables(commands.Cog):
         await self.messages.channel_deleted(payload.thread_id)
 
     # -- admin -------------------------------------------------------------------------------
-    @table.command(name="open", description="Admin: open a casino table in this channel.")
+    @table.command(  # type: ignore[arg-type]  # mypy cannot match Concatenate with **game_options
+        name="open", description="Admin: open a casino table in this channel.")
     @app_commands.describe(game="Which game", min_bet="Smallest Ante",
                            max_bet="Largest Ante (0: none; Imperial and 2 Plus 4 have none unless set)",
                            max_payout="Largest payout of one bet",
                            betting_seconds="Betting window length",
-                           decision_seconds="Time for each decision",
-                           dealer_qualifier="UTH: what the dealer needs to qualify",
-                           max_round_payout="Boxed games: most one player wins in a round",
-                           smallest_chip="Boxed games: the smallest chip (minimum Bonus)",
-                           bank_minimum="High Card Flush: the stack a player needs to bank",
-                           rake_mode="High Card Flush: who pays the house rake",
-                           rake="High Card Flush: rake chips a hand from each raked seat",
-                           point_value="Chinese Poker: chips a point is worth (buy-in: 20 points)",
-                           on_timeout="Chinese Poker: a hand not set in time is auto-set or fouled")
+                           decision_seconds="Time for each decision")
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.checks.has_permissions(manage_channels=True)
-    async def open(self, interaction: discord.Interaction, game: str, min_bet: Chips = 10,
+    @with_game_options
+    async def open(self, interaction: discord.Interaction[Any], game: str, min_bet: Chips = 10,
                    max_bet: MaxBet | None = None, max_payout: Chips | None = None,
                    betting_seconds: Seconds = 30, decision_seconds: Seconds | None = None,
-                   dealer_qualifier: Qualifier = "pair_of_fours",
-                   max_round_payout: Chips | None = None, smallest_chip: Chips = 1,
-                   bank_minimum: Chips = 1_000, rake_mode: RakeMode = "none",
-                   rake: app_commands.Range[int, 0, MAX_CHIPS] = 0, point_value: Chips = 10,
-                   on_timeout: TimeoutMode = "auto-set") -> None:
+                   **game_options: Any) -> None:
         guild_id = guild_id_of(interaction)
         missing = missing_permissions(interaction)
         if missing:
             raise UserError(cannot_open_text(missing))
-        defaults = new_table_config(game)
-        payout = max_payout or defaults.max_payout
-        options = ({"dealer_qualifier": dealer_qualifier} if game == "uth" else
-                   {"bank_minimum": str(bank_minimum), "rake_mode": rake_mode, "rake": str(rake)}
-                   if game == "hcf" else
-                   {"point_value": str(point_value), "on_timeout": on_timeout}
-                   if game == "chinese" else
-                   {"smallest_chip": str(smallest_chip),
-                    "max_round_payout": str(max_round_payout or payout)})
+        declared, defaults = catalog.declared(game), new_table_config(game)
         try:
-            decision = decision_seconds or defaults.decision_seconds
-            ante_limit = defaults.max_bet if max_bet is None else (max_bet or None)
-            config = TableConfig(game, min_bet, ante_limit, payout, betting_seconds,
-                                 decision, options).validated()
-            if game in self.bot.tables.adapters:
-                self.bot.tables.adapters[game].new_state(config)  # the game checks its options
+            options = declared.options(**chosen_options(declared, game_options))
+            config = TableConfig(
+                game, min_bet, defaults.max_bet if max_bet is None else (max_bet or None),
+                max_payout or defaults.max_payout, betting_seconds,
+                decision_seconds or defaults.decision_seconds, options).validated()
+            self.bot.tables.adapters[game].new_state(config)  # the game checks its own limits
         except (ConfigError, ValueError) as error:
             raise UserError(str(error)) from None
         assert interaction.channel_id is not None
         table = await self.bot.tables.open_table(guild_id, interaction.channel_id, config)
-        start = table.adapter.idle_hint()
         await interaction.response.send_message(embed=casino_embed(
             f"{table.adapter.display_name} table open",
-            f"Bets {config.bets_text}. The table message below shows the "
-            f"game. {start}"))
+            f"Bets {config.bets_text}. The table message below shows the game. "
+            f"{table.adapter.idle_hint()}"))
 
-    @table.command(name="config", description="Admin: show or change this table between rounds.")
+    @table.command(  # type: ignore[arg-type]  # mypy cannot match Concatenate with **game_options
+        name="config", description="Admin: show or change this table between rounds.")
     @app_commands.describe(max_bet="Largest Ante (0: no maximum, at Imperial and 2 Plus 4)")
     @app_commands.checks.has_permissions(manage_channels=True)
-    async def config(self, interaction: discord.Interaction, min_bet: Chips | None = None,
+    @with_game_options
+    async def config(self, interaction: discord.Interaction[Any], min_bet: Chips | None = None,
                      max_bet: MaxBet | None = None, max_payout: Chips | None = None,
                      betting_seconds: Seconds | None = None,
-                     decision_seconds: Seconds | None = None,
-                     dealer_qualifier: Qualifier | None = None,
-                     bank_minimum: Chips | None = None, rake_mode: RakeMode | None = None,
-                     rake: app_commands.Range[int, 0, MAX_CHIPS] | None = None,
-                     point_value: Chips | None = None, on_timeout: TimeoutMode | None = None) -> None:
+                     decision_seconds: Seconds | None = None, **game_options: Any) -> None:
         guild_id = guild_id_of(interaction)
         assert interaction.channel_id is not None
+        table = self.bot.tables.table_in(interaction.channel_id)
+        if table is None or table.guild_id != guild_id:
+            raise UserError("There is no table in this channel.")
         changes: dict[str, object] = {key: value for key, value in {
             "min_bet": min_bet, "max_payout": max_payout,
             "betting_seconds": betting_seconds, "decision_seconds": decision_seconds,
         }.items() if value is not None}
         if max_bet is not None:
             changes["max_bet"] = max_bet or None  # 0 clears the maximum
-        options = {key: str(value) for key, value in {
-            "dealer_qualifier": dealer_qualifier, "bank_minimum": bank_minimum,
-            "rake_mode": rake_mode, "rake": rake, "point_value": point_value,
-            "on_timeout": on_timeout}.items() if value is not None}
+        options = chosen_options(catalog.declared(table.adapter.game), game_options)
         if options:
             changes["options"] = options
-        table = self.bot.tables.table_in(interaction.channel_id)
-        if table is None or table.guild_id != guild_id:
-            raise UserError("There is no table in this channel.")
         current = table.config
         if changes:
             try:
@@ -235,8 +209,8 @@ class Tables(commands.Cog):
         embed.add_field(name="Max payout", value=f"{current.max_payout:,}")
         embed.add_field(name="Timers", value=f"betting {current.betting_seconds} s · "
                                              f"decisions {current.decision_seconds} s")
-        for key, value in current.options.items():
-            embed.add_field(name=key.replace("_", " "), value=str(value).replace("_", " "))
+        for label, value in options_text(current.options):
+            embed.add_field(name=label, value=value)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @table.command(name="close", description="Admin: close this table (stakes in play are returned).")

@@ -26,7 +26,7 @@ from bot.tables.adapter import (
     PrivateRows,
     TableContext,
 )
-from bot.tables.config import TableConfig
+from bot.tables.config import TableConfig, TableOptions, option
 from render import SeatView, TableSnapshot
 
 
@@ -42,7 +42,15 @@ class PotState:
     misreport: int = 0
 
 
-POT = GameInfo("pot", "Pot", "player-bank")
+@dataclass(frozen=True)
+class PotOptions(TableOptions):
+    rake: int = option(0, "chips the house takes from the pot", minimum=0)
+    house_adds: int = option(0, "chips the house adds to the pot", minimum=0)
+    misreport: int = option(0, "a bug on purpose: chips the settlement forgets", minimum=0)
+    first_buy_in: int = option(0, "the least a first buy-in may be", minimum=0)
+
+
+POT = GameInfo("pot", "Pot", "player-bank", PotOptions)
 """A test game (never declared in bot.catalog): the largest stake takes the pot."""
 
 
@@ -53,10 +61,8 @@ class PotAdapter(GameAdapter):
         super().__init__(info)
 
     def new_state(self, config: TableConfig) -> PotState:
-        options = config.options
-        return PotState(rake=int(options.get("rake", "0")),
-                        house_adds=int(options.get("house_adds", "0")),
-                        misreport=int(options.get("misreport", "0")))
+        options = config.options_as(PotOptions)
+        return PotState(rake=options.rake, house_adds=options.house_adds, misreport=options.misreport)
 
     def new_round_state(self, config: TableConfig, context: TableContext) -> PotState:
         state = self.new_state(config)
@@ -66,7 +72,7 @@ class PotAdapter(GameAdapter):
         return state
 
     def check_buy_in(self, config: TableConfig, request: BuyInRequest) -> None:
-        minimum = int(config.options.get("first_buy_in", "0"))
+        minimum = config.options_as(PotOptions).first_buy_in
         if request.bought_in == 0 and request.amount < minimum:
             raise RuleError(f"Your first buy-in here must be at least {minimum:,} chips.")
 

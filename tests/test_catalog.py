@@ -96,3 +96,32 @@ def test_every_engine_is_pure(game: catalog.GameDeclaration) -> None:
             if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
                     and node.value.id == "random":
                 assert node.attr == "Random", f"{source.relative_to(ROOT)} uses random.{node.attr}"
+
+
+async def test_table_open_and_config_offer_every_declared_option(harness: DiscordHarness) -> None:
+    for command in ("open", "config"):
+        synced = next(o for o in harness.fake.commands["table"]["options"] if o["name"] == command)
+        offered = {option["name"]: option for option in synced["options"]}
+        for game in catalog.GAMES:
+            for name, _, spec in game.options.specs():
+                assert name in offered, f"/table {command} lacks {game.name}'s {name}"
+                assert game.name in offered[name]["description"]
+                assert spec.description[:40] in offered[name]["description"]
+                assert not offered[name].get("required")
+
+
+async def test_an_option_of_another_game_is_refused_by_name(harness: DiscordHarness) -> None:
+    admin = harness.user("pit-boss", admin=True)
+    refused = await harness.slash(admin, "table open", game="uth", rake=5)
+    assert refused.ephemeral and "`rake` is an option of High Card Flush, not of Ultimate Texas Hold'em" \
+        in refused.text, refused.text
+    assert harness.bot.tables.table_in(harness.channel_id) is None
+    opened = await harness.slash(admin, "table open", game="hcf", rake_mode="every_player", rake=2)
+    assert "table open" in opened.text
+    table = harness.bot.tables.table_in(harness.channel_id)
+    assert table.config.options.to_dict() == {"bank_minimum": 1000, "rake_mode": "every_player", "rake": 2}
+    changed = await harness.slash(admin, "table config", bank_minimum=300)
+    assert "updated" in changed.text and "bank minimum" in changed.text
+    assert table.config.options.to_dict()["bank_minimum"] == 300
+    foreign = await harness.slash(admin, "table config", point_value=5)
+    assert "`point_value` is an option of Chinese Poker, not of High Card Flush" in foreign.text

@@ -19,6 +19,7 @@ from bot.games.chinese import auto_arrange, find_natural
 from bot.poker import Card
 from bot.poker.shuffle import deck_from_seed
 from bot.store import AccountRef
+from bot.tables.chinese import ChineseTableOptions
 from bot.tables.config import TableConfig
 from tests.conftest import FakeClock
 from tests.e2e.privacy import cards_named
@@ -75,7 +76,7 @@ async def sound(harness: DiscordHarness, house_before: int) -> None:
 async def tables(harness: DiscordHarness, clock: FakeClock) -> TableDriver:
     driver = TableDriver(harness, clock)
     await harness.bot.tables.open_table(harness.guild_id, harness.channel_id, TableConfig(
-        "chinese", decision_seconds=120, options={"point_value": str(POINT)}))
+        "chinese", decision_seconds=120, options=ChineseTableOptions(point_value=POINT)))
     await driver.settle()
     return driver
 
@@ -575,7 +576,7 @@ async def test_table_open_takes_the_point_value_and_the_timeout_option(harness: 
     await driver.settle()
     assert "Chinese Poker table open" in opened.text and "press Deal" in opened.text
     config = driver.table().config
-    assert config.options == {"point_value": "25", "on_timeout": "foul"}
+    assert config.options == ChineseTableOptions(point_value=25, on_timeout="foul")
     assert config.decision_seconds == 120  # the game's own default: 13 cards to set
     assert list(driver.buttons()) == ["Deal"]
     assert "/chinese buyin" in driver.phase()

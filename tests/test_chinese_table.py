@@ -19,7 +19,7 @@ from bot.catalog import declared
 from bot.games.chinese import Phase, auto_arrange
 from bot.poker import verify
 from bot.store import AccountRef, Store
-from bot.tables.chinese import choose_button
+from bot.tables.chinese import ChineseTableOptions, choose_button
 from bot.tables.config import TableConfig
 from bot.tables.runtime import ActionRequest, Table, TableRuntime
 from tests.conftest import FakeClock
@@ -75,7 +75,8 @@ def make_runtime(store: Store, clock: FakeClock, seed: bytes = bytes(32)) -> Tab
 
 async def open_table(runtime: TableRuntime, *, point_value: int = 10, on_timeout: str = "auto-set") -> Table:
     return await runtime.open_table(GUILD, CHANNEL, TableConfig(
-        "chinese", decision_seconds=60, options={"point_value": str(point_value), "on_timeout": on_timeout}))
+        "chinese", decision_seconds=60,
+        options=ChineseTableOptions(point_value=point_value, on_timeout=on_timeout)))  # type: ignore[arg-type]
 
 
 async def act(runtime: TableRuntime, user: int, action: str, arg: str = "") -> None:

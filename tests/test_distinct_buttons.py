@@ -17,6 +17,7 @@ from bot.games.boxed.rules import HandClass, Phase, hand_class
 from bot.games.chinese import auto_arrange
 from bot.poker import Card, evaluate_rank
 from bot.poker.shuffle import deck_from_seed
+from bot.tables.chinese import ChineseTableOptions
 from bot.tables.config import TableConfig
 from tests.conftest import FakeClock
 from tests.harness.driver import DiscordHarness, FakeUser, Reply, walk_components
@@ -216,7 +217,7 @@ async def test_chinese_auto_arrange_then_confirm_on_one_rendering_both_act(
     harness: DiscordHarness, tables: TableDriver,
 ) -> None:
     await harness.bot.tables.open_table(harness.guild_id, harness.channel_id, TableConfig(
-        "chinese", decision_seconds=120, options={"point_value": "10"}))
+        "chinese", decision_seconds=120, options=ChineseTableOptions(point_value=10)))
     alice, bob = harness.user("alice"), harness.user("bob")
     for user in (alice, bob):
         await harness.slash(user, "chinese buyin", amount=200)
@@ -241,7 +242,7 @@ async def test_chinese_auto_arrange_then_confirm_on_one_rendering_both_act(
 async def test_chinese_auto_arrange_twice_in_a_row_acts_once(harness: DiscordHarness,
                                                               tables: TableDriver) -> None:
     await harness.bot.tables.open_table(harness.guild_id, harness.channel_id, TableConfig(
-        "chinese", decision_seconds=120, options={"point_value": "10"}))
+        "chinese", decision_seconds=120, options=ChineseTableOptions(point_value=10)))
     alice, bob = harness.user("alice"), harness.user("bob")
     for user in (alice, bob):
         await harness.slash(user, "chinese buyin", amount=200)

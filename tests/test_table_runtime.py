@@ -16,6 +16,7 @@ from bot.store import AccountRef, Store
 from bot.tables.config import TableConfig
 from bot.tables.errors import AlreadyApplied, StaleAction, TableError
 from bot.tables.runtime import ActionRequest, RoundResult, Table, TableRuntime
+from bot.tables.uth import UTHTableOptions
 from tests.conftest import FakeClock
 
 GUILD, CHANNEL = 11, 22
@@ -300,7 +301,7 @@ async def test_leaving_during_betting_takes_the_bets_back(runtime: TableRuntime,
 
 async def test_config_changes_only_between_rounds(runtime: TableRuntime) -> None:
     config = await runtime.configure(GUILD, CHANNEL, min_bet=20, options={"dealer_qualifier": "pair"})
-    assert config.min_bet == 20 and config.options["dealer_qualifier"] == "pair"
+    assert config.min_bet == 20 and config.options_as(UTHTableOptions).dealer_qualifier == "pair"
     await runtime.act(request(ALICE, "ante", "20"))
     with pytest.raises(TableError, match="between rounds"):
         await runtime.configure(GUILD, CHANNEL, min_bet=30)

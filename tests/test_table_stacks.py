@@ -25,7 +25,7 @@ from bot.tables.config import TableConfig
 from bot.tables.errors import TableError
 from bot.tables.runtime import ActionRequest, RoundResult, Table, TableRuntime
 from tests.conftest import FakeClock
-from tests.stack_game import PotAdapter
+from tests.stack_game import PotAdapter, PotOptions
 
 GUILD, CHANNEL, UTH_CHANNEL = 31, 41, 42
 ALICE, BOB, CAROL = 501, 502, 503
@@ -78,7 +78,8 @@ async def runtime(store: Store, clock: FakeClock,
 
 
 async def open_pot(runtime: TableRuntime, **options: str) -> Table:
-    return await runtime.open_table(GUILD, CHANNEL, TableConfig("pot", options=options))
+    config = TableConfig("pot", options=PotOptions.from_dict(options))
+    return await runtime.open_table(GUILD, CHANNEL, config)
 
 
 def ante(user: int, amount: int, **extra: Any) -> ActionRequest:
@@ -449,7 +450,7 @@ async def run_steps(plan: list[tuple[str, int, int]], rake: int, house_adds: int
     clock = FakeClock()
     runtime = make_runtime(store, clock, RecordingPublisher())
     await runtime.start()
-    options = {"rake": str(rake), "house_adds": str(house_adds)}
+    options = PotOptions(rake=rake, house_adds=house_adds)
     try:
         for user in PLAYERS:
             await store.ensure_wallet(GUILD, user)
@@ -476,7 +477,7 @@ async def run_steps(plan: list[tuple[str, int, int]], rake: int, house_adds: int
 
 
 async def run_step(runtime: TableRuntime, clock: FakeClock, kind: str, user: int, amount: int,
-                   options: dict[str, str]) -> None:
+                   options: PotOptions) -> None:
     try:
         if kind == "buyin":
             await runtime.buy_in(GUILD, CHANNEL, user, f"user{user}", amount)

@@ -28,7 +28,7 @@ from typing import Any, ClassVar, Literal
 
 from bot.games.common import ChipFlow, RuleError, SeatId, Settlement
 from bot.poker import Card
-from bot.tables.config import TableConfig
+from bot.tables.config import TableConfig, TableOptions
 from render import ShowdownSnapshot, TableSnapshot
 
 DeadlineKind = Literal["betting", "decision"]
@@ -43,6 +43,8 @@ class GameInfo:
     key: str
     name: str
     funding: Funding = "house"
+    options: type[TableOptions] = TableOptions
+    """The game's table options (defaults, ranges, descriptions)."""
 
     @property
     def plays_from_stacks(self) -> bool:

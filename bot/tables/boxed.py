@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bot.games.boxed.rules import BoxedGame, BoxedOptions, PayTable, Phase
@@ -23,12 +24,22 @@ from bot.tables.adapter import (
     PrivateRow,
     PrivateRows,
 )
-from bot.tables.config import TableConfig
+from bot.tables.config import TableConfig, TableOptions, option
 from render import SeatView, TableSnapshot
 
 BOX_ARG = re.compile(r"^(?P<box>[1-4])(?::(?P<amount>\d+))?$")
 NewRound = Callable[[BoxedOptions], BoxedState]
 RestoreRound = Callable[[Mapping[str, Any]], BoxedState]
+
+
+@dataclass(frozen=True)
+class BoxedTableOptions(TableOptions):
+    smallest_chip: int = option(1, "the smallest chip (the minimum Bonus)", minimum=1)
+    max_round_payout: int | None = option(
+        None, "the most one player wins in a round (default: the max payout)", minimum=1)
+
+    def round_cap(self, config: TableConfig) -> int:
+        return config.max_payout if self.max_round_payout is None else self.max_round_payout
 
 
 class BoxedAdapter(GameAdapter):
@@ -48,11 +59,10 @@ class BoxedAdapter(GameAdapter):
             lambda data: BoxedState.from_dict(data, game))
 
     def options(self, config: TableConfig) -> BoxedOptions:
+        table = config.options_as(BoxedTableOptions)
         return BoxedOptions(min_ante=config.min_bet, max_ante=config.max_bet,
-                            smallest_chip=int(config.options.get("smallest_chip", "1")),
-                            max_payout=config.max_payout,
-                            max_round_payout=int(config.options.get("max_round_payout",
-                                                                    str(config.max_payout))))
+                            smallest_chip=table.smallest_chip, max_payout=config.max_payout,
+                            max_round_payout=table.round_cap(config))
 
     def new_state(self, config: TableConfig) -> BoxedState:
         return self._new_round(self.options(config))
@@ -169,7 +179,7 @@ class BoxedAdapter(GameAdapter):
     # -- presentation ----------------------------------------------------------------------
     def controls(self, state: BoxedState | None, config: TableConfig) -> list[Control]:
         if state is None or state.phase is Phase.BETTING:
-            ante, chip = config.min_bet, int(config.options.get("smallest_chip", "1"))
+            ante, chip = config.min_bet, config.options_as(BoxedTableOptions).smallest_chip
             boxes = [Control(f"Box {box}: Ante {ante:,}", "ante", f"{box}:{ante}", "primary", 0)
                      for box in range(1, self.boxed_game.max_boxes + 1)]
             bonus = [Control(f"Box {box}: Bonus {max(chip, 1):,}", "bonus", f"{box}:{max(chip, 1)}",

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from bot.games.chinese import (
     BUY_IN_POINTS,
@@ -56,7 +56,7 @@ from bot.tables.adapter import (
     PrivateRows,
     TableContext,
 )
-from bot.tables.config import TableConfig
+from bot.tables.config import TableConfig, TableOptions, option
 from bot.tables.rules_page import reflow
 from render import SeatView, ShowdownHand, ShowdownSnapshot, TableSnapshot
 
@@ -67,15 +67,18 @@ STAKE = "hand"
 SETTING = "Setting hands: choose your front 3 and middle 5 privately (Set my hand)"
 
 
+@dataclass(frozen=True)
+class ChineseTableOptions(TableOptions):
+    point_value: int = option(DEFAULT_POINT_VALUE, "chips a point is worth (buy-in: 20 points)",
+                              minimum=1)
+    on_timeout: Literal["auto-set", "foul"] = option(
+        "auto-set", "a hand not set in time is auto-set or fouled")
+
+
 def options_of(config: TableConfig) -> ChineseOptions:
-    """The table's options; a bad value is a ``ValueError`` (``/table config`` shows it)."""
-    raw = config.options
-    try:
-        point_value = int(raw.get("point_value", str(DEFAULT_POINT_VALUE)))
-    except ValueError:
-        raise ValueError(f"point_value must be a whole number of chips, not {raw['point_value']!r}") from None
-    policy = str(raw.get("on_timeout", "auto-set"))
-    return ChineseOptions.from_dict({"point_value": point_value, "on_timeout": policy})
+    """The engine's options from the table's."""
+    table = config.options_as(ChineseTableOptions)
+    return ChineseOptions.from_dict({"point_value": table.point_value, "on_timeout": table.on_timeout})
 
 
 # ------------------------------------------------------------------------------- the state

@@ -1,18 +1,103 @@
-"""A table's configuration: limits, timers and game options, validated in one place."""
+"""A table's configuration: limits, timers and the game's own options, validated in one place.
+
+Each game declares its options once, as a frozen :class:`TableOptions` subclass whose fields
+carry their default, range and description (:func:`option`): the table runtime reads them
+typed (:meth:`TableConfig.options_as`), the store keeps them as JSON, and ``/table open`` and
+``/table config`` offer them (``cogs/table_options.py``).
+"""
 
 from __future__ import annotations
 
 import dataclasses
+import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, TypeVar, get_args, get_origin
 
 MAX_CHIPS = 10**12
 TIMER_RANGE = (10, 600)  # seconds: long enough to read, short enough to keep a table moving
 
+OptionsT = TypeVar("OptionsT", bound="TableOptions")
+
 
 class ConfigError(ValueError):
     """A configuration value an admin can fix; the message says which and why."""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """How admins set one table option: what it is, and its whole-number range if it has one."""
+
+    description: str
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+def option(default: Any, description: str, *, minimum: int | None = None,
+           maximum: int | None = None) -> Any:
+    """A field of a :class:`TableOptions` subclass: its default and how admins set it."""
+    return field(default=default, metadata={"option": OptionSpec(description, minimum, maximum)})
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """A game's table options (none here; each game subclasses it). Values are checked when
+    built: a whole number within its range, a choice among its ``Literal`` values."""
+
+    def __post_init__(self) -> None:
+        for name, kind, spec in self.specs():
+            _check_option(name, getattr(self, name), kind, spec)
+
+    @classmethod
+    def specs(cls) -> list[tuple[str, Any, OptionSpec]]:
+        """(name, type, how it is set) of every option, in declaration order."""
+        hints = typing.get_type_hints(cls)
+        return [(f.name, hints[f.name], f.metadata["option"]) for f in dataclasses.fields(cls)]
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls: type[OptionsT], data: Mapping[str, Any]) -> OptionsT:
+        """From stored JSON; numbers saved as text (before options were typed) are read too,
+        and options the game no longer has are ignored."""
+        values = {name: _coerce(data[name], kind) for name, kind, _ in cls.specs() if name in data}
+        return cls(**values)
+
+    def with_changes(self: OptionsT, **changes: Any) -> OptionsT:
+        names = {name for name, _, _ in self.specs()}
+        unknown = sorted(set(changes) - names)
+        if unknown:
+            raise ConfigError(f"This game has no option {', '.join(unknown)}.")
+        return dataclasses.replace(self, **changes)
+
+
+def _check_option(name: str, value: Any, kind: Any, spec: OptionSpec) -> None:
+    if value is None and type(None) in get_args(kind):
+        return
+    choices = _choices(kind)
+    if choices is not None:
+        if value not in choices:
+            raise ConfigError(f"{name} must be one of {', '.join(map(str, choices))} (got {value!r}).")
+        return
+    low = -MAX_CHIPS if spec.minimum is None else spec.minimum
+    _check_range(name, value, low, MAX_CHIPS if spec.maximum is None else spec.maximum)
+
+
+def _choices(kind: Any) -> tuple[Any, ...] | None:
+    for part in (kind, *get_args(kind)):
+        if get_origin(part) is Literal:
+            return get_args(part)
+    return None
+
+
+def _coerce(value: Any, kind: Any) -> Any:
+    if value is None or _choices(kind) is not None:
+        return value
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise ConfigError(f"{value!r} is not a whole number") from None
 
 
 @dataclass(frozen=True)
@@ -27,7 +112,8 @@ class TableConfig:
     max_payout: int = 100_000
     betting_seconds: int = 30
     decision_seconds: int = 30
-    options: Mapping[str, str] = field(default_factory=dict)
+    options: TableOptions = field(default_factory=TableOptions)
+    """The game's own options; the base (no values) reads as the game's defaults."""
 
     def validated(self) -> TableConfig:
         _check_range("min_bet", self.min_bet, 1, MAX_CHIPS)
@@ -51,17 +137,31 @@ class TableConfig:
             raise ConfigError(f"{game_name} needs a maximum Ante: set max_bet.")
         return self.max_bet
 
+    def options_as(self, kind: type[OptionsT]) -> OptionsT:
+        """The options as the game's own type (its defaults when none were given)."""
+        if isinstance(self.options, kind):
+            return self.options
+        if type(self.options) is TableOptions:
+            return kind()
+        raise ConfigError(f"These options are not {kind.__name__}.")
+
     def with_changes(self, **changes: Any) -> TableConfig:
-        options = {**self.options, **changes.pop("options", {})}
-        return dataclasses.replace(self, options=options, **changes).validated()
+        """A copy with some limits, timers or (``options=`` a dict) options changed."""
+        option_changes = changes.pop("options", None)
+        config = dataclasses.replace(self, **changes)
+        if option_changes:
+            config = dataclasses.replace(config, options=self.options.with_changes(**option_changes))
+        return config.validated()
 
     def to_dict(self) -> dict[str, Any]:
-        return {**dataclasses.asdict(self), "options": dict(self.options)}
+        return {**dataclasses.asdict(self), "options": self.options.to_dict()}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> TableConfig:
-        known = {f.name for f in dataclasses.fields(cls)}
-        return cls(**{key: value for key, value in data.items() if key in known})
+    def from_dict(cls, data: Mapping[str, Any], options: type[TableOptions] = TableOptions) -> TableConfig:
+        """From stored JSON, the options read as ``options`` (the game's type)."""
+        known = {f.name for f in dataclasses.fields(cls)} - {"options"}
+        values = {key: value for key, value in data.items() if key in known}
+        return cls(**values, options=options.from_dict(data.get("options") or {}))
 
 
 def _check_range(name: str, value: int, low: int, high: int) -> None:

@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from bot.games.common import RuleError, SeatId
 from bot.games.hcf import (
@@ -42,7 +43,6 @@ from bot.games.hcf import (
     HCFPlayer,
     HCFRound,
     Phase,
-    RakeMode,
     flush_cards,
     flush_of,
     raise_cap,
@@ -63,7 +63,7 @@ from bot.tables.adapter import (
     PrivateRows,
     TableContext,
 )
-from bot.tables.config import TableConfig
+from bot.tables.config import TableConfig, TableOptions, option
 from bot.tables.rules_page import reflow
 from render import SeatView, TableSnapshot
 
@@ -73,18 +73,20 @@ BONUS_ARG = re.compile(r"^(straight_flush|flush):(\d+)$")
 HIDDEN_HAND: tuple[None, ...] = (None,) * 7
 
 
+@dataclass(frozen=True)
+class HCFTableOptions(TableOptions):
+    bank_minimum: int = option(DEFAULT_BANK_MINIMUM, "the stack a player needs to bank", minimum=1)
+    rake_mode: Literal["none", "every_player", "all_but_dp", "dp_only"] = option(
+        "none", "who pays the house rake")
+    rake: int = option(0, "rake chips a hand from each raked seat", minimum=0)
+
+
 def hcf_options(config: TableConfig) -> HCFOptions:
     """The engine's options from a table's configuration (``ValueError`` when they are bad)."""
-    options = config.options
-    try:
-        bank_minimum = int(options.get("bank_minimum", str(DEFAULT_BANK_MINIMUM)))
-        rake = int(options.get("rake", "0"))
-    except ValueError:
-        raise ValueError("bank_minimum and rake must be whole numbers of chips") from None
+    table = config.options_as(HCFTableOptions)
     return HCFOptions(min_ante=config.min_bet, max_ante=config.required_max_bet("High Card Flush"),
-                      bank_minimum=bank_minimum,
-                      rake_mode=options.get("rake_mode", RakeMode.NONE), rake=rake,
-                      max_payout=config.max_payout)
+                      bank_minimum=table.bank_minimum, rake_mode=table.rake_mode,
+                      rake=table.rake, max_payout=config.max_payout)
 
 
 class HCFAdapter(GameAdapter):

@@ -13,7 +13,7 @@ from bot.games.imperial import BET_PAYS, BONUS_PAYS, DRAW, IMPERIAL, ImperialSta
 from bot.games.imperial.figures import summary
 from bot.poker import Card, CardError, parse_cards
 from bot.tables.adapter import CardPick, Control, GameInfo, PickPreview, PrivateRows
-from bot.tables.boxed import BoxedAdapter, pay_table_text
+from bot.tables.boxed import BoxedAdapter, BoxedTableOptions, pay_table_text
 from bot.tables.config import TableConfig
 from bot.tables.rules_page import reflow
 
@@ -59,9 +59,8 @@ round. Payouts are whole chips, rounded down.
 
 def rules_text(config: TableConfig) -> str:
     text = RULES.format(
-        chip=int(config.options.get("smallest_chip", "1")), antes=config.bets_text,
-        max_payout=config.max_payout,
-        max_round=int(config.options.get("max_round_payout", str(config.max_payout))),
+        chip=config.options_as(BoxedTableOptions).smallest_chip, antes=config.bets_text,
+        max_payout=config.max_payout, max_round=config.options_as(BoxedTableOptions).round_cap(config),
         bet_table=pay_table_text(BET_PAYS), bonus_table=pay_table_text(BONUS_PAYS),
         figures=summary(),
     )

@@ -15,6 +15,7 @@ stakes and settlement) during a round its owner is in.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
@@ -239,8 +240,9 @@ class TableRuntime:
         adapter = self.adapters.get(row.game)
         if adapter is None:
             raise TableError(f"No game called {row.game!r} is installed.")
-        table = Table(row.id, row.guild_id, row.channel_id, TableConfig.from_dict(row.config),
-                      adapter, row.message_id, memory=_memory_from_json(row.memory))
+        config = TableConfig.from_dict(row.config, adapter.info.options)
+        table = Table(row.id, row.guild_id, row.channel_id, config, adapter, row.message_id,
+                      memory=_memory_from_json(row.memory))
         self._by_channel[row.channel_id] = table
         self._by_id[row.id] = table
         return table
@@ -297,7 +299,8 @@ class TableRuntime:
             raise TableError(f"Unknown game {config.game!r}.")
         if channel_id in self._by_channel:
             raise TableError("This channel already has a table. Close it first with /table close.")
-        config.validated()
+        options = config.options_as(self.adapters[config.game].info.options)  # the game's own type
+        config = dataclasses.replace(config, options=options).validated()
         row = await self.store.create_table(guild_id, channel_id, config.game, config.to_dict(),
                                             now=self.clock())
         table = self._register(row)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.games.twoplusfour import BET_PAYS, BONUS_PAYS, TWO_PLUS_FOUR
 from bot.games.twoplusfour.figures import summary
 from bot.tables.adapter import GameInfo
-from bot.tables.boxed import BoxedAdapter, pay_table_text
+from bot.tables.boxed import BoxedAdapter, BoxedTableOptions, pay_table_text
 from bot.tables.config import TableConfig
 from bot.tables.rules_page import reflow
 
@@ -40,9 +40,8 @@ chips, rounded down.
 
 def rules_text(config: TableConfig) -> str:
     text = RULES.format(
-        chip=int(config.options.get("smallest_chip", "1")), antes=config.bets_text,
-        max_payout=config.max_payout,
-        max_round=int(config.options.get("max_round_payout", str(config.max_payout))),
+        chip=config.options_as(BoxedTableOptions).smallest_chip, antes=config.bets_text,
+        max_payout=config.max_payout, max_round=config.options_as(BoxedTableOptions).round_cap(config),
         bet_table=pay_table_text(BET_PAYS), bonus_table=pay_table_text(BONUS_PAYS),
         figures=summary(),
     )

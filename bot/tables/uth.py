@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from bot.games.common import RuleError, SeatId
 from bot.games.uth import BLIND_PAYS, TRIPS_PAYS, PayTable, Phase, UTHBets, UTHOptions, UTHState
@@ -18,7 +19,7 @@ from bot.tables.adapter import (
     PrivateRow,
     PrivateRows,
 )
-from bot.tables.config import TableConfig
+from bot.tables.config import TableConfig, TableOptions, option
 from bot.tables.rules_page import reflow
 from render import SeatView, TableSnapshot
 
@@ -28,12 +29,18 @@ REPORTS_BETS = frozenset({"undo", "rebet", "double"})
 QUALIFIER_TEXT = {"pair_of_fours": "a pair of fours or better", "pair": "any pair or better"}
 
 
+@dataclass(frozen=True)
+class UTHTableOptions(TableOptions):
+    dealer_qualifier: Literal["pair_of_fours", "pair"] = option(
+        "pair_of_fours", "what the dealer needs to qualify (RULES.md: a pair of fours by default)")
+
+
 class UTHAdapter(GameAdapter):
     starts_round_actions = frozenset({"ante", "rebet"})
 
     def options(self, config: TableConfig) -> UTHOptions:
         return UTHOptions(
-            dealer_qualifier=config.options.get("dealer_qualifier", "pair_of_fours"),
+            dealer_qualifier=config.options_as(UTHTableOptions).dealer_qualifier,
             min_bet=config.min_bet, max_bet=config.required_max_bet(self.display_name),
             max_payout=config.max_payout,
         )
@@ -244,7 +251,7 @@ class UTHAdapter(GameAdapter):
         }
 
     def rules_text(self, config: TableConfig) -> str:
-        qualifier = config.options.get("dealer_qualifier", "pair_of_fours")
+        qualifier = config.options_as(UTHTableOptions).dealer_qualifier
         text = UTH_RULES.format(
             bets=config.bets_text,
             qualifier=QUALIFIER_TEXT.get(qualifier, qualifier),

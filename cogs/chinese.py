@@ -22,16 +22,17 @@ import render
 from bot.errors import UserError
 from bot.games.common import RuleError
 from bot.poker import Card
+from bot.tables.actions import NO_ARG, ActionArg, CardList, HandParts, NoArg
 from bot.tables.adapter import Control
 from bot.tables.chinese import GAME, ChineseAdapter, HandView, options_of
 from bot.tables.config import MAX_CHIPS
 from bot.tables.errors import TableError
 from bot.tables.runtime import Table
-from cogs.common import casino_embed, guarded, relative_time
+from cogs.common import guarded, relative_time
 from cogs.private_cards import GAME_PRIVATE_MESSAGES, PrivateMessage, edit_private, send_private
 from cogs.stacks import buy_in_at_game_table, game_table, leave_game_table, show_my_stack
 from cogs.table_messages import RENDER_POOL, TableButton
-from cogs.tables import act_at_game_table, act_at_table, action_request, confirmation, rules_text_here
+from cogs.tables import act_at_game_table, act_at_table, action_request, confirmation, send_rules
 
 if TYPE_CHECKING:
     from bot.client import CasinoBot
@@ -81,7 +82,7 @@ async def on_hand_select(interaction: discord.Interaction[CasinoBot], select: Ha
     table = interaction.client.tables.table_by_id(select.table_id)
     if table is None or table.channel_id != interaction.channel_id:
         raise UserError("This table is closed.")
-    request = action_request(interaction, select.part, ".".join(select.item.values),
+    request = action_request(interaction, select.part, CardList.read(" ".join(select.item.values)),
                              round_id=select.round_id)
     result = await act_at_table(interaction.client, interaction, table, request)
     note = confirmation(interaction, table, result)
@@ -164,15 +165,15 @@ def hand_controls(table: Table, round_id: int, view: HandView) -> discord.ui.Vie
     components.add_item(HandSelect.menu(table.id, round_id, "front", view.cards, view.front, 0))
     rest = tuple(card for card in view.cards if view.front is None or card not in view.front)
     components.add_item(HandSelect.menu(table.id, round_id, "middle", rest, view.middle, 1))
-    buttons = [Control("Auto-arrange", "auto", "", "secondary", 2)]
+    buttons = [Control("Auto-arrange", "auto", NoArg(), "secondary", 2)]
     if view.can_confirm:
-        buttons.append(Control("Confirm", "confirm", "", "success", 2))
+        buttons.append(Control("Confirm", "confirm", NoArg(), "success", 2))
     if view.can_confirm_foul:
-        buttons.append(Control("Confirm foul", "confirmfoul", "", "danger", 2))
+        buttons.append(Control("Confirm foul", "confirmfoul", NoArg(), "danger", 2))
     if view.natural is not None:
-        buttons.append(Control(f"Declare {view.natural.label}", "declare", "", "primary", 2))
+        buttons.append(Control(f"Declare {view.natural.label}", "declare", NoArg(), "primary", 2))
     for control in buttons:
-        components.add_item(TableButton(table.id, round_id, table.version, control))
+        components.add_item(TableButton.of(table.id, round_id, table.version, control))
     return components
 
 
@@ -186,7 +187,8 @@ class Chinese(commands.Cog):
     def __init__(self, bot: CasinoBot) -> None:
         self.bot = bot
 
-    async def _act_and_show(self, interaction: discord.Interaction, action: str, arg: str = "") -> None:
+    async def _act_and_show(self, interaction: discord.Interaction, action: str,
+                            arg: ActionArg = NO_ARG) -> None:
         """An action on the player's own hand, answered with the hand as it is now."""
         request = action_request(interaction, action, arg)
         table = game_table(self.bot, request.channel_id, GAME)
@@ -218,9 +220,8 @@ class Chinese(commands.Cog):
                                            "is the rest.")
     @app_commands.describe(front="Three cards, e.g. As Kd 10h", middle="Five cards, e.g. 9s 9d 7c 7h 2s")
     async def set_hand(self, interaction: discord.Interaction, front: CardsText, middle: CardsText) -> None:
-        if "|" in front or "|" in middle:
-            raise UserError("Name cards like `As Kd 10h`.")
-        await self._act_and_show(interaction, "set", f"{front}|{middle}")
+        parts = HandParts(CardList.read(front).cards, CardList.read(middle).cards)
+        await self._act_and_show(interaction, "set", parts)
 
     @group.command(name="auto", description="Propose the best legal arrangement of your cards.")
     async def auto(self, interaction: discord.Interaction) -> None:
@@ -245,8 +246,7 @@ class Chinese(commands.Cog):
 
     @group.command(name="rules", description="How Chinese Poker is played, scored and paid here.")
     async def rules(self, interaction: discord.Interaction) -> None:
-        text = rules_text_here(self.bot, interaction, GAME)
-        await interaction.response.send_message(embed=casino_embed("Chinese Poker", text), ephemeral=True)
+        await send_rules(self.bot, interaction, GAME)
 
 
 async def setup(bot: CasinoBot) -> None:

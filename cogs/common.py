@@ -63,6 +63,28 @@ async def guarded(interaction: discord.Interaction, action: Awaitable[None]) -> 
         await reply_with_error(interaction, error)
 
 
+EMBED_DESCRIPTION_LIMIT = 4096
+
+
+def split_lines(text: str, limit: int) -> list[str]:
+    """``text`` in parts of at most ``limit`` characters, cut between lines (a rules page may be
+    longer than one embed)."""
+    parts: list[str] = []
+    current = ""
+    for line in text.split("\n"):
+        candidate = f"{current}\n{line}" if current else line
+        if len(candidate) <= limit:
+            current = candidate
+            continue
+        if current:
+            parts.append(current)
+        while len(line) > limit:
+            parts.append(line[:limit])
+            line = line[limit:]
+        current = line
+    return [*parts, current] if current else parts
+
+
 def check_amount(amount: int, *, maximum: int) -> int:
     """Discord enforces option ranges only in its own client, so the bot checks them again."""
     if isinstance(amount, bool) or not isinstance(amount, int) or not 1 <= amount <= maximum:

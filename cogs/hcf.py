@@ -10,10 +10,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
+from bot.tables.actions import NO_ARG, ActionArg, Amount, Bonuses, Times
 from bot.tables.config import MAX_CHIPS
-from cogs.common import casino_embed, check_amount
+from cogs.common import check_amount
 from cogs.stacks import buy_in_at_game_table, leave_game_table, show_my_stack
-from cogs.tables import act_at_game_table, rules_text_here
+from cogs.tables import act_at_game_table, send_rules
 
 if TYPE_CHECKING:
     from bot.client import CasinoBot
@@ -29,7 +30,7 @@ class HighCardFlush(commands.Cog):
     def __init__(self, bot: CasinoBot) -> None:
         self.bot = bot
 
-    async def _act(self, interaction: discord.Interaction, action: str, arg: str = "") -> None:
+    async def _act(self, interaction: discord.Interaction, action: str, arg: ActionArg = NO_ARG) -> None:
         await act_at_game_table(self.bot, interaction, GAME, action, arg)
 
     @group.command(name="buyin", description="Bring chips from your wallet to your stack here "
@@ -59,7 +60,7 @@ class HighCardFlush(commands.Cog):
     @group.command(name="ante", description="Place (or change) your Ante.")
     @app_commands.describe(amount="Chips on the Ante")
     async def ante(self, interaction: discord.Interaction, amount: Chips) -> None:
-        await self._act(interaction, "ante", str(check_amount(amount, maximum=MAX_CHIPS)))
+        await self._act(interaction, "ante", Amount(check_amount(amount, maximum=MAX_CHIPS)))
 
     @group.command(name="bonus", description="Place the Straight Flush and/or Flush bonus (after "
                                              "your Ante).")
@@ -67,12 +68,11 @@ class HighCardFlush(commands.Cog):
                            flush="Chips on the Flush bonus")
     async def bonus(self, interaction: discord.Interaction, straight_flush: Chips | None = None,
                     flush: Chips | None = None) -> None:
-        parts = [f"{name}:{check_amount(amount, maximum=MAX_CHIPS)}"
-                 for name, amount in (("straight_flush", straight_flush), ("flush", flush))
-                 if amount is not None]
-        if not parts:
+        if straight_flush is None and flush is None:
             raise UserError("Name a Straight Flush bonus, a Flush bonus or both.")
-        await self._act(interaction, "bonus", ".".join(parts))
+        await self._act(interaction, "bonus", Bonuses(
+            *(None if amount is None else check_amount(amount, maximum=MAX_CHIPS)
+              for amount in (straight_flush, flush))))
 
     @group.command(name="clear", description="Take your bets back while bets are open.")
     async def clear(self, interaction: discord.Interaction) -> None:
@@ -81,7 +81,7 @@ class HighCardFlush(commands.Cog):
     @group.command(name="raise", description="Raise 1x (a flush of 4 or fewer), up to 2x (5) or "
                                              "3x (6 or 7) your Ante.")
     async def raise_(self, interaction: discord.Interaction, multiple: Literal[1, 2, 3]) -> None:
-        await self._act(interaction, "raise", str(multiple))
+        await self._act(interaction, "raise", Times(multiple))
 
     @group.command(name="fold", description="Fold: your Ante and bonuses are lost.")
     async def fold(self, interaction: discord.Interaction) -> None:
@@ -90,9 +90,7 @@ class HighCardFlush(commands.Cog):
     @group.command(name="rules", description="How High Card Flush is played, banked, raked and "
                                              "paid here, with our figures.")
     async def rules(self, interaction: discord.Interaction) -> None:
-        text = rules_text_here(self.bot, interaction, GAME)  # fits one embed (4,096)
-        await interaction.response.send_message(embed=casino_embed("High Card Flush", text),
-                                                ephemeral=True)
+        await send_rules(self.bot, interaction, GAME)
 
 
 async def setup(bot: CasinoBot) -> None:

@@ -24,7 +24,8 @@ import render
 from bot.errors import UserError
 from bot.games.common import RuleError
 from bot.poker import Card, CardError, parse_cards
-from bot.tables.adapter import CardPick, Control, PickPreview, PrivateRows, pick_arg
+from bot.tables.actions import CardList
+from bot.tables.adapter import CardPick, Control, PickPreview, PrivateRows
 from bot.tables.errors import TableError
 from bot.tables.runtime import Table
 from cogs.common import guarded
@@ -130,8 +131,8 @@ async def private_message(table: Table, user_id: int, round_id: int, *,
     if pick is not None:
         view = discord.ui.View(timeout=None)
         view.add_item(CardSelect.for_pick(table.id, round_.id, pick, chosen))
-        button = Control(pick.button, pick.action, pick_arg(chosen), "success", 1)
-        view.add_item(TableButton(table.id, round_.id, table.version, button))
+        button = Control(pick.button, pick.action, CardList(tuple(chosen)), "success", 1)
+        view.add_item(TableButton.of(table.id, round_.id, table.version, button))
     return PrivateMessage("\n".join(lines), png, view)
 
 

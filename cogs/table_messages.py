@@ -81,25 +81,32 @@ async def render_off_loop(draw: Callable[[Any], bytes], snapshot: Any) -> bytes:
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
-    r"tbl:(?P<table>\d+):(?P<round>\d+):(?P<version>\d+):(?P<action>[a-z]+):(?P<arg>[\w.:]*)"
+    r"tbl:(?P<table>\d+):(?P<round>\d+):(?P<version>\d+):(?P<action>[a-z]+):(?P<arg>[\w.:|]*)"
 )):
     """Every table button. The table, round and rendering it belongs to are in its custom id,
-    so it keeps working after a restart and a click on an old one is recognised as stale."""
+    so it keeps working after a restart and a click on an old one is recognised as stale. Its
+    argument is in the id as text (``arg_text``); the game reads it back when it is pressed."""
 
-    def __init__(self, table_id: int, round_id: int, version: int, control: Control) -> None:
+    def __init__(self, table_id: int, round_id: int, version: int, action: str, arg_text: str,
+                 label: str = "", style: str = "secondary", row: int | None = None) -> None:
         self.table_id, self.round_id, self.version = table_id, round_id, version
-        self.action, self.arg = control.action, control.arg
+        self.action, self.arg_text = action, arg_text
         super().__init__(discord.ui.Button(
-            label=control.label, style=BUTTON_STYLES[control.style], row=control.row,
-            custom_id=f"tbl:{table_id}:{round_id}:{version}:{control.action}:{control.arg}",
+            label=label, style=BUTTON_STYLES[style], row=row,
+            custom_id=f"tbl:{table_id}:{round_id}:{version}:{action}:{arg_text}",
         ))
+
+    @classmethod
+    def of(cls, table_id: int, round_id: int, version: int, control: Control) -> TableButton:
+        return cls(table_id, round_id, version, control.action, control.arg.encode(),
+                   control.label, control.style, control.row)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> TableButton:
         groups = match.groupdict()
-        control = Control(getattr(item, "label", None) or "", groups["action"], groups["arg"])
-        return cls(int(groups["table"]), int(groups["round"]), int(groups["version"]), control)
+        return cls(int(groups["table"]), int(groups["round"]), int(groups["version"]),
+                   groups["action"], groups["arg"], getattr(item, "label", None) or "")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         from cogs.common import guarded
@@ -111,7 +118,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
 def table_view(table: Table, controls: list[Control]) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for control in controls[:25]:  # Discord's limit: 5 rows of 5
-        view.add_item(TableButton(table.id, table.round_id, table.version, control))
+        view.add_item(TableButton.of(table.id, table.round_id, table.version, control))
     return view
 
 

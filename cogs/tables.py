@@ -14,10 +14,19 @@ import render
 from bot import catalog
 from bot.errors import UserError
 from bot.poker.shuffle import verify
+from bot.tables.actions import NO_ARG, ActionArg
 from bot.tables.config import MAX_CHIPS, TIMER_RANGE, ConfigError, TableConfig
 from bot.tables.runtime import ActionRequest, ActionResult, Table
 from cogs.channel_access import cannot_open_text, missing_permissions, trouble_text
-from cogs.common import DISCORD_MAX_INTEGER, casino_embed, chips, guild_id_of, signed_chips
+from cogs.common import (
+    DISCORD_MAX_INTEGER,
+    EMBED_DESCRIPTION_LIMIT,
+    casino_embed,
+    chips,
+    guild_id_of,
+    signed_chips,
+    split_lines,
+)
 from cogs.private_cards import CardSelect, is_private, private_message, refresh_after_action, send_private
 from cogs.table_messages import TableButton, TableMessages
 from cogs.table_options import chosen_options, options_text, with_game_options
@@ -45,7 +54,7 @@ def display_name(user: discord.abc.User) -> str:
     return getattr(user, "display_name", None) or user.name
 
 
-def action_request(interaction: discord.Interaction, action: str, arg: str = "", *,
+def action_request(interaction: discord.Interaction, action: str, arg: ActionArg = NO_ARG, *,
                    round_id: int | None = None, version: int | None = None) -> ActionRequest:
     """The one way the cogs turn a click or a command into a runtime action."""
     if interaction.channel_id is None:
@@ -66,6 +75,16 @@ def rules_text_here(bot: CasinoBot, interaction: discord.Interaction, game: str)
     return bot.tables.adapters[game].rules_text(config)
 
 
+async def send_rules(bot: CasinoBot, interaction: discord.Interaction, game: str) -> None:
+    """``/<game> rules``: the game's rules page for this channel, privately, in as many embeds
+    as it needs."""
+    name = bot.tables.adapters[game].display_name
+    parts = split_lines(rules_text_here(bot, interaction, game), EMBED_DESCRIPTION_LIMIT)
+    embeds = [casino_embed(name if index == 0 else f"{name} (continued)", part)
+              for index, part in enumerate(parts)]
+    await interaction.response.send_message(embeds=embeds, ephemeral=True)
+
+
 def new_table_config(game: str) -> TableConfig:
     """A new table's configuration when the admin changes nothing: the game's declared
     defaults."""
@@ -75,7 +94,7 @@ def new_table_config(game: str) -> TableConfig:
 
 
 async def act_at_game_table(bot: CasinoBot, interaction: discord.Interaction, game: str,
-                            action: str, arg: str = "") -> None:
+                            action: str, arg: ActionArg = NO_ARG) -> None:
     """A game command's action at this channel's table, confirmed privately."""
     request = action_request(interaction, action, arg)
     table = bot.tables.table_in(request.channel_id)
@@ -280,7 +299,8 @@ class Tables(commands.Cog):
         if button.action == "cards":
             await self.send_private_cards(interaction, button.round_id)
             return
-        request = action_request(interaction, button.action, button.arg,
+        arg = table.adapter.read_arg(button.action, button.arg_text)
+        request = action_request(interaction, button.action, arg,
                                  round_id=button.round_id, version=button.version)
         result = await act_at_table(self.bot, interaction, table, request)
         said = confirmation(interaction, table, result)

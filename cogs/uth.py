@@ -8,9 +8,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.tables.actions import NO_ARG, ActionArg, Amount, Times
 from bot.tables.config import MAX_CHIPS
-from cogs.common import casino_embed, check_amount
-from cogs.tables import act_at_game_table, rules_text_here
+from cogs.common import check_amount
+from cogs.tables import act_at_game_table, send_rules
 
 if TYPE_CHECKING:
     from bot.client import CasinoBot
@@ -25,21 +26,21 @@ class UltimateTexasHoldem(commands.Cog):
     def __init__(self, bot: CasinoBot) -> None:
         self.bot = bot
 
-    async def _act(self, interaction: discord.Interaction, action: str, arg: str = "") -> None:
+    async def _act(self, interaction: discord.Interaction, action: str, arg: ActionArg = NO_ARG) -> None:
         await act_at_game_table(self.bot, interaction, "uth", action, arg)
 
     @uth.command(name="ante", description="Place (add to) your Ante; the Blind is placed with it.")
     @app_commands.describe(amount="Chips on the Ante (the same again goes on the Blind)")
     async def ante(self, interaction: discord.Interaction, amount: Chips) -> None:
-        await self._act(interaction, "ante", str(check_amount(amount, maximum=MAX_CHIPS)))
+        await self._act(interaction, "ante", Amount(check_amount(amount, maximum=MAX_CHIPS)))
 
     @uth.command(name="trips", description="Place the optional Trips bet (after your Ante).")
     async def trips(self, interaction: discord.Interaction, amount: Chips) -> None:
-        await self._act(interaction, "trips", str(check_amount(amount, maximum=MAX_CHIPS)))
+        await self._act(interaction, "trips", Amount(check_amount(amount, maximum=MAX_CHIPS)))
 
     @uth.command(name="raise", description="Raise: 4x or 3x pre-flop, 2x on the flop, 1x on the river.")
     async def raise_(self, interaction: discord.Interaction, multiple: Literal[4, 3, 2, 1]) -> None:
-        await self._act(interaction, "raise", str(multiple))
+        await self._act(interaction, "raise", Times(multiple))
 
     @uth.command(name="check", description="Check (pre-flop or on the flop).")
     async def check(self, interaction: discord.Interaction) -> None:
@@ -63,9 +64,7 @@ class UltimateTexasHoldem(commands.Cog):
 
     @uth.command(name="rules", description="How Ultimate Texas Hold'em is played and paid here.")
     async def rules(self, interaction: discord.Interaction) -> None:
-        text = rules_text_here(self.bot, interaction, "uth")
-        await interaction.response.send_message(embed=casino_embed("Ultimate Texas Hold'em", text),
-                                                ephemeral=True)
+        await send_rules(self.bot, interaction, "uth")
 
 
 async def setup(bot: CasinoBot) -> None:

@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.tables.actions import Amount
 from bot.tables.config import MAX_CHIPS
 from cogs.stacks import buy_in_at_game_table, leave_game_table, show_my_stack
 from cogs.tables import act_at_game_table
@@ -32,7 +33,7 @@ class PotCog(commands.Cog):
 
     @pot.command(name="ante", description="Put chips in the pot.")
     async def ante(self, interaction: discord.Interaction, amount: Chips) -> None:
-        await act_at_game_table(self.bot, interaction, "pot", "ante", str(amount))
+        await act_at_game_table(self.bot, interaction, "pot", "ante", Amount(amount))
 
     @pot.command(name="leave", description="Leave with your stack.")
     async def leave(self, interaction: discord.Interaction) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 
 from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine
 from bot.poker import Card
+from bot.tables.actions import ActionArg, Amount, NoArg, expect
 from bot.tables.adapter import (
     Applied,
     BuyInRequest,
@@ -56,6 +57,7 @@ POT = GameInfo("pot", "Pot", "player-bank", PotOptions)
 
 class PotAdapter(GameAdapter):
     starts_round_actions = frozenset({"ante"})
+    arguments = {"ante": Amount, "showdown": NoArg}
 
     def __init__(self, info: GameInfo = POT) -> None:
         super().__init__(info)
@@ -88,12 +90,12 @@ class PotAdapter(GameAdapter):
                         list(data["newcomers"]), int(data["rake"]), int(data["house_adds"]),
                         int(data["misreport"]))
 
-    def apply(self, state: PotState, seat: SeatId, action: str, arg: str,
+    def apply(self, state: PotState, seat: SeatId, action: str, arg: ActionArg,
               memory: Mapping[SeatId, Any]) -> Applied:
         if state.over:
             raise RuleError("The pot has been decided.")
         if action == "ante":
-            amount = int(arg)
+            amount = expect(arg, Amount).chips
             state.stakes[seat] = state.stakes.get(seat, 0) + amount
             return Applied(seat, f"Ante {amount}", (ChipFlow(seat, "pot", amount),))
         if action == "showdown":
@@ -143,7 +145,7 @@ class PotAdapter(GameAdapter):
         return {"button": winner, "rounds": int(state.context_memory.get("rounds", 0)) + 1}
 
     def controls(self, state: PotState | None, config: TableConfig) -> list[Control]:
-        return [Control("Ante 10", "ante", "10")]
+        return [Control("Ante 10", "ante", Amount(10))]
 
     def snapshot(self, state: PotState | None, config: TableConfig, names: Mapping[SeatId, str],
                  title: str, footer: str) -> TableSnapshot:

@@ -19,6 +19,7 @@ from bot.catalog import declared
 from bot.games.chinese import Phase, auto_arrange
 from bot.poker import verify
 from bot.store import AccountRef, Store
+from bot.tables.actions import NO_ARG, ActionArg, CardList, HandParts
 from bot.tables.chinese import ChineseTableOptions, choose_button
 from bot.tables.config import TableConfig
 from bot.tables.runtime import ActionRequest, Table, TableRuntime
@@ -79,7 +80,7 @@ async def open_table(runtime: TableRuntime, *, point_value: int = 10, on_timeout
         options=ChineseTableOptions(point_value=point_value, on_timeout=on_timeout)))  # type: ignore[arg-type]
 
 
-async def act(runtime: TableRuntime, user: int, action: str, arg: str = "") -> None:
+async def act(runtime: TableRuntime, user: int, action: str, arg: ActionArg = NO_ARG) -> None:
     await runtime.act(ActionRequest(GUILD, CHANNEL, user, NAMES[user], action, arg))
 
 
@@ -104,7 +105,7 @@ async def test_a_hand_survives_a_restart_with_its_drafts_and_timer(store: Store,
     await deal(runtime, table, ALICE)
     hand = table.round.state.hand
     proposal = auto_arrange(hand.hand_of(ALICE)).arrangement
-    await act(runtime, ALICE, "front", ".".join(map(str, proposal.front)))
+    await act(runtime, ALICE, "front", CardList(tuple(proposal.front)))
     await act(runtime, BOB, "auto")
     await act(runtime, BOB, "confirm")
     deadline, round_id = table.round.deadline, table.round.id
@@ -244,10 +245,9 @@ async def set_at_random(runtime: TableRuntime, table: Table, user: int, rnd: ran
         await act(runtime, user, "confirm")
     elif choice == "foul":
         rnd.shuffle(cards)
-        await act(runtime, user, "set", " ".join(map(str, cards[:3])) + "|" + " ".join(map(str, cards[3:8])))
+        await act(runtime, user, "set", HandParts(tuple(cards[:3]), tuple(cards[3:8])))
         if table.round is not None and user in table.round.state.hand.pending_seats():  # fouled: a draft
             await act(runtime, user, "confirmfoul")
     elif choice == "set":
         best = auto_arrange(cards).arrangement
-        front, middle = (" ".join(map(str, part)) for part in (best.front, best.middle))
-        await act(runtime, user, "set", f"{front}|{middle}")
+        await act(runtime, user, "set", HandParts(tuple(best.front), tuple(best.middle)))

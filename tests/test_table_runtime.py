@@ -72,8 +72,13 @@ async def runtime(
         await table_runtime.stop()
 
 
+UTH = declared("uth").new_adapter()
+
+
 def request(user: int, action: str, arg: str = "", **extra: object) -> ActionRequest:
-    return ActionRequest(GUILD, CHANNEL, user, f"user{user}", action, arg, **extra)  # type: ignore[arg-type]
+    """A request with its argument as a button carries it, read by the game (``"10"``)."""
+    return ActionRequest(GUILD, CHANNEL, user, f"user{user}", action, UTH.read_arg(action, arg),
+                         **extra)  # type: ignore[arg-type]
 
 
 async def wallet(store: Store, user: int) -> int:

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from bot.catalog import declared
 from bot.games.common import RuleError
 from bot.store import AccountRef, Store, round_escrow
+from bot.tables.actions import Amount
 from bot.tables.config import TableConfig
 from bot.tables.errors import TableError
 from bot.tables.runtime import ActionRequest, RoundResult, Table, TableRuntime
@@ -83,7 +84,7 @@ async def open_pot(runtime: TableRuntime, **options: str) -> Table:
 
 
 def ante(user: int, amount: int, **extra: Any) -> ActionRequest:
-    return ActionRequest(GUILD, CHANNEL, user, f"user{user}", "ante", str(amount), **extra)
+    return ActionRequest(GUILD, CHANNEL, user, f"user{user}", "ante", Amount(amount), **extra)
 
 
 async def buy_in(runtime: TableRuntime, user: int, amount: int) -> None:
@@ -423,7 +424,7 @@ async def test_a_stack_left_behind_by_a_crash_between_leave_and_cash_out_is_retu
 async def test_wallet_games_keep_playing_from_wallets(runtime: TableRuntime, store: Store,
                                                       clock: FakeClock) -> None:
     await runtime.open_table(GUILD, UTH_CHANNEL, TableConfig("uth"))
-    request = ActionRequest(GUILD, UTH_CHANNEL, ALICE, "alice", "ante", "10")
+    request = ActionRequest(GUILD, UTH_CHANNEL, ALICE, "alice", "ante", Amount(10))
     await runtime.act(request)
     assert await wallet(store, ALICE) == START - 20
     table = runtime.table_in(UTH_CHANNEL)

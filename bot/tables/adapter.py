@@ -28,6 +28,7 @@ from typing import Any, ClassVar, Literal
 
 from bot.games.common import ChipFlow, RuleError, SeatId, Settlement
 from bot.poker import Card
+from bot.tables.actions import NO_ARG, ActionArg
 from bot.tables.config import TableConfig, TableOptions
 from render import ShowdownSnapshot, TableSnapshot
 
@@ -69,11 +70,11 @@ ButtonStyle = Literal["primary", "secondary", "success", "danger"]
 
 @dataclass(frozen=True)
 class Control:
-    """One button on the table message. ``action``/``arg`` come back in :meth:`apply`."""
+    """One button on the table message. ``action``/``arg`` come back in :meth:`GameAdapter.apply`."""
 
     label: str
     action: str
-    arg: str = ""
+    arg: ActionArg = NO_ARG
     style: ButtonStyle = "secondary"
     row: int = 0
 
@@ -102,7 +103,7 @@ class Outcome:
 class CardPick:
     """A menu of a player's own cards to choose from before an action (Imperial's Draw): at
     most ``most`` of ``cards``, then the ``button`` applies ``action`` with the chosen cards as
-    its argument (:func:`pick_arg`). ``row`` is the private row
+    its argument (:class:`bot.tables.actions.CardList`). ``row`` is the private row
     (:meth:`GameAdapter.private_cards`) the cards are in."""
 
     row: int
@@ -121,11 +122,6 @@ class PickPreview:
     text: str
     short: str
     warning: str | None = None
-
-
-def pick_arg(cards: Sequence[Card]) -> str:
-    """Chosen cards as an action's argument, ``"Ks.5d"`` (it fits a button's custom id)."""
-    return ".".join(str(card) for card in cards)
 
 
 @dataclass(frozen=True)
@@ -177,6 +173,8 @@ class GameAdapter(ABC):
 
     starts_round_actions: ClassVar[frozenset[str]]
     """Actions a seated (or new) player may take with no round running: they open one."""
+    arguments: ClassVar[Mapping[str, type[ActionArg]]]
+    """Every action the game takes, with the type of its argument."""
 
     def __init__(self, info: GameInfo) -> None:
         self.info = info
@@ -212,9 +210,16 @@ class GameAdapter(ABC):
 
     # -- actions and time --------------------------------------------------------------------
     @abstractmethod
-    def apply(self, state: Any, seat: SeatId, action: str, arg: str,
+    def apply(self, state: Any, seat: SeatId, action: str, arg: ActionArg,
               memory: Mapping[SeatId, Any]) -> Applied:
         """Apply a player's action or raise ``RuleError``; ``memory`` holds last round's bets."""
+
+    def read_arg(self, action: str, text: str) -> ActionArg:
+        """A button's argument, from its custom id, as the type the action takes."""
+        kind = self.arguments.get(action)
+        if kind is None:
+            raise RuleError(f"{self.display_name} has no action {action!r}.")
+        return kind.decode(text)
 
     @abstractmethod
     def deadline_kind(self, state: Any) -> DeadlineKind | None: ...

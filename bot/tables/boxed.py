@@ -3,7 +3,6 @@ core in :mod:`bot.games.boxed`, configured per game with data and the game's rou
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -14,6 +13,7 @@ from bot.games.boxed.state import BoxedState
 from bot.games.boxed.views import BoxView
 from bot.games.common import RuleError, SeatId
 from bot.poker import Card
+from bot.tables.actions import ActionArg, Amount, BoxAmount, BoxNumber, NoArg, Times, expect
 from bot.tables.adapter import (
     Applied,
     Control,
@@ -27,7 +27,6 @@ from bot.tables.adapter import (
 from bot.tables.config import TableConfig, TableOptions, option
 from render import SeatView, TableSnapshot
 
-BOX_ARG = re.compile(r"^(?P<box>[1-4])(?::(?P<amount>\d+))?$")
 NewRound = Callable[[BoxedOptions], BoxedState]
 RestoreRound = Callable[[Mapping[str, Any]], BoxedState]
 
@@ -46,6 +45,9 @@ class BoxedAdapter(GameAdapter):
     """Drives a :class:`BoxedState`. Several players each play their own boxes at once."""
 
     starts_round_actions = frozenset({"ante", "bonus", "rebet"})
+    arguments = {"ante": BoxAmount, "bonus": BoxAmount, "rebet": NoArg, "open": Times,
+                 "undo": NoArg, "clear": NoArg, "buy": NoArg, "bet": Amount, "fold": NoArg,
+                 "insure": BoxAmount, "goon": NoArg, "exchange": BoxNumber}
 
     def __init__(self, info: GameInfo, game: BoxedGame, rules_text: Callable[[TableConfig], str], *,
                  new_round: NewRound | None = None, restore_round: RestoreRound | None = None):
@@ -74,7 +76,7 @@ class BoxedAdapter(GameAdapter):
         return self._restore_round(data)
 
     # -- actions ---------------------------------------------------------------------------
-    def apply(self, state: BoxedState, seat: SeatId, action: str, arg: str,
+    def apply(self, state: BoxedState, seat: SeatId, action: str, arg: ActionArg,
               memory: Mapping[SeatId, Any]) -> Applied:
         record = self._dispatch(state, seat, action, arg, memory)
         label = record.label
@@ -84,21 +86,21 @@ class BoxedAdapter(GameAdapter):
         # never fall through to the next box (see the runtime's press steps).
         return Applied(seat, label, tuple(record.flows), None)
 
-    def _dispatch(self, state: BoxedState, seat: SeatId, action: str, arg: str,
+    def _dispatch(self, state: BoxedState, seat: SeatId, action: str, arg: ActionArg,
                   memory: Mapping[SeatId, Any]) -> Any:
         if action == "ante":
-            box, amount = _box_amount(arg)
-            return state.place_ante(seat, box, amount)
+            bet = expect(arg, BoxAmount)
+            return state.place_ante(seat, bet.box, bet.chips)
         if action == "bonus":
-            box, amount = _box_amount(arg)
-            return state.place_bonus(seat, box, amount)
+            bet = expect(arg, BoxAmount)
+            return state.place_bonus(seat, bet.box, bet.chips)
         if action == "rebet":
             previous = memory.get(seat)
             if not previous:
                 raise RuleError("There is nothing to rebet: you had no boxes last round.")
             return state.rebet(seat, {int(box): (int(a), int(b)) for box, (a, b) in previous.items()})
         if action == "open":
-            return state.choose_open_boxes(seat, _count(arg))
+            return state.choose_open_boxes(seat, expect(arg, Times).times)
         if action == "undo":
             return state.undo(seat)
         if action == "clear":
@@ -106,16 +108,16 @@ class BoxedAdapter(GameAdapter):
         if action == "buy":
             return state.buy(seat)
         if action == "bet":
-            return state.bet(seat, int(arg or 0))
+            return state.bet(seat, expect(arg, Amount).chips)
         if action == "fold":
             return state.fold(seat)
         if action == "insure":
-            box, amount = _box_amount(arg)
-            return state.insure(seat, box, amount)
+            bet = expect(arg, BoxAmount)
+            return state.insure(seat, bet.box, bet.chips)
         if action == "goon":
             return state.go_on(seat)
         if action == "exchange":
-            return state.pick_exchange(seat, _box_amount(arg)[0])
+            return state.pick_exchange(seat, expect(arg, BoxNumber).box)
         raise RuleError(f"{self.display_name} has no action {action!r}.")
 
     def phase_key(self, state: BoxedState) -> Phase:
@@ -180,25 +182,25 @@ class BoxedAdapter(GameAdapter):
     def controls(self, state: BoxedState | None, config: TableConfig) -> list[Control]:
         if state is None or state.phase is Phase.BETTING:
             ante, chip = config.min_bet, config.options_as(BoxedTableOptions).smallest_chip
-            boxes = [Control(f"Box {box}: Ante {ante:,}", "ante", f"{box}:{ante}", "primary", 0)
+            boxes = [Control(f"Box {box}: Ante {ante:,}", "ante", BoxAmount(box, ante), "primary", 0)
                      for box in range(1, self.boxed_game.max_boxes + 1)]
-            bonus = [Control(f"Box {box}: Bonus {max(chip, 1):,}", "bonus", f"{box}:{max(chip, 1)}",
+            bonus = [Control(f"Box {box}: Bonus {max(chip, 1):,}", "bonus", BoxAmount(box, max(chip, 1)),
                              "secondary", 1) for box in range(1, self.boxed_game.max_boxes + 1)]
-            return [*boxes, *bonus, Control("Rebet", "rebet", "", "secondary", 2),
-                    Control("Undo", "undo", "", "secondary", 2),
-                    Control("Clear", "clear", "", "danger", 2)]
+            return [*boxes, *bonus, Control("Rebet", "rebet", NoArg(), "secondary", 2),
+                    Control("Undo", "undo", NoArg(), "secondary", 2),
+                    Control("Clear", "clear", NoArg(), "danger", 2)]
         if state.phase is Phase.DECISIONS:
-            controls = [Control("Bet", "bet", "", "success", 0)]
+            controls = [Control("Bet", "bet", Amount(0), "success", 0)]
             if self.boxed_game.buy is not None:
-                controls.append(Control("Buy", "buy", "", "primary", 0))
-            return [*controls, Control("Fold", "fold", "", "danger", 0),
-                    Control("Go on", "goon", "", "secondary", 0),
-                    Control("My cards", "cards", "", "primary", 1)]
+                controls.append(Control("Buy", "buy", NoArg(), "primary", 0))
+            return [*controls, Control("Fold", "fold", NoArg(), "danger", 0),
+                    Control("Go on", "goon", NoArg(), "secondary", 0),
+                    Control("My cards", "cards", NoArg(), "primary", 1)]
         if state.phase is Phase.EXCHANGE:
-            picks = [Control(f"Exchange box {box}", "exchange", str(box), "secondary", 0)
+            picks = [Control(f"Exchange box {box}", "exchange", BoxNumber(box), "secondary", 0)
                      for box in range(1, self.boxed_game.max_boxes + 1)]
-            return [*picks, Control("Go on", "goon", "", "success", 1),
-                    Control("My cards", "cards", "", "primary", 1)]
+            return [*picks, Control("Go on", "goon", NoArg(), "success", 1),
+                    Control("My cards", "cards", NoArg(), "primary", 1)]
         return []
 
     def snapshot(self, state: BoxedState | None, config: TableConfig, names: Mapping[SeatId, str],
@@ -268,19 +270,6 @@ class BoxedAdapter(GameAdapter):
 def pay_table_text(table: PayTable) -> str:
     """``"Royal Flush 100:1, ..."``: a pay table as the rules page writes it."""
     return ", ".join(f"{cls.label} {num}:{den}" for cls, num, den in table.rows)
-
-
-def _box_amount(arg: str) -> tuple[int, int]:
-    match = BOX_ARG.match(arg.strip())
-    if match is None:
-        raise RuleError("Name a box from 1 to 4 (and an amount of chips).")
-    return int(match["box"]), int(match["amount"] or 0)
-
-
-def _count(arg: str) -> int:
-    if not arg.strip().isdecimal():
-        raise RuleError("Say how many boxes you play open: 1 or 2.")
-    return int(arg)
 
 
 REPORTS_BETS = frozenset({"undo", "rebet"})

@@ -44,7 +44,8 @@ from bot.games.chinese import (
 )
 from bot.games.chinese.stakes import TABLE_POSITIONS
 from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine
-from bot.poker import Card, CardError, parse_cards
+from bot.poker import Card
+from bot.tables.actions import ActionArg, CardList, HandParts, NoArg, expect
 from bot.tables.adapter import (
     Applied,
     BuyInRequest,
@@ -216,6 +217,8 @@ def _values_of(arrangement: Arrangement) -> tuple[str, str, str] | None:
 
 class ChineseAdapter(GameAdapter):
     starts_round_actions = frozenset({"deal"})
+    arguments = {"deal": NoArg, "front": CardList, "middle": CardList, "auto": NoArg,
+                 "set": HandParts, "confirm": NoArg, "confirmfoul": NoArg, "declare": NoArg}
 
     def idle_hint(self) -> str:
         return ("Buy in with `/chinese buyin`, then press Deal (or `/chinese deal`): every "
@@ -253,23 +256,23 @@ class ChineseAdapter(GameAdapter):
         return ChineseTable.from_dict(data)
 
     # -- actions -----------------------------------------------------------------------------
-    def apply(self, state: ChineseTable, seat: SeatId, action: str, arg: str,
+    def apply(self, state: ChineseTable, seat: SeatId, action: str, arg: ActionArg,
               memory: Mapping[SeatId, Any]) -> Applied:
         if action == "deal":
             return self._deal(state, seat)
         hand = _dealt(state)
         if action == "front":
-            hand.choose(seat, front=read_cards(arg))
+            hand.choose(seat, front=expect(arg, CardList).cards)
             return Applied(seat, "Front chosen")
         if action == "middle":
-            hand.choose(seat, middle=read_cards(arg))
+            hand.choose(seat, middle=expect(arg, CardList).cards)
             return Applied(seat, "Middle chosen")
         if action == "auto":
             proposal = hand.auto_arrangement(seat).arrangement
             hand.choose(seat, front=proposal.front, middle=proposal.middle)
             return Applied(seat, "Auto-arrange proposed")
         if action == "set":
-            return self._set(hand, seat, arg)
+            return self._set(hand, seat, expect(arg, HandParts))
         if action in ("confirm", "confirmfoul"):
             warning = hand.foul_warning(seat)
             if action == "confirm" and warning is not None and hand.can_confirm(seat):
@@ -301,10 +304,9 @@ class ChineseAdapter(GameAdapter):
         flows = tuple(ChipFlow(player, STAKE, stack) for player, stack in state.lineup)
         return Applied(seat, f"Deal ({len(stacks)} players)", flows, step="deal")
 
-    def _set(self, hand: ChineseRound, seat: SeatId, arg: str) -> Applied:
+    def _set(self, hand: ChineseRound, seat: SeatId, parts: HandParts) -> Applied:
         """``/chinese set``: choose both parts; set the hand now unless it is fouled."""
-        front, _, middle = arg.partition("|")
-        hand.choose(seat, front=read_cards(front), middle=read_cards(middle))
+        hand.choose(seat, front=parts.front, middle=parts.middle)
         if hand.foul_warning(seat) is not None:
             return Applied(seat, "Front and middle chosen (fouled: not set)")
         hand.confirm(seat)
@@ -372,9 +374,9 @@ class ChineseAdapter(GameAdapter):
     # -- presentation ------------------------------------------------------------------------
     def controls(self, state: ChineseTable | None, config: TableConfig) -> list[Control]:
         if state is None:
-            return [Control("Deal", "deal", "", "success")]
+            return [Control("Deal", "deal", NoArg(), "success")]
         if state.phase is Phase.SETTING:
-            return [Control("Set my hand", "cards", "", "primary")]
+            return [Control("Set my hand", "cards", NoArg(), "primary")]
         return []
 
     def stakes_text(self, config: TableConfig) -> str:
@@ -497,14 +499,6 @@ class ChineseAdapter(GameAdapter):
 
 
 # ----------------------------------------------------------------------------------- helpers
-
-
-def read_cards(text: str) -> list[Card]:
-    """Cards a player typed (``"As Kd 10h"``) or a menu sent (``"As.Kd"``); RuleError if not."""
-    try:
-        return parse_cards(text.replace(".", " ").replace(",", " "))
-    except CardError as error:
-        raise RuleError(f"Name cards like `As Kd 10h`: {error}.") from None
 
 
 def _dealt(state: ChineseTable) -> ChineseRound:

@@ -26,7 +26,6 @@ that may bank), ``rake_mode`` (:class:`bot.games.hcf.RakeMode`) and ``rake`` (ch
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -52,6 +51,7 @@ from bot.games.hcf import (
 from bot.games.hcf.actions import Action
 from bot.games.hcf.figures import summary
 from bot.poker import Card
+from bot.tables.actions import ActionArg, Amount, Bonuses, NoArg, Times, expect
 from bot.tables.adapter import (
     Applied,
     BuyInRequest,
@@ -69,7 +69,6 @@ from render import SeatView, TableSnapshot
 
 DEFAULT_BANK_MINIMUM = 1_000
 BIG_ANTE_FACTOR = 5
-BONUS_ARG = re.compile(r"^(straight_flush|flush):(\d+)$")
 HIDDEN_HAND: tuple[None, ...] = (None,) * 7
 
 
@@ -91,6 +90,8 @@ def hcf_options(config: TableConfig) -> HCFOptions:
 
 class HCFAdapter(GameAdapter):
     starts_round_actions = frozenset({"start", "ante"})
+    arguments = {"start": NoArg, "ante": Amount, "bonus": Bonuses, "clear": NoArg,
+                 "accept": NoArg, "decline": NoArg, "raise": Times, "fold": NoArg}
 
     def idle_hint(self) -> str:
         return ("Press **Deal next hand** (or an Ante button, `/hcf deal`, `/hcf ante`) to start "
@@ -130,7 +131,7 @@ class HCFAdapter(GameAdapter):
         return HCFRound.from_dict(data)
 
     # -- actions ---------------------------------------------------------------------------
-    def apply(self, state: HCFRound, seat: SeatId, action: str, arg: str,
+    def apply(self, state: HCFRound, seat: SeatId, action: str, arg: ActionArg,
               memory: Mapping[SeatId, Any]) -> Applied:
         if action == "start":
             _check_has_chips(state, seat, opening=True)
@@ -139,10 +140,10 @@ class HCFAdapter(GameAdapter):
         if action == "ante":
             _check_has_chips(state, seat, opening=False)
             declines = seat in state.pending
-            record = state.place_ante(seat, _amount(arg))
+            record = state.place_ante(seat, expect(arg, Amount).chips)
             return Applied(seat, _ante_label(record.amount, record.flows, declines), record.flows)
         if action == "bonus":
-            records = state.place_bonuses(seat, _bonus_amounts(arg))
+            records = state.place_bonuses(seat, _bonus_amounts(expect(arg, Bonuses)))
             label = ", ".join(record.label for record in records)
             return Applied(seat, label, tuple(flow for record in records for flow in record.flows))
         if action == "clear":
@@ -155,7 +156,7 @@ class HCFAdapter(GameAdapter):
             state.decline(seat)
             return Applied(seat, "Bank declined", (), f"bank:{seat}")
         if action == "raise":
-            raised = state.raise_bet(seat, _multiple(arg))
+            raised = state.raise_bet(seat, _multiple(expect(arg, Times)))
             return Applied(seat, raised.label, raised.flows, f"decide:{seat}")
         if action == "fold":
             folded = state.fold(seat)
@@ -211,24 +212,24 @@ class HCFAdapter(GameAdapter):
     def controls(self, state: HCFRound | None, config: TableConfig) -> list[Control]:
         small = config.min_bet
         big = min(config.required_max_bet(self.display_name), config.min_bet * BIG_ANTE_FACTOR)
-        antes = [Control(f"Ante {small:,}", "ante", str(small), "primary", 1),
-                 Control(f"Ante {big:,}", "ante", str(big), "primary", 1)]
-        bonuses = [Control(f"SF bonus {small:,}", "bonus", f"straight_flush:{small}", "secondary", 1),
-                   Control(f"Flush bonus {small:,}", "bonus", f"flush:{small}", "secondary", 1)]
+        antes = [Control(f"Ante {small:,}", "ante", Amount(small), "primary", 1),
+                 Control(f"Ante {big:,}", "ante", Amount(big), "primary", 1)]
+        bonuses = [Control(f"SF bonus {small:,}", "bonus", Bonuses(straight_flush=small), "secondary", 1),
+                   Control(f"Flush bonus {small:,}", "bonus", Bonuses(flush=small), "secondary", 1)]
         if state is None:
-            return [Control("Deal next hand", "start", "", "success", 0), *antes]
+            return [Control("Deal next hand", "start", NoArg(), "success", 0), *antes]
         if state.offering:
-            return [Control("Accept bank", "accept", "", "success", 0),
-                    Control("Decline bank", "decline", "", "danger", 0), *antes, *bonuses]
+            return [Control("Accept bank", "accept", NoArg(), "success", 0),
+                    Control("Decline bank", "decline", NoArg(), "danger", 0), *antes, *bonuses]
         phase = state.game.phase
         if phase is Phase.BETTING:
-            return [*antes, *bonuses, Control("Clear", "clear", "", "danger", 2)]
+            return [*antes, *bonuses, Control("Clear", "clear", NoArg(), "danger", 2)]
         if phase is Phase.DECISIONS:
-            return [Control("Raise 1x", "raise", "1", "success", 0),
-                    Control("Raise 2x", "raise", "2", "success", 0),
-                    Control("Raise 3x", "raise", "3", "success", 0),
-                    Control("Fold", "fold", "", "danger", 0),
-                    Control("My cards", "cards", "", "primary", 1)]
+            return [Control("Raise 1x", "raise", Times(1), "success", 0),
+                    Control("Raise 2x", "raise", Times(2), "success", 0),
+                    Control("Raise 3x", "raise", Times(3), "success", 0),
+                    Control("Fold", "fold", NoArg(), "danger", 0),
+                    Control("My cards", "cards", NoArg(), "primary", 1)]
         return []
 
     def snapshot(self, state: HCFRound | None, config: TableConfig, names: Mapping[SeatId, str],
@@ -413,28 +414,19 @@ def _ante_label(amount: int, flows: Sequence[Any], declined: bool) -> str:
     return label
 
 
-def _amount(arg: str) -> int:
-    try:
-        return int(arg)
-    except ValueError:
-        raise RuleError(f"{arg!r} is not a whole number of chips.") from None
-
-
-def _multiple(arg: str) -> int:
-    if arg not in ("1", "2", "3"):
+def _multiple(arg: Times) -> int:
+    if arg.times not in (1, 2, 3):
         raise RuleError("Raise 1x, 2x or 3x your Ante.")
-    return int(arg)
+    return arg.times
 
 
-def _bonus_amounts(arg: str) -> dict[str, int]:
-    """``"straight_flush:10.flush:5"`` (a button carries one, the command both)."""
-    amounts: dict[str, int] = {}
-    for part in arg.split("."):
-        match = BONUS_ARG.match(part)
-        if match is None:
-            raise RuleError("Name the bonus and its chips, e.g. a Straight Flush bonus of 10.")
-        amounts[match[1]] = int(match[2])
-    return amounts
+def _bonus_amounts(arg: Bonuses) -> dict[str, int]:
+    """The bonuses the argument names (a button names one, the command one or both)."""
+    amounts = {"straight_flush": arg.straight_flush, "flush": arg.flush}
+    named = {bonus: amount for bonus, amount in amounts.items() if amount is not None}
+    if not named:
+        raise RuleError("Name a bonus and its chips, e.g. a Straight Flush bonus of 10.")
+    return named
 
 
 def _positions(cards: Sequence[Card], chosen: Sequence[Card]) -> frozenset[int]:

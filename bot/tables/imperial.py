@@ -8,10 +8,11 @@ from typing import Any
 
 from bot.games.boxed.rules import Phase
 from bot.games.boxed.state import BoxedState
-from bot.games.common import RuleError, SeatId
+from bot.games.common import SeatId
 from bot.games.imperial import BET_PAYS, BONUS_PAYS, DRAW, IMPERIAL, ImperialState, new_round, restore_round
 from bot.games.imperial.figures import summary
-from bot.poker import Card, CardError, parse_cards
+from bot.poker import Card
+from bot.tables.actions import ActionArg, CardList, Tag, expect
 from bot.tables.adapter import CardPick, Control, GameInfo, PickPreview, PrivateRows
 from bot.tables.boxed import BoxedAdapter, BoxedTableOptions, pay_table_text
 from bot.tables.config import TableConfig
@@ -67,26 +68,19 @@ def rules_text(config: TableConfig) -> str:
     return reflow(text)
 
 
-def read_cards(text: str) -> list[Card]:
-    """Cards a player typed (``"As Kd"``, ``"10h"``) or a Draw button carries
-    (:func:`bot.tables.adapter.pick_arg`); a readable ``RuleError`` for anything else."""
-    try:
-        return parse_cards(text.replace(".", " ").replace(",", " "))
-    except CardError as error:
-        raise RuleError(f"Name the cards to exchange like `As Kd 10h`: {error}.") from None
-
-
 class ImperialAdapter(BoxedAdapter):
     """The boxed adapter with the Draw: the ``draw`` action (its argument names the cards, never
     their positions), a Draw button that opens the player's private card menu, and the menu."""
 
+    arguments = {**BoxedAdapter.arguments, "draw": CardList}
+
     def __init__(self, info: GameInfo) -> None:
         super().__init__(info, IMPERIAL, rules_text, new_round=new_round, restore_round=restore_round)
 
-    def _dispatch(self, state: BoxedState, seat: SeatId, action: str, arg: str,
+    def _dispatch(self, state: BoxedState, seat: SeatId, action: str, arg: ActionArg,
                   memory: Mapping[SeatId, Any]) -> Any:
         if action == "draw":
-            return _imperial(state).draw(seat, read_cards(arg) if arg.strip() else [])
+            return _imperial(state).draw(seat, list(expect(arg, CardList).cards))
         return super()._dispatch(state, seat, action, arg, memory)
 
     # -- presentation ----------------------------------------------------------------------
@@ -95,7 +89,7 @@ class ImperialAdapter(BoxedAdapter):
         if state is not None and state.phase is Phase.DECISIONS:
             # The cards to draw are private: this opens the player's own menu of them.
             at = next(i for i, control in enumerate(controls) if control.action == "buy") + 1
-            controls.insert(at, Control("Draw cards", "cards", "draw", "primary", 0))
+            controls.insert(at, Control("Draw cards", "cards", Tag("draw"), "primary", 0))
         return controls
 
     def phase_text(self, state: BoxedState | None) -> str:

@@ -39,6 +39,7 @@ from bot.store import (
     UnbalancedSettlement,
     round_escrow,
 )
+from bot.tables.actions import NO_ARG, ActionArg
 from bot.tables.adapter import (
     Applied,
     BuyInRequest,
@@ -153,7 +154,7 @@ class ActionRequest:
     user_id: int
     user_name: str
     action: str
-    arg: str = ""
+    arg: ActionArg = NO_ARG
     round_id: int | None = None
     version: int | None = None
     interaction_id: int | None = None
@@ -795,7 +796,7 @@ def _button_of(request: ActionRequest) -> str | None:
     round and rendering it was drawn for. None for a slash command."""
     if request.version is None:
         return None
-    return (f"{PRESS}{request.user_id}:{request.action}:{request.arg}:"
+    return (f"{PRESS}{request.user_id}:{request.action}:{request.arg.encode()}:"
             f"r{request.round_id}v{request.version}")
 
 

@@ -10,6 +10,7 @@ from bot.games.common import RuleError, SeatId
 from bot.games.uth import BLIND_PAYS, TRIPS_PAYS, PayTable, Phase, UTHBets, UTHOptions, UTHState
 from bot.games.uth.actions import Action
 from bot.poker import Card, Category
+from bot.tables.actions import ActionArg, Amount, NoArg, Times, expect
 from bot.tables.adapter import (
     Applied,
     Control,
@@ -37,6 +38,8 @@ class UTHTableOptions(TableOptions):
 
 class UTHAdapter(GameAdapter):
     starts_round_actions = frozenset({"ante", "rebet"})
+    arguments = {"ante": Amount, "trips": Amount, "raise": Times, "check": NoArg, "fold": NoArg,
+                 "rebet": NoArg, "double": NoArg, "undo": NoArg, "clear": NoArg}
 
     def options(self, config: TableConfig) -> UTHOptions:
         return UTHOptions(
@@ -55,7 +58,7 @@ class UTHAdapter(GameAdapter):
         return UTHState.from_dict(data)
 
     # -- actions ---------------------------------------------------------------------------
-    def apply(self, state: UTHState, seat: SeatId, action: str, arg: str,
+    def apply(self, state: UTHState, seat: SeatId, action: str, arg: ActionArg,
               memory: Mapping[SeatId, Any]) -> Applied:
         phase = state.phase
         record = self._dispatch(state, seat, action, arg, memory)
@@ -66,12 +69,12 @@ class UTHAdapter(GameAdapter):
             label = f"{action.capitalize()}: {bets_in_place(state, seat)}"
         return Applied(seat, label, tuple(record.flows), step)
 
-    def _dispatch(self, state: UTHState, seat: SeatId, action: str, arg: str,
+    def _dispatch(self, state: UTHState, seat: SeatId, action: str, arg: ActionArg,
                   memory: Mapping[SeatId, Any]) -> Action:
         if action == "ante":
-            return state.place_ante(seat, _amount(arg))
+            return state.place_ante(seat, expect(arg, Amount).chips)
         if action == "trips":
-            return state.place_trips(seat, _amount(arg))
+            return state.place_trips(seat, expect(arg, Amount).chips)
         if action == "rebet":
             previous = memory.get(seat)
             if previous is None:
@@ -84,7 +87,7 @@ class UTHAdapter(GameAdapter):
         if action == "clear":
             return state.clear_bets(seat)
         if action == "raise":
-            return state.raise_bet(seat, _amount(arg))
+            return state.raise_bet(seat, expect(arg, Times).times)
         if action == "check":
             return state.check(seat)
         if action == "fold":
@@ -168,27 +171,27 @@ class UTHAdapter(GameAdapter):
         if state is None or state.phase is Phase.BETTING:
             small, big = config.min_bet, min(config.required_max_bet(self.display_name), config.min_bet * 5)
             return [
-                Control(f"Ante {small:,}", "ante", str(small), "primary", 0),
-                Control(f"Ante {big:,}", "ante", str(big), "primary", 0),
-                Control(f"Trips {small:,}", "trips", str(small), "secondary", 0),
-                Control("Rebet", "rebet", "", "secondary", 1),
-                Control("Double", "double", "", "secondary", 1),
-                Control("Undo", "undo", "", "secondary", 1),
-                Control("Clear", "clear", "", "danger", 1),
+                Control(f"Ante {small:,}", "ante", Amount(small), "primary", 0),
+                Control(f"Ante {big:,}", "ante", Amount(big), "primary", 0),
+                Control(f"Trips {small:,}", "trips", Amount(small), "secondary", 0),
+                Control("Rebet", "rebet", NoArg(), "secondary", 1),
+                Control("Double", "double", NoArg(), "secondary", 1),
+                Control("Undo", "undo", NoArg(), "secondary", 1),
+                Control("Clear", "clear", NoArg(), "danger", 1),
             ]
         if state.phase is Phase.PREFLOP:
-            decisions = [Control("Raise 4x", "raise", "4", "success"),
-                         Control("Raise 3x", "raise", "3", "success"),
-                         Control("Check", "check", "", "secondary")]
+            decisions = [Control("Raise 4x", "raise", Times(4), "success"),
+                         Control("Raise 3x", "raise", Times(3), "success"),
+                         Control("Check", "check", NoArg(), "secondary")]
         elif state.phase is Phase.FLOP:
-            decisions = [Control("Raise 2x", "raise", "2", "success"),
-                         Control("Check", "check", "", "secondary")]
+            decisions = [Control("Raise 2x", "raise", Times(2), "success"),
+                         Control("Check", "check", NoArg(), "secondary")]
         elif state.phase is Phase.RIVER:
-            decisions = [Control("Raise 1x", "raise", "1", "success"),
-                         Control("Fold", "fold", "", "danger")]
+            decisions = [Control("Raise 1x", "raise", Times(1), "success"),
+                         Control("Fold", "fold", NoArg(), "danger")]
         else:
             return []
-        return [*decisions, Control("My cards", "cards", "", "primary", 1)]
+        return [*decisions, Control("My cards", "cards", NoArg(), "primary", 1)]
 
     def snapshot(self, state: UTHState | None, config: TableConfig, names: Mapping[SeatId, str],
                  title: str, footer: str) -> TableSnapshot:
@@ -285,13 +288,6 @@ Payouts are whole chips, rounded down (3:2 on an odd bet).
 def pay_table_text(table: PayTable) -> str:
     """``"Royal Flush 500:1, Straight Flush 50:1, ..."`` from the engine's own pay table."""
     return ", ".join(f"{Category(category).label} {num}:{den}" for category, num, den in table.rows)
-
-
-def _amount(arg: str) -> int:
-    try:
-        return int(arg)
-    except ValueError:
-        raise RuleError(f"{arg!r} is not a whole number of chips.") from None
 
 
 def bets_in_place(state: UTHState, seat: SeatId) -> str:

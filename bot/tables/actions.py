@@ -1,0 +1,188 @@
+"""The typed arguments of players' actions at a table.
+
+A slash command or a button names an action ("ante", "raise", "draw") and its argument, one of
+the records below. The records travel as they are from the cogs through the table runtime to
+the game's adapter; only inside a button's custom id (Discord keeps 100 characters of text
+there) is an argument text: :meth:`ActionArg.encode` writes it, and the game's adapter reads it
+back by the type it declares for the action (:meth:`bot.tables.adapter.GameAdapter.read_arg`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import ClassVar, TypeVar
+
+from bot.games.common import RuleError
+from bot.poker import Card, CardError, parse_cards
+
+A = TypeVar("A", bound="ActionArg")
+
+
+class ActionArg:
+    """The base of every argument; :class:`NoArg` is the argument of an action that needs none."""
+
+    pattern: ClassVar[re.Pattern[str]] = re.compile("")
+    """What :meth:`encode` writes, as :meth:`decode` accepts it."""
+
+    def encode(self) -> str:
+        return ""
+
+    @classmethod
+    def decode(cls: type[A], text: str) -> A:
+        match = cls.pattern.fullmatch(text)
+        if match is None:
+            raise RuleError("That control does not belong to this game any more.")
+        return cls._from(match)
+
+    @classmethod
+    def _from(cls: type[A], match: re.Match[str]) -> A:
+        return cls()
+
+
+@dataclass(frozen=True)
+class NoArg(ActionArg):
+    pass
+
+
+NO_ARG = NoArg()
+"""The argument of every action that takes none."""
+
+
+@dataclass(frozen=True)
+class Amount(ActionArg):
+    """Chips: an Ante, Trips, a Bet's insurance."""
+
+    chips: int
+    pattern = re.compile(r"(\d{1,13})")
+
+    def encode(self) -> str:
+        return str(self.chips)
+
+    @classmethod
+    def _from(cls, match: re.Match[str]) -> Amount:
+        return cls(int(match[1]))
+
+
+@dataclass(frozen=True)
+class Times(ActionArg):
+    """A multiple or a count: Raise 3x, play 2 boxes open."""
+
+    times: int
+    pattern = re.compile(r"(\d)")
+
+    def encode(self) -> str:
+        return str(self.times)
+
+    @classmethod
+    def _from(cls, match: re.Match[str]) -> Times:
+        return cls(int(match[1]))
+
+
+@dataclass(frozen=True)
+class BoxNumber(ActionArg):
+    """One of a player's boxes (the boxed games): which to exchange."""
+
+    box: int
+    pattern = re.compile(r"([1-9])")
+
+    def encode(self) -> str:
+        return str(self.box)
+
+    @classmethod
+    def _from(cls, match: re.Match[str]) -> BoxNumber:
+        return cls(int(match[1]))
+
+
+@dataclass(frozen=True)
+class BoxAmount(ActionArg):
+    """Chips on one box: its Ante, its Bonus, its insurance."""
+
+    box: int
+    chips: int
+    pattern = re.compile(r"([1-9]):(\d{1,13})")
+
+    def encode(self) -> str:
+        return f"{self.box}:{self.chips}"
+
+    @classmethod
+    def _from(cls, match: re.Match[str]) -> BoxAmount:
+        return cls(int(match[1]), int(match[2]))
+
+
+@dataclass(frozen=True)
+class Bonuses(ActionArg):
+    """High Card Flush's bonus bets (None: that bonus is left as it is)."""
+
+    straight_flush: int | None = None
+    flush: int | None = None
+    pattern = re.compile(r"(\d{1,13})?:(\d{1,13})?")
+
+    def encode(self) -> str:
+        return ":".join("" if amount is None else str(amount) for amount in (self.straight_flush, self.flush))
+
+    @classmethod
+    def _from(cls, match: re.Match[str]) -> Bonuses:
+        return cls(*(None if group is None else int(group) for group in match.groups()))
+
+
+@dataclass(frozen=True)
+class Tag(ActionArg):
+    """A word that tells two buttons of one action apart ("Draw cards" beside "My cards")."""
+
+    word: str
+    pattern = re.compile(r"([a-z]{1,20})")
+
+    def encode(self) -> str:
+        return self.word
+
+    @classmethod
+    def _from(cls, match: re.Match[str]) -> Tag:
+        return cls(match[1])
+
+
+@dataclass(frozen=True)
+class CardList(ActionArg):
+    """Cards a player names: the cards to give up in a Draw, a Chinese Poker front or middle.
+    Cards, never positions: a stale menu can only name cards, and one no longer held is refused."""
+
+    cards: tuple[Card, ...]
+    pattern = re.compile(r"((?:[2-9TJQKA][cdhs])(?:\.[2-9TJQKA][cdhs])*)?")
+
+    def encode(self) -> str:
+        return ".".join(str(card) for card in self.cards)
+
+    @classmethod
+    def _from(cls, match: re.Match[str]) -> CardList:
+        return cls(tuple(parse_cards(match[0].replace(".", " "))) if match[0] else ())
+
+    @classmethod
+    def read(cls, text: str) -> CardList:
+        """Cards as a player types them (``"As Kd 10h"``); a readable refusal for anything else."""
+        try:
+            return cls(tuple(parse_cards(text.replace(".", " ").replace(",", " "))))
+        except CardError as error:
+            raise RuleError(f"Name cards like `As Kd 10h`: {error}.") from None
+
+
+@dataclass(frozen=True)
+class HandParts(ActionArg):
+    """A Chinese Poker hand's front and middle named at once (the back is the rest)."""
+
+    front: tuple[Card, ...]
+    middle: tuple[Card, ...]
+
+    def encode(self) -> str:
+        return f"{CardList(self.front).encode()}|{CardList(self.middle).encode()}"
+
+    @classmethod
+    def decode(cls, text: str) -> HandParts:
+        front, _, middle = text.partition("|")
+        return cls(CardList.decode(front).cards, CardList.decode(middle).cards)
+
+
+def expect(arg: ActionArg, kind: type[A]) -> A:
+    """The argument as the type an action takes (a mismatch is the caller's bug, said plainly)."""
+    if not isinstance(arg, kind):
+        raise RuleError(f"That action takes {kind.__name__}, not {type(arg).__name__}.")
+    return arg

@@ -16,7 +16,7 @@ action and resumed after a crash.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -30,6 +30,15 @@ class RuleError(Exception):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+
+def allowed(verify: Callable[..., None], *args: Any) -> bool:
+    """``can_x(...)`` from ``verify_x(...)``: True when the rules allow it now (pokerkit's trio)."""
+    try:
+        verify(*args)
+    except RuleError:
+        return False
+    return True
 
 
 class ChipFlow(NamedTuple):

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games.boxed.rules import BoxedGame, BoxedOptions, PayTable, Phase
+from bot.games.boxed.rules import BoxedGame, BoxedOptions, Phase
 from bot.games.boxed.seat import Box
 from bot.games.boxed.state import BoxedState
 from bot.games.boxed.views import BoxView
@@ -265,11 +265,6 @@ class BoxedAdapter(GameAdapter):
 
     def rules_text(self, config: TableConfig) -> str:
         return self._rules_text(config)
-
-
-def pay_table_text(table: PayTable) -> str:
-    """``"Royal Flush 100:1, ..."``: a pay table as the rules page writes it."""
-    return ", ".join(f"{cls.label} {num}:{den}" for cls, num, den in table.rows)
 
 
 REPORTS_BETS = frozenset({"undo", "rebet"})

@@ -14,7 +14,7 @@ from bot.games.imperial.figures import summary
 from bot.poker import Card
 from bot.tables.actions import ActionArg, CardList, Tag, expect
 from bot.tables.adapter import CardPick, Control, GameInfo, PickPreview, PrivateRows
-from bot.tables.boxed import BoxedAdapter, BoxedTableOptions, pay_table_text
+from bot.tables.boxed import BoxedAdapter, BoxedTableOptions
 from bot.tables.config import TableConfig
 from bot.tables.rules_page import reflow
 
@@ -62,7 +62,7 @@ def rules_text(config: TableConfig) -> str:
     text = RULES.format(
         chip=config.options_as(BoxedTableOptions).smallest_chip, antes=config.bets_text,
         max_payout=config.max_payout, max_round=config.options_as(BoxedTableOptions).round_cap(config),
-        bet_table=pay_table_text(BET_PAYS), bonus_table=pay_table_text(BONUS_PAYS),
+        bet_table=BET_PAYS.text(), bonus_table=BONUS_PAYS.text(),
         figures=summary(),
     )
     return reflow(text)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.games.twoplusfour import BET_PAYS, BONUS_PAYS, TWO_PLUS_FOUR
 from bot.games.twoplusfour.figures import summary
 from bot.tables.adapter import GameInfo
-from bot.tables.boxed import BoxedAdapter, BoxedTableOptions, pay_table_text
+from bot.tables.boxed import BoxedAdapter, BoxedTableOptions
 from bot.tables.config import TableConfig
 from bot.tables.rules_page import reflow
 
@@ -42,7 +42,7 @@ def rules_text(config: TableConfig) -> str:
     text = RULES.format(
         chip=config.options_as(BoxedTableOptions).smallest_chip, antes=config.bets_text,
         max_payout=config.max_payout, max_round=config.options_as(BoxedTableOptions).round_cap(config),
-        bet_table=pay_table_text(BET_PAYS), bonus_table=pay_table_text(BONUS_PAYS),
+        bet_table=BET_PAYS.text(), bonus_table=BONUS_PAYS.text(),
         figures=summary(),
     )
     return reflow(text)

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from bot.games.common import RuleError, SeatId
-from bot.games.uth import BLIND_PAYS, TRIPS_PAYS, PayTable, Phase, UTHBets, UTHOptions, UTHState
+from bot.games.uth import BLIND_PAYS, TRIPS_PAYS, Phase, UTHBets, UTHOptions, UTHState
 from bot.games.uth.actions import Action
-from bot.poker import Card, Category
+from bot.poker import Card
 from bot.tables.actions import ActionArg, Amount, NoArg, Times, expect
 from bot.tables.adapter import (
     Applied,
@@ -259,7 +259,7 @@ class UTHAdapter(GameAdapter):
             bets=config.bets_text,
             qualifier=QUALIFIER_TEXT.get(qualifier, qualifier),
             betting=config.betting_seconds, decision=config.decision_seconds,
-            blind_table=pay_table_text(BLIND_PAYS), trips_table=pay_table_text(TRIPS_PAYS),
+            blind_table=BLIND_PAYS.text(), trips_table=TRIPS_PAYS.text(),
         )
         return reflow(text)
 
@@ -283,11 +283,6 @@ and Blind per table if you win, lost if the dealer wins, push on a tie.
 {trips_table}; otherwise lost.
 Payouts are whole chips, rounded down (3:2 on an odd bet).
 """
-
-
-def pay_table_text(table: PayTable) -> str:
-    """``"Royal Flush 500:1, Straight Flush 50:1, ..."`` from the engine's own pay table."""
-    return ", ".join(f"{Category(category).label} {num}:{den}" for category, num, den in table.rows)
 
 
 def bets_in_place(state: UTHState, seat: SeatId) -> str:

@@ -15,10 +15,11 @@ Payouts are whole chips and round down (RULES.md, common part).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any, Literal, NamedTuple, Protocol
 
+from bot.games.paytable import PayTable as PayTable
 from bot.poker import Card, Category, evaluate_rank
 from bot.poker.hand_value import CATEGORY_SHIFT, pack_value
 
@@ -136,47 +137,6 @@ def exchange_index(dealer: Sequence[Card]) -> int:
 # --------------------------------------------------------------------------------- pay tables
 
 
-@dataclass(frozen=True)
-class PayTable:
-    """Winnings per hand class as odds ``num:den`` on the stake; below every row: ``miss``.
-
-    ``miss="lose"`` keeps the stake (the bonus below three of a kind); ``miss="push"`` hands it
-    back.
-    """
-
-    name: str
-    rows: tuple[tuple[HandClass, int, int], ...]
-    miss: Literal["push", "lose"] = "lose"
-    _odds: Mapping[HandClass, tuple[int, int]] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        odds: dict[HandClass, tuple[int, int]] = {}
-        for cls, num, den in self.rows:
-            if num < 0 or den <= 0:
-                raise ValueError(f"{self.name}: odds {num}:{den} for {cls.label} are not valid")
-            odds[cls] = (num, den)
-        object.__setattr__(self, "_odds", odds)
-
-    def odds(self, cls: HandClass) -> tuple[int, int] | None:
-        """``(num, den)`` for a paying class, ``None`` below the table."""
-        return self._odds.get(cls)
-
-    def winnings(self, cls: HandClass, stake: int) -> int:
-        """Chips won on ``stake`` (rounded down); 0 below the table."""
-        odds = self._odds.get(cls)
-        return 0 if odds is None else stake * odds[0] // odds[1]
-
-    def returned(self, cls: HandClass, stake: int) -> int:
-        """Chips handed back on ``stake``: stake plus winnings, or the miss rule below the table."""
-        if cls in self._odds:
-            return stake + self.winnings(cls, stake)
-        return stake if self.miss == "push" else 0
-
-    def text(self) -> str:
-        """``"Royal Flush 100:1, Straight Flush 50:1, ..."``: for the rules page."""
-        return ", ".join(f"{cls.label} {num}:{den}" for cls, num, den in self.rows)
-
-
 class BetPays(Protocol):
     """How a winning BET is paid: the hook where Imperial adds its second combination.
 
@@ -185,7 +145,7 @@ class BetPays(Protocol):
     """
 
     @property
-    def table(self) -> PayTable: ...
+    def table(self) -> PayTable[HandClass]: ...
 
     def winnings(self, cards: Sequence[Card], value: int, stake: int) -> int: ...
 
@@ -198,7 +158,7 @@ class PrimaryPays:
     only matters for a hand the rules never let win.
     """
 
-    table: PayTable
+    table: PayTable[HandClass]
 
     def winnings(self, cards: Sequence[Card], value: int, stake: int) -> int:
         return self.table.winnings(hand_class(value), stake)
@@ -295,7 +255,7 @@ class BoxedGame:
     display_name: str
     dealer: DealerRule
     bet_pays: BetPays
-    bonus_pays: PayTable
+    bonus_pays: PayTable[HandClass]
     exchange: ExchangeRule
     buy: BuyRule | None = BuyRule()
     bonus_needs_ante: bool = True

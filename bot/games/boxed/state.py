@@ -51,7 +51,7 @@ card), a fee appended to ``box.fees`` and :meth:`_finish_box`; pay rules are alr
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -83,7 +83,7 @@ from bot.games.boxed.rules import BoxedGame, BoxedOptions, Phase, insurance_limi
 from bot.games.boxed.seat import Box, Layout, Seat
 from bot.games.boxed.showdown import exchange_dealer_card, seat_lines
 from bot.games.boxed.views import PrivateView, PublicView, private_view, public_view
-from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine
+from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine, allowed
 from bot.poker import Card, evaluate_rank
 
 _A = TypeVar("_A", bound=Action)
@@ -123,7 +123,7 @@ class BoxedState:
         self._verify_layout(seat, layout)
 
     def can_place_ante(self, seat: SeatId, box: int, amount: int) -> bool:
-        return _allowed(self.verify_place_ante, seat, box, amount)
+        return allowed(self.verify_place_ante, seat, box, amount)
 
     def place_ante(self, seat: SeatId, box: int, amount: int) -> PlaceAnte:
         self.verify_place_ante(seat, box, amount)
@@ -144,7 +144,7 @@ class BoxedState:
         self._verify_layout(seat, layout)
 
     def can_place_bonus(self, seat: SeatId, box: int, amount: int) -> bool:
-        return _allowed(self.verify_place_bonus, seat, box, amount)
+        return allowed(self.verify_place_bonus, seat, box, amount)
 
     def place_bonus(self, seat: SeatId, box: int, amount: int) -> PlaceBonus:
         self.verify_place_bonus(seat, box, amount)
@@ -168,7 +168,7 @@ class BoxedState:
         self._verify_layout(seat, self._rebet_layout(seat, previous))
 
     def can_rebet(self, seat: SeatId, previous: Mapping[int, tuple[int, int]]) -> bool:
-        return _allowed(self.verify_rebet, seat, previous)
+        return allowed(self.verify_rebet, seat, previous)
 
     def rebet(self, seat: SeatId, previous: Mapping[int, tuple[int, int]]) -> Rebet:
         self.verify_rebet(seat, previous)
@@ -199,7 +199,7 @@ class BoxedState:
         verify_layout(self.game, self.options, player.layout(), others, count)
 
     def can_choose_open_boxes(self, seat: SeatId, count: int) -> bool:
-        return _allowed(self.verify_choose_open_boxes, seat, count)
+        return allowed(self.verify_choose_open_boxes, seat, count)
 
     def choose_open_boxes(self, seat: SeatId, count: int) -> ChooseOpenBoxes:
         self.verify_choose_open_boxes(seat, count)
@@ -215,7 +215,7 @@ class BoxedState:
             raise RuleError("You have no bets on the table this round.")
 
     def can_undo(self, seat: SeatId) -> bool:
-        return _allowed(self.verify_undo, seat)
+        return allowed(self.verify_undo, seat)
 
     def undo(self, seat: SeatId) -> UndoBet:
         self.verify_undo(seat)
@@ -228,7 +228,7 @@ class BoxedState:
         self.verify_undo(seat)
 
     def can_clear_bets(self, seat: SeatId) -> bool:
-        return _allowed(self.verify_clear_bets, seat)
+        return allowed(self.verify_clear_bets, seat)
 
     def clear_bets(self, seat: SeatId) -> ClearBets:
         self.verify_clear_bets(seat)
@@ -239,7 +239,7 @@ class BoxedState:
         self._verify_betting()
 
     def can_close_betting(self) -> bool:
-        return _allowed(self.verify_close_betting)
+        return allowed(self.verify_close_betting)
 
     def close_betting(self) -> CloseBetting:
         """End the window: refund Antes below the minimum (with the BET a blind box held, and
@@ -281,7 +281,7 @@ class BoxedState:
             raise RuleError("Cards are dealt once, after betting has closed.")
 
     def can_deal(self) -> bool:
-        return _allowed(self.verify_deal)
+        return allowed(self.verify_deal)
 
     def deal(self, deck: Sequence[Card | int]) -> Deal:
         """Deal from the top of ``deck`` (see the module docstring for the order); the rest of
@@ -339,7 +339,7 @@ class BoxedState:
             raise RuleError(f"You have already bought a sixth card for box {box.position}.")
 
     def can_buy(self, seat: SeatId) -> bool:
-        return _allowed(self.verify_buy, seat)
+        return allowed(self.verify_buy, seat)
 
     def buy_cost(self, seat: SeatId) -> int:
         """Chips a Buy takes from the wallet now, the BET it forces included (0: not allowed)."""
@@ -398,7 +398,7 @@ class BoxedState:
             self._verify_insurance(box, insurance)
 
     def can_bet(self, seat: SeatId, insurance: int = 0) -> bool:
-        return _allowed(self.verify_bet, seat, insurance)
+        return allowed(self.verify_bet, seat, insurance)
 
     def bet_cost(self, seat: SeatId, insurance: int = 0) -> int:
         """Chips the Bet (with that insurance) takes from the wallet (0: not allowed now)."""
@@ -423,7 +423,7 @@ class BoxedState:
         self._decision_box(seat)
 
     def can_fold(self, seat: SeatId) -> bool:
-        return _allowed(self.verify_fold, seat)
+        return allowed(self.verify_fold, seat)
 
     def fold(self, seat: SeatId) -> Fold:
         self.verify_fold(seat)
@@ -445,7 +445,7 @@ class BoxedState:
         self._verify_insurance(target, amount)
 
     def can_insure(self, seat: SeatId, box: int, amount: int) -> bool:
-        return _allowed(self.verify_insure, seat, box, amount)
+        return allowed(self.verify_insure, seat, box, amount)
 
     def insure(self, seat: SeatId, box: int, amount: int) -> Insure:
         self.verify_insure(seat, box, amount)
@@ -477,7 +477,7 @@ class BoxedState:
             raise RuleError(f"Decide box {box.position} first: Buy, Bet or Fold.")
 
     def can_go_on(self, seat: SeatId) -> bool:
-        return _allowed(self.verify_go_on, seat)
+        return allowed(self.verify_go_on, seat)
 
     def go_on(self, seat: SeatId) -> GoOn | ExchangeConfirm:
         self.verify_go_on(seat)
@@ -520,7 +520,7 @@ class BoxedState:
         return f"Box {box} is played blind, and only open boxes take part in the exchange here."
 
     def can_pick_exchange(self, seat: SeatId, box: int) -> bool:
-        return _allowed(self.verify_pick_exchange, seat, box)
+        return allowed(self.verify_pick_exchange, seat, box)
 
     def pick_exchange(self, seat: SeatId, box: int) -> ExchangePick:
         self.verify_pick_exchange(seat, box)
@@ -544,7 +544,7 @@ class BoxedState:
             raise RuleError("There is nothing to decide for you now.")
 
     def can_timeout(self, seat: SeatId) -> bool:
-        return _allowed(self.verify_timeout, seat)
+        return allowed(self.verify_timeout, seat)
 
     def timeout(self, seat: SeatId) -> Fold | GoOn | ExchangeConfirm:
         """Decide the seat's current step (module docstring: no chips ever leave a wallet):
@@ -830,13 +830,6 @@ def _verify_amount(amount: int) -> None:
     if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
         raise RuleError("A bet is a whole number of chips, at least 1.")
 
-
-def _allowed(verify: Callable[..., None], *args: Any) -> bool:
-    try:
-        verify(*args)
-    except RuleError:
-        return False
-    return True
 
 
 __all__ = ["BoxedState", "Phase"]

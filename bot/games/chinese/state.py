@@ -29,7 +29,7 @@ I/O; :meth:`to_dict` and :meth:`from_dict` save and restore it as plain JSON dat
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Literal, NamedTuple
@@ -46,7 +46,7 @@ from bot.games.chinese.hands import (
 )
 from bot.games.chinese.scoring import PlayerHand, Showdown, score_hands
 from bot.games.chinese.stakes import TABLE_POSITIONS, StackSettlement, settle_stacks
-from bot.games.common import RuleError, SeatId
+from bot.games.common import RuleError, SeatId, allowed
 from bot.poker import Card
 
 TimeoutPolicy = Literal["auto-set", "foul"]
@@ -202,7 +202,7 @@ class ChineseRound:
             raise RuleError("The cards have already been dealt.")
 
     def can_deal(self) -> bool:
-        return _allowed(self.verify_deal)
+        return allowed(self.verify_deal)
 
     def deal(self, deck: Sequence[Card | int]) -> Event:
         """Deal the four 13-card hands from a shuffled 52-card ``deck`` (a bad deck: ValueError)."""
@@ -243,7 +243,7 @@ class ChineseRound:
 
     def can_choose(self, seat: SeatId, front: CardsInput | None = None,
                    middle: CardsInput | None = None) -> bool:
-        return _allowed(self.verify_choose, seat, front, middle)
+        return allowed(self.verify_choose, seat, front, middle)
 
     def choose(self, seat: SeatId, front: CardsInput | None = None,
                middle: CardsInput | None = None) -> Event:
@@ -286,7 +286,7 @@ class ChineseRound:
             raise RuleError("Choose your front 3 and middle 5 cards first; the back is the rest.")
 
     def can_confirm(self, seat: SeatId, declare_natural: bool = False) -> bool:
-        return _allowed(self.verify_confirm, seat, declare_natural)
+        return allowed(self.verify_confirm, seat, declare_natural)
 
     def confirm(self, seat: SeatId, declare_natural: bool = False) -> Event:
         self.verify_confirm(seat, declare_natural)
@@ -308,7 +308,7 @@ class ChineseRound:
 
     def can_set_hand(self, seat: SeatId, front: CardsInput, middle: CardsInput,
                      declare_natural: bool = False) -> bool:
-        return _allowed(self.verify_set_hand, seat, front, middle, declare_natural)
+        return allowed(self.verify_set_hand, seat, front, middle, declare_natural)
 
     def set_hand(self, seat: SeatId, front: CardsInput, middle: CardsInput,
                  declare_natural: bool = False) -> Event:
@@ -322,7 +322,7 @@ class ChineseRound:
         self._setting_player(seat)
 
     def can_timeout(self, seat: SeatId) -> bool:
-        return _allowed(self.verify_timeout, seat)
+        return allowed(self.verify_timeout, seat)
 
     def timeout(self, seat: SeatId) -> Event:
         self.verify_timeout(seat)
@@ -442,13 +442,6 @@ def _text(cards: Sequence[Card]) -> str:
 def _cards(text: str) -> tuple[Card, ...]:
     return tuple(Card(card) for card in str(text).split())
 
-
-def _allowed(verify: Callable[..., None], *args: Any) -> bool:
-    try:
-        verify(*args)
-    except RuleError:
-        return False
-    return True
 
 
 __all__ = [

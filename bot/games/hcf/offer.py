@@ -34,7 +34,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.games.common import RuleError, SeatId
+from bot.games.common import RuleError, SeatId, allowed
 from bot.games.hcf.actions import (
     Action,
     AnteBet,
@@ -176,7 +176,7 @@ class HCFRound:
             raise RuleError("The bank is not offered to you this hand.")
 
     def can_accept(self, seat: SeatId) -> bool:
-        return _allowed(self.verify_answer_offer, seat)
+        return allowed(self.verify_answer_offer, seat)
 
     def accept(self, seat: SeatId) -> BankAccepted:
         """The seat banks: the round is opened again with it as DP and every bet placed during
@@ -344,10 +344,3 @@ class HCFRound:
             history=[Action.from_dict(item) for item in data["history"]],
         )
 
-
-def _allowed(verify: Callable[..., None], *args: Any) -> bool:
-    try:
-        verify(*args)
-    except RuleError:
-        return False
-    return True

@@ -34,11 +34,11 @@ record (also appended to ``history``). No clock, no randomness, no I/O.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine
+from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine, allowed
 from bot.games.hcf.actions import (
     Action,
     AnteBet,
@@ -234,7 +234,7 @@ class HCFState:
         self._verify_covered(seat, required_stack(amount, straight_flush, flush, rake))
 
     def can_place_ante(self, seat: SeatId, amount: int) -> bool:
-        return _allowed(self.verify_place_ante, seat, amount)
+        return allowed(self.verify_place_ante, seat, amount)
 
     def place_ante(self, seat: SeatId, amount: int) -> AnteBet:
         self.verify_place_ante(seat, amount)
@@ -266,7 +266,7 @@ class HCFState:
         self._verify_covered(seat, required_stack(player.ante, straight_flush, flush, player.rake))
 
     def can_place_bonus(self, seat: SeatId, bonus: str, amount: int) -> bool:
-        return _allowed(self.verify_place_bonus, seat, bonus, amount)
+        return allowed(self.verify_place_bonus, seat, bonus, amount)
 
     def place_bonus(self, seat: SeatId, bonus: str, amount: int) -> BonusBet:
         self.verify_place_bonus(seat, bonus, amount)
@@ -285,7 +285,7 @@ class HCFState:
             raise RuleError("You have no bets on the table this round.")
 
     def can_clear_bets(self, seat: SeatId) -> bool:
-        return _allowed(self.verify_clear_bets, seat)
+        return allowed(self.verify_clear_bets, seat)
 
     def clear_bets(self, seat: SeatId) -> ClearBets:
         """Take every bet of the seat back (and its staked rake): the seat sits this round out."""
@@ -301,7 +301,7 @@ class HCFState:
             raise RuleError("Bets are closed for this round: wait for the next one.")
 
     def can_close_betting(self) -> bool:
-        return _allowed(self.verify_close_betting)
+        return allowed(self.verify_close_betting)
 
     def close_betting(self) -> CloseBetting:
         """End the window: the seats with an Ante play; with none the round ends undealt."""
@@ -320,7 +320,7 @@ class HCFState:
             raise RuleError("Cards are dealt once, after the betting window has closed.")
 
     def can_deal(self) -> bool:
-        return _allowed(self.verify_deal)
+        return allowed(self.verify_deal)
 
     def cards_needed(self) -> int:
         """Cards the deal takes: seven per player and seven for the bank."""
@@ -362,7 +362,7 @@ class HCFState:
             raise RuleError("You do not have the chips at the table for that Raise.")
 
     def can_raise_bet(self, seat: SeatId, multiple: int) -> bool:
-        return _allowed(self.verify_raise_bet, seat, multiple)
+        return allowed(self.verify_raise_bet, seat, multiple)
 
     def raise_cost(self, seat: SeatId, multiple: int) -> int:
         """Chips a Raise of ``multiple`` x Ante takes (0 when it is not allowed now)."""
@@ -380,7 +380,7 @@ class HCFState:
         self._deciding(seat)
 
     def can_fold(self, seat: SeatId) -> bool:
-        return _allowed(self.verify_fold, seat)
+        return allowed(self.verify_fold, seat)
 
     def fold(self, seat: SeatId) -> Fold:
         """Out: the Ante and both bonuses are lost (seed point 2)."""
@@ -392,7 +392,7 @@ class HCFState:
         self._deciding(seat)
 
     def can_timeout(self, seat: SeatId) -> bool:
-        return _allowed(self.verify_timeout, seat)
+        return allowed(self.verify_timeout, seat)
 
     def timeout(self, seat: SeatId) -> Fold:
         """A missed decision folds (AUTO FOLDED)."""
@@ -536,10 +536,3 @@ def _verify_amount(amount: int) -> None:
     if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
         raise RuleError("A bet is a whole number of chips, at least 1.")
 
-
-def _allowed(verify: Callable[..., None], *args: Any) -> bool:
-    try:
-        verify(*args)
-    except RuleError:
-        return False
-    return True

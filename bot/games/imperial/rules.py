@@ -64,7 +64,7 @@ class ImperialPays:
     combination per ``table`` (seed point 13, Table 1; :func:`read_hand`). The Imperial Flush is
     one combination, 1000:1. The core caps the sum at the table's max payout per box and bet."""
 
-    table: PayTable
+    table: PayTable[HandClass]
 
     def winnings(self, cards: Sequence[Card], value: int, stake: int) -> int:
         reading = read_hand(cards)

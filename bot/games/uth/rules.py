@@ -12,11 +12,12 @@ the seed is unclear. Payouts are whole chips and round down (RULES.md, common pa
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, Literal, NamedTuple
+from typing import Any, NamedTuple
 
 from bot.games.common import SeatId, SettlementLine
+from bot.games.paytable import PayTable as PayTable
 from bot.poker import Category
 
 
@@ -51,54 +52,6 @@ QUALIFIERS: dict[str, int] = {"pair_of_fours": 4, "pair": 2}
 Seed, "Spielergebnis": "Der Dealer muss mindestens ein Paar Vieren haben, um sich zu
 qualifizieren." RULES.md keeps that as the default and adds "pair" as a table option.
 """
-
-
-@dataclass(frozen=True)
-class PayTable:
-    """Winnings per hand category as odds ``num:den`` on the stake; below the table: ``miss``.
-
-    ``miss="push"`` hands the stake back for a category below every row (the Blind: "Drei
-    Gleiche oder Schlechter: Push"); ``miss="lose"`` keeps it (Trips).
-    """
-
-    name: str
-    rows: tuple[tuple[Category, int, int], ...]
-    miss: Literal["push", "lose"]
-    _odds: tuple[tuple[int, int] | None, ...] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        odds: list[tuple[int, int] | None] = [None] * (max(Category) + 1)
-        for category, num, den in self.rows:
-            if num < 0 or den <= 0:
-                raise ValueError(f"{self.name}: odds {num}:{den} for {category.name} are not valid")
-            odds[int(category)] = (num, den)
-        object.__setattr__(self, "_odds", tuple(odds))
-
-    def odds(self, category: int) -> tuple[int, int] | None:
-        """``(num, den)`` for a paying category, ``None`` below the table."""
-        return self._odds[category]
-
-    def returned(self, category: int, stake: int) -> int:
-        """Chips handed back on a ``stake`` that this table settles: stake plus winnings."""
-        odds = self._odds[category]
-        if odds is None:
-            return stake if self.miss == "push" else 0
-        return stake + stake * odds[0] // odds[1]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "rows": [[category.name, num, den] for category, num, den in self.rows],
-            "miss": self.miss,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> PayTable:
-        miss = data["miss"]
-        if miss not in ("push", "lose"):
-            raise ValueError(f"pay table miss must be 'push' or 'lose', not {miss!r}")
-        rows = tuple((Category[name], int(num), int(den)) for name, num, den in data["rows"])
-        return cls(str(data["name"]), rows, miss)
 
 
 BLIND_PAYS = PayTable(
@@ -150,8 +103,8 @@ class UTHOptions:
     trips_max_bet: int | None = None
     max_payout: int | None = None
     max_seats: int = 22
-    blind_pays: PayTable = BLIND_PAYS
-    trips_pays: PayTable = TRIPS_PAYS
+    blind_pays: PayTable[Category] = BLIND_PAYS
+    trips_pays: PayTable[Category] = TRIPS_PAYS
 
     def __post_init__(self) -> None:
         if self.dealer_qualifier not in QUALIFIERS:
@@ -203,8 +156,8 @@ class UTHOptions:
             trips_max_bet=_optional_int(data["trips_max_bet"]),
             max_payout=_optional_int(data["max_payout"]),
             max_seats=int(data["max_seats"]),
-            blind_pays=PayTable.from_dict(data["blind_pays"]),
-            trips_pays=PayTable.from_dict(data["trips_pays"]),
+            blind_pays=PayTable.from_dict(data["blind_pays"], Category),
+            trips_pays=PayTable.from_dict(data["trips_pays"], Category),
         )
 
 

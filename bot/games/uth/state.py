@@ -30,11 +30,11 @@ no I/O: the caller passes a shuffled deck and forwards the players' decisions.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeVar
 
-from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine
+from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine, allowed
 from bot.games.uth.actions import (
     Action,
     AnteBet,
@@ -169,7 +169,7 @@ class UTHState:
             )
 
     def can_place_ante(self, seat: SeatId, amount: int) -> bool:
-        return _allowed(self.verify_place_ante, seat, amount)
+        return allowed(self.verify_place_ante, seat, amount)
 
     def place_ante(self, seat: SeatId, amount: int) -> AnteBet:
         self.verify_place_ante(seat, amount)
@@ -192,7 +192,7 @@ class UTHState:
             )
 
     def can_place_trips(self, seat: SeatId, amount: int) -> bool:
-        return _allowed(self.verify_place_trips, seat, amount)
+        return allowed(self.verify_place_trips, seat, amount)
 
     def place_trips(self, seat: SeatId, amount: int) -> TripsBet:
         self.verify_place_trips(seat, amount)
@@ -226,7 +226,7 @@ class UTHState:
             )
 
     def can_rebet(self, seat: SeatId, previous: UTHBets) -> bool:
-        return _allowed(self.verify_rebet, seat, previous)
+        return allowed(self.verify_rebet, seat, previous)
 
     def rebet(self, seat: SeatId, previous: UTHBets) -> Rebet:
         self.verify_rebet(seat, previous)
@@ -247,7 +247,7 @@ class UTHState:
             raise RuleError("Your bets are already at the table maximum.")
 
     def can_double(self, seat: SeatId) -> bool:
-        return _allowed(self.verify_double, seat)
+        return allowed(self.verify_double, seat)
 
     def double_cost(self, seat: SeatId) -> int:
         """Chips a Double would take from the wallet now (0 when it is not allowed)."""
@@ -274,7 +274,7 @@ class UTHState:
         self._betting_seat(seat)
 
     def can_undo(self, seat: SeatId) -> bool:
-        return _allowed(self.verify_undo, seat)
+        return allowed(self.verify_undo, seat)
 
     def undo(self, seat: SeatId) -> UndoBet:
         self.verify_undo(seat)
@@ -289,7 +289,7 @@ class UTHState:
         self._betting_seat(seat)
 
     def can_clear_bets(self, seat: SeatId) -> bool:
-        return _allowed(self.verify_clear_bets, seat)
+        return allowed(self.verify_clear_bets, seat)
 
     def clear_bets(self, seat: SeatId) -> ClearBets:
         self.verify_clear_bets(seat)
@@ -302,7 +302,7 @@ class UTHState:
         self._verify_betting()
 
     def can_close_betting(self) -> bool:
-        return _allowed(self.verify_close_betting)
+        return allowed(self.verify_close_betting)
 
     def close_betting(self) -> CloseBetting:
         """End the window: reject and refund bets below the minimum, keep the others.
@@ -344,7 +344,7 @@ class UTHState:
             raise RuleError("Cards are dealt once, after the betting window has closed.")
 
     def can_deal(self) -> bool:
-        return _allowed(self.verify_deal)
+        return allowed(self.verify_deal)
 
     def deal(self, deck: Sequence[Card | int]) -> Deal:
         """Deal from the top of ``deck``: two cards to each seat in turn (seat order), then
@@ -385,7 +385,7 @@ class UTHState:
             raise RuleError(f"On the {self.phase.label} you can raise {sizes} your Ante.")
 
     def can_raise_bet(self, seat: SeatId, multiple: int) -> bool:
-        return _allowed(self.verify_raise_bet, seat, multiple)
+        return allowed(self.verify_raise_bet, seat, multiple)
 
     def raise_cost(self, seat: SeatId, multiple: int) -> int:
         """Chips a Raise of ``multiple`` x Ante takes from the wallet (0 if not allowed now)."""
@@ -410,7 +410,7 @@ class UTHState:
             raise RuleError("On the river you must raise 1x or fold.")
 
     def can_check(self, seat: SeatId) -> bool:
-        return _allowed(self.verify_check, seat)
+        return allowed(self.verify_check, seat)
 
     def check(self, seat: SeatId) -> Check:
         self.verify_check(seat)
@@ -423,7 +423,7 @@ class UTHState:
             raise RuleError("You can fold only on the river; now you can raise or check.")
 
     def can_fold(self, seat: SeatId) -> bool:
-        return _allowed(self.verify_fold, seat)
+        return allowed(self.verify_fold, seat)
 
     def fold(self, seat: SeatId) -> Fold:
         self.verify_fold(seat)
@@ -434,7 +434,7 @@ class UTHState:
         self._verify_decision(seat)
 
     def can_timeout(self, seat: SeatId) -> bool:
-        return _allowed(self.verify_timeout, seat)
+        return allowed(self.verify_timeout, seat)
 
     def timeout(self, seat: SeatId) -> Check | Fold:
         """AUTO CHECKED pre-flop and on the flop, AUTO FOLDED on the river (seed: "Sollten Sie
@@ -603,13 +603,6 @@ def _verify_amount(amount: int) -> None:
     if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
         raise RuleError("A bet is a whole number of chips, at least 1.")
 
-
-def _allowed(verify: Callable[..., None], *args: Any) -> bool:
-    try:
-        verify(*args)
-    except RuleError:
-        return False
-    return True
 
 
 __all__ = [

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from bot.games.chinese import (
     Transfer,
+    choose_button,
     clockwise_from_button,
     full_buy_in,
-    next_button,
     settle_stacks,
     verify_buy_in,
 )
@@ -141,32 +141,45 @@ def test_settlement_conserves_chips_and_keeps_table_stakes(
 
 
 # --------------------------------------------------------------------------- the button
+# Players here are seat ids as at a table (the rule is the one every game's moving role follows).
+A, B, C, D = 601, 602, 603, 604
 
 
-def test_the_button_moves_clockwise_each_hand() -> None:
-    occupied = {0, 1, 3}
-    assert next_button(0, occupied) == 1
-    assert next_button(1, occupied) == 3
-    assert next_button(3, occupied) == 0
+def test_the_first_button_goes_to_the_first_player_who_is_not_new() -> None:
+    assert choose_button([A, B], [A, B], None, (), frozenset({A, B})) == A
+    assert choose_button([A, B, C], [A, B, C], None, (), frozenset({A})) == B
 
 
-def test_a_new_player_does_not_get_the_button_on_their_first_hand() -> None:
-    assert next_button(0, {0, 1, 2}, newcomers={1}) == 2
-    # Once the new player has played a hand, the button reaches them.
-    assert next_button(0, {0, 1, 2}) == 1
+def test_the_button_moves_clockwise_past_newcomers_and_players_sitting_out() -> None:
+    seated = [A, B, C, D]
+    assert choose_button([A, B, C, D], seated, A, seated, frozenset()) == B
+    assert choose_button([A, B, C, D], seated, A, seated, frozenset({B})) == C
+    # Bob has no chips (not dealt in): skipped like a newcomer.
+    assert choose_button([A, C, D], seated, A, seated, frozenset()) == C
+    assert choose_button([A, B, C, D], seated, D, seated, frozenset()) == A  # wraps
 
 
-def test_the_button_stays_when_everyone_else_is_new() -> None:
-    assert next_button(2, {0, 2, 3}, newcomers={0, 3}) == 2
+def test_when_everyone_else_is_new_the_button_stays() -> None:
+    assert choose_button([A, B, C], [A, B, C], A, [A],
+                         frozenset({B, C})) == A
 
 
-def test_a_fresh_table_gives_the_button_to_the_first_seated_position() -> None:
-    assert next_button(None, {1, 3}, newcomers={1, 3}) == 1
-    assert next_button(None, set()) is None
+def test_a_departed_holders_button_moves_on_from_where_they_sat() -> None:
+    before = [A, B, C, D]
+    # Bob held it and left: Carol, who sat after him, is next.
+    assert choose_button([A, C, D], [A, C, D], B, before, frozenset()) == C
+    # ...unless she is new again (she left and came back): then Dave.
+    assert choose_button([A, C, D], [A, D, C], B, before,
+                         frozenset({C})) == D
 
 
-def test_the_button_passes_a_position_whose_player_left() -> None:
-    assert next_button(1, {0, 3}) == 3
+def test_the_button_passes_a_player_who_left() -> None:
+    assert choose_button([A, D], [A, D], B, [A, B, D]) == D
+
+
+def test_nobody_dealt_in_has_no_button() -> None:
+    with pytest.raises(ValueError, match="nobody"):
+        choose_button([], [A], A)
 
 
 # --------------------------------------------------------------------------- buy-in

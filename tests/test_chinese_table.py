@@ -20,7 +20,7 @@ from bot.games.chinese import Phase, auto_arrange
 from bot.poker import verify
 from bot.store import AccountRef, Store
 from bot.tables.actions import NO_ARG, ActionArg, CardList, HandParts
-from bot.tables.chinese import ChineseTableOptions, choose_button
+from bot.tables.chinese import ChineseTableOptions
 from bot.tables.config import TableConfig
 from bot.tables.runtime import ActionRequest, Table, TableRuntime
 from tests.conftest import FakeClock
@@ -28,35 +28,6 @@ from tests.conftest import FakeClock
 GUILD, CHANNEL = 61, 71
 ALICE, BOB, CAROL, DAVE = 601, 602, 603, 604
 NAMES = {ALICE: "alice", BOB: "bob", CAROL: "carol", DAVE: "dave"}
-
-
-# -- the button ---------------------------------------------------------------------------------
-def test_the_first_button_goes_to_the_first_player_who_is_not_new() -> None:
-    assert choose_button([ALICE, BOB], [ALICE, BOB], None, (), frozenset({ALICE, BOB})) == ALICE
-    assert choose_button([ALICE, BOB, CAROL], [ALICE, BOB, CAROL], None, (), frozenset({ALICE})) == BOB
-
-
-def test_the_button_moves_clockwise_past_newcomers_and_players_sitting_out() -> None:
-    seated = [ALICE, BOB, CAROL, DAVE]
-    assert choose_button([ALICE, BOB, CAROL, DAVE], seated, ALICE, seated, frozenset()) == BOB
-    assert choose_button([ALICE, BOB, CAROL, DAVE], seated, ALICE, seated, frozenset({BOB})) == CAROL
-    # Bob has no chips (not dealt in): skipped like a newcomer.
-    assert choose_button([ALICE, CAROL, DAVE], seated, ALICE, seated, frozenset()) == CAROL
-    assert choose_button([ALICE, BOB, CAROL, DAVE], seated, DAVE, seated, frozenset()) == ALICE  # wraps
-
-
-def test_when_everyone_else_is_new_the_button_stays() -> None:
-    assert choose_button([ALICE, BOB, CAROL], [ALICE, BOB, CAROL], ALICE, [ALICE],
-                         frozenset({BOB, CAROL})) == ALICE
-
-
-def test_a_departed_holders_button_moves_on_from_where_they_sat() -> None:
-    before = [ALICE, BOB, CAROL, DAVE]
-    # Bob held it and left: Carol, who sat after him, is next.
-    assert choose_button([ALICE, CAROL, DAVE], [ALICE, CAROL, DAVE], BOB, before, frozenset()) == CAROL
-    # ...unless she is new again (she left and came back): then Dave.
-    assert choose_button([ALICE, CAROL, DAVE], [ALICE, DAVE, CAROL], BOB, before,
-                         frozenset({CAROL})) == DAVE
 
 
 # -- the runtime ----------------------------------------------------------------------------------

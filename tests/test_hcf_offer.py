@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games.common import RuleError, chips_of
+from bot.games.common import RuleError, chips_of, clockwise_turn
 from bot.games.hcf import (
     BankDeclined,
     HCFOptions,
@@ -18,7 +18,6 @@ from bot.games.hcf import (
     HouseBanks,
     Phase,
     RakeMode,
-    turn_after_departure,
 )
 from bot.poker import FULL_DECK
 
@@ -190,12 +189,12 @@ def test_a_hand_is_opened_once() -> None:
 
 
 def test_the_turn_goes_on_from_a_departed_dps_place() -> None:
-    seats, previous = turn_after_departure((A, C, D), B, (A, B, C, D))
-    assert (seats, previous) == ((C, D, A), None)
+    assert clockwise_turn((A, C, D), B, (A, B, C, D)) == (C, D, A)
     hand = HCFRound.open(OPTIONS, (A, C, D), {A: 500, C: 500, D: 500}, B, (A, B, C, D))
     assert hand.offers == (C, D, A)
-    assert turn_after_departure((A, C), D, (A, B, C, D)) == ((A, C), None)
-    assert turn_after_departure((A, C), C, (A, C)) == ((A, C), C)
+    # Nobody who sat after the departed D is left but A: A starts; a seated DP comes last.
+    assert clockwise_turn((A, C), D, (A, B, C, D)) == (A, C)
+    assert clockwise_turn((A, C), A, (A, C)) == (C, A)
 
 
 def test_a_saved_hand_restores_equal_at_every_step() -> None:

@@ -16,12 +16,15 @@ action and resumed after a crash.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 SeatId = int
 """The caller's player id for a seat (a Discord user id)."""
+
+P = TypeVar("P", bound=Hashable)
+"""A player as an engine's pure helpers name them (a seat id at a table, a name in a worked example)."""
 
 
 class RuleError(Exception):
@@ -39,6 +42,37 @@ def allowed(verify: Callable[..., None], *args: Any) -> bool:
     except RuleError:
         return False
     return True
+
+
+def clockwise_turn(
+    seated: Sequence[P],
+    previous: P | None,
+    previous_order: Sequence[P] = (),
+    passed_over: Collection[P] = (),
+) -> tuple[P, ...]:
+    """Everyone ``seated`` (clockwise) in turn order, the turn going on from ``previous``.
+
+    The one rule for a role that moves round the table (High Card Flush's bank offer, Chinese
+    Poker's button): the seat after ``previous`` first, ``previous`` last while still seated.
+    When ``previous`` has left, the turn goes on from their place in ``previous_order`` (the
+    clockwise order they sat in): it starts at the first player who sat after them then, is
+    still seated and is not ``passed_over`` (a newcomer who may have come back to another
+    place). With no ``previous``, or nobody to go on from, it starts at the first seat.
+    """
+    seats = tuple(seated)
+    if len(set(seats)) != len(seats):
+        raise ValueError("a seat appears twice in the clockwise order")
+    start = None
+    if previous is not None and previous in seats:
+        start = seats.index(previous) + 1
+    elif previous is not None and previous in previous_order:
+        at = list(previous_order).index(previous)
+        after = [*previous_order[at + 1:], *previous_order[:at]]
+        successor = next((seat for seat in after if seat in seats and seat not in passed_over), None)
+        start = None if successor is None else seats.index(successor)
+    if start is None:
+        return seats
+    return seats[start:] + seats[:start]
 
 
 class ChipFlow(NamedTuple):

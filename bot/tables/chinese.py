@@ -10,10 +10,9 @@ clockwise) who hold chips in their table stack. Decisions taken here where the r
   no chip joins or leaves a stack during a hand, and a player can lose at most their stack); at
   the showdown each stack comes back as :func:`bot.games.chinese.settle_stacks` leaves it. The
   house takes nothing: the settlement's ``house_net`` is always 0.
-* **The button** is remembered between hands as the player who held it. It moves clockwise to
-  the next player dealt in who is not on their first hand here (a newcomer is skipped); if its
-  holder left, it moves on from where they sat. At a new table it starts with the first player
-  who is not new (or the first player, when everyone is).
+* **The button** is remembered between hands as the player who held it and the order they sat
+  in; :func:`bot.games.chinese.choose_button` moves it on (clockwise past newcomers, on from a
+  departed holder's place).
 * **Buy-in.** The first buy since sitting down is the full buy-in, 20 points' worth; after that
   a player may top up by any amount between their hands (a short buy after a full buy).
 * **Timeouts.** When the decision timer runs out, or a player leaves mid-hand, every hand not
@@ -42,7 +41,7 @@ from bot.games.chinese import (
     full_buy_in,
     verify_buy_in,
 )
-from bot.games.chinese.stakes import TABLE_POSITIONS
+from bot.games.chinese.stakes import TABLE_POSITIONS, choose_button
 from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine
 from bot.poker import Card
 from bot.tables.actions import ActionArg, CardList, HandParts, NoArg, expect
@@ -127,40 +126,6 @@ class ChineseTable:
             hand=None if hand is None else ChineseRound.from_dict(hand),
             deck=tuple(Card(card) for card in data["deck"]),
         )
-
-
-def choose_button(dealt_in: Sequence[SeatId], seated: Sequence[SeatId], previous: SeatId | None,
-                  previous_order: Sequence[SeatId], newcomers: frozenset[SeatId]) -> SeatId:
-    """Who holds the button this hand (see the module docstring). ``seated`` is everyone seated
-    now, clockwise; ``dealt_in`` the players of the hand in that order; ``previous`` last hand's
-    holder, who sat in ``previous_order``."""
-    if not dealt_in:
-        raise ValueError("nobody is dealt in")
-    walk = _clockwise_from(previous, seated, previous_order, newcomers)
-    playing = [seat for seat in walk if seat in dealt_in]
-    veterans = [seat for seat in playing if seat not in newcomers]
-    return veterans[0] if veterans else playing[0]
-
-
-def _clockwise_from(previous: SeatId | None, seated: Sequence[SeatId],
-                    previous_order: Sequence[SeatId], newcomers: frozenset[SeatId]) -> list[SeatId]:
-    """Everyone seated, clockwise, starting after ``previous`` (who comes last if still here).
-    If they left, start with the first player who sat after them then and has kept their seat
-    since (a newcomer may have come back to another place)."""
-    seats = list(seated)
-    if previous is None or not seats:
-        return seats
-    if previous in seats:
-        start = seats.index(previous) + 1
-        return seats[start:] + seats[:start]
-    if previous in previous_order:
-        at = list(previous_order).index(previous)
-        after = list(previous_order[at + 1:]) + list(previous_order[:at])
-        successor = next((seat for seat in after if seat in seats and seat not in newcomers), None)
-        if successor is not None:
-            start = seats.index(successor)
-            return seats[start:] + seats[:start]
-    return seats
 
 
 # --------------------------------------------------------------------------- the private view

@@ -10,7 +10,7 @@ Modules
 ``scoring``  the showdown: :func:`score_showdown` (the issue's interface), :func:`score_hands`
              and :class:`Showdown` with every pairwise :class:`PairResult`.
 ``stakes``   chips between table stacks (:func:`settle_stacks`), the button
-             (:func:`next_button`) and the buy-in (:func:`verify_buy_in`).
+             (:func:`choose_button`) and the buy-in (:func:`verify_buy_in`).
 ``arrange``  :func:`auto_arrange`: the best legal arrangement by a stated objective, and the
              natural the cards hold; :func:`naive_arrangement` as a baseline.
 ``state``    :class:`ChineseRound`: one hand at a table (deal, set, timeout, showdown), JSON-able.
@@ -47,7 +47,8 @@ Driving a hand at a table
 
     hand = ChineseRound.start(ChineseOptions(point_value=10, on_timeout="auto-set"),
                               positions={alice: 0, bob: 2}, stacks={alice: 200, bob: 150},
-                              button=next_button(previous_button, occupied, newcomers))
+                              button=positions[choose_button(dealt_in, seated, previous_button,
+                                                             previous_order, newcomers)])
     hand.deal(deck)                                  # 52 cards; four hands, empty seats dead
     hand.hand_of(alice)                              # her 13 cards (private)
     hand.auto_arrangement(alice)                     # AutoArrangement: proposal + natural
@@ -69,7 +70,7 @@ Money (:mod:`.stakes`): a winner takes from each loser at most the winner's own 
 start of the hand; each loser pays creditors clockwise from the button (first player after the
 button first, the button last) until empty, paying on from chips won in the same settlement;
 what stays unpaid is forfeited. Naturals are settled first: their claims are paid before the
-others. ``next_button`` moves the button clockwise past players on their first hand.
+others. ``choose_button`` moves the button clockwise past players on their first hand.
 """
 
 from bot.games.chinese.arrange import (
@@ -106,9 +107,9 @@ from bot.games.chinese.stakes import (
     BUY_IN_POINTS,
     StackSettlement,
     Transfer,
+    choose_button,
     clockwise_from_button,
     full_buy_in,
-    next_button,
     settle_stacks,
     verify_buy_in,
 )
@@ -147,6 +148,7 @@ __all__ = [
     "TimeoutPolicy",
     "Transfer",
     "auto_arrange",
+    "choose_button",
     "clockwise_from_button",
     "expected_points",
     "find_natural",
@@ -154,7 +156,6 @@ __all__ = [
     "full_buy_in",
     "naive_arrangement",
     "naturals_of",
-    "next_button",
     "read_hand",
     "royalty",
     "score_hands",

@@ -25,13 +25,11 @@ Decisions where the rules are silent:
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic
 
-from bot.games.common import RuleError
-
-P = TypeVar("P", bound=Hashable)
+from bot.games.common import P, RuleError, SeatId, clockwise_turn
 
 BUY_IN_POINTS = 20
 TABLE_POSITIONS = 4
@@ -89,8 +87,9 @@ def _transfer_dict(transfer: Transfer[P]) -> dict[str, Any]:
 
 def clockwise_from_button(clockwise: Sequence[P], button: P) -> list[P]:
     """The players in payment order: the first after the button first, the button last."""
-    start = list(clockwise).index(button) + 1
-    return [clockwise[(start + offset) % len(clockwise)] for offset in range(len(clockwise))]
+    if button not in clockwise:
+        raise ValueError(f"the button {button!r} is not one of the players")
+    return list(clockwise_turn(clockwise, button))
 
 
 def settle_stacks(
@@ -163,23 +162,22 @@ def _verify_settlement_input(
         pairs.add(frozenset((first, second)))
 
 
-def next_button(previous: int | None, occupied: Collection[int], newcomers: Collection[int] = (),
-                positions: int = TABLE_POSITIONS) -> int | None:
-    """The button's position for the next hand.
+def choose_button(dealt_in: Collection[SeatId], seated: Sequence[SeatId], previous: SeatId | None,
+                  previous_order: Sequence[SeatId] = (), newcomers: Collection[SeatId] = ()) -> SeatId:
+    """Who holds the button this hand.
 
-    It moves clockwise (to higher positions, wrapping round) from ``previous`` to the next
-    occupied position, passing over ``newcomers`` (players on their first hand). With no
-    ``previous`` (the table's first hand) it starts from position 0 inclusive. If every other
-    player is new, the button stays where it was; when every player is new (a fresh table), the
-    first occupied position takes it. ``None``: nobody is seated.
+    It moves clockwise from ``previous`` (last hand's holder, who sat in ``previous_order``)
+    to the next player dealt in (``dealt_in``; ``seated`` is everyone seated now, clockwise),
+    passing over ``newcomers`` (players on their first hand), and goes on from a departed
+    holder's place (:func:`bot.games.common.clockwise_turn`). If every other player is new,
+    the button stays; when every player is new (a fresh table), the first one dealt in takes it.
     """
-    first = 0 if previous is None else previous + 1
-    candidates = [(first + step) % positions for step in range(positions)]
-    seated = [position for position in candidates if position in occupied]
-    veterans = [position for position in seated if position not in newcomers]
-    if veterans:
-        return veterans[0]
-    return seated[0] if seated else None
+    if not dealt_in:
+        raise ValueError("nobody is dealt in")
+    walk = clockwise_turn(seated, previous, previous_order, newcomers)
+    playing = [seat for seat in walk if seat in dealt_in]
+    veterans = [seat for seat in playing if seat not in newcomers]
+    return veterans[0] if veterans else playing[0]
 
 
 def verify_buy_in(amount: int, point_value: int, *, previous_was_full: bool) -> None:
@@ -204,7 +202,7 @@ __all__ = [
     "Transfer",
     "clockwise_from_button",
     "full_buy_in",
-    "next_button",
+    "choose_button",
     "settle_stacks",
     "verify_buy_in",
 ]

@@ -6,7 +6,8 @@ Phases run in a fixed order::
 
 * ``ChineseRound(options, positions, stacks, button)``: 2 to 4 players, each at a table position
   0..3 (clockwise order), with their table stack at the start of the hand; ``button`` is the
-  position holding the dealer button (see :func:`bot.games.chinese.stakes.next_button`).
+  position holding the dealer button (the table picks its holder with
+  :func:`bot.games.chinese.stakes.choose_button`).
 * ``deal(deck)``: four 13-card hands are always dealt ("Ein Blatt wird an alle vier Plätze
   ausgeteilt"): position ``p`` gets ``deck[13 * p : 13 * p + 13]``; the hands of empty positions
   are dead and never shown.

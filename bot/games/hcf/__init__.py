@@ -97,7 +97,7 @@ from bot.games.hcf.hands import (
     run_of,
 )
 from bot.games.hcf.offer import OFFER, HCFRound
-from bot.games.hcf.rotation import dp_offer_order, turn_after_departure
+from bot.games.hcf.rotation import dp_offer_order
 from bot.games.hcf.rules import (
     BONUS_NAMES,
     BONUSES,
@@ -160,5 +160,4 @@ __all__ = [
     "run_of",
     "settle_against_bank",
     "settle_hand",
-    "turn_after_departure",
 ]

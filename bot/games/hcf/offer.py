@@ -47,7 +47,7 @@ from bot.games.hcf.actions import (
     HouseBanks,
     Raise,
 )
-from bot.games.hcf.rotation import dp_offer_order, turn_after_departure
+from bot.games.hcf.rotation import dp_offer_order
 from bot.games.hcf.rules import BONUSES, HCFOptions, Phase
 from bot.games.hcf.state import HCFState
 from bot.poker import Card
@@ -91,8 +91,7 @@ class HCFRound:
         the last hand at the table (the turn goes on from there, even when that player left)."""
         seats = tuple(clockwise)
         stacks = {seat: int(stacks[seat]) for seat in seats}
-        rotated, previous = turn_after_departure(seats, previous_turn, previous_order)
-        offers = dp_offer_order(rotated, stacks, options.bank_minimum, previous)
+        offers = dp_offer_order(seats, stacks, options.bank_minimum, previous_turn, previous_order)
         round_ = cls(options, seats, stacks, offers, list(offers),
                      HCFState.new(options, seats, stacks, None), previous_turn)
         if not offers:

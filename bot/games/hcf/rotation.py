@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.games.common import SeatId
+from bot.games.common import SeatId, clockwise_turn
 
 
 def dp_offer_order(
@@ -21,46 +21,19 @@ def dp_offer_order(
     stacks: Mapping[SeatId, int],
     minimum: int,
     previous: SeatId | None,
+    previous_order: Sequence[SeatId] = (),
 ) -> tuple[SeatId, ...]:
     """The seats to offer the DP role to this round, in order.
 
     ``clockwise``: the seated players in clockwise order; ``stacks``: their table stacks now;
     ``minimum``: the stack that qualifies to bank; ``previous``: last round's DP (``None`` when
-    the house banked or at a new table).
+    the house banked or at a new table), who sat in ``previous_order`` (last round's clockwise
+    order).
 
-    The turn moves clockwise from the previous DP: first the seat to their left, and so on
-    around the table; the previous DP comes last, so they bank again only if everyone else
-    declines or cannot. Seats whose stack is below ``minimum`` are skipped. With no previous DP
-    or one who has left, the offer starts at the first seat of ``clockwise`` (a table that wants
-    the turn to go on from a departed DP's place passes ``clockwise`` starting there).
+    The turn moves clockwise from the previous DP (:func:`bot.games.common.clockwise_turn`):
+    first the seat to their left, and so on around the table; the previous DP comes last, so
+    they bank again only if everyone else declines or cannot. When they have left, the turn
+    goes on from their place. Seats whose stack is below ``minimum`` are skipped.
     """
-    if len(set(clockwise)) != len(clockwise):
-        raise ValueError("a seat appears twice in the clockwise order")
-    start = clockwise.index(previous) + 1 if previous is not None and previous in clockwise else 0
-    turn = [*clockwise[start:], *clockwise[:start]]
+    turn = clockwise_turn(clockwise, previous, previous_order)
     return tuple(seat for seat in turn if stacks.get(seat, 0) >= minimum)
-
-
-def turn_after_departure(
-    clockwise: Sequence[SeatId],
-    previous: SeatId | None,
-    previous_order: Sequence[SeatId],
-) -> tuple[tuple[SeatId, ...], SeatId | None]:
-    """``(clockwise, previous)`` to pass to :func:`dp_offer_order` so that the turn goes on
-    from the previous DP's place even when that player has left.
-
-    ``previous_order`` is last round's clockwise order. When ``previous`` is still seated, or
-    unknown, nothing changes. When they left, the turn passes to the first player after them
-    in last round's order who is still seated: ``clockwise`` is returned starting there, with
-    no previous DP. When nobody from last round is left, the offer starts at the first seat.
-    """
-    seats = tuple(clockwise)
-    if previous is None or previous in seats or previous not in previous_order:
-        return seats, previous if previous in seats else None
-    at = list(previous_order).index(previous)
-    after = [*previous_order[at + 1:], *previous_order[:at]]
-    for seat in after:
-        if seat in seats:
-            start = seats.index(seat)
-            return seats[start:] + seats[:start], None
-    return seats, None

@@ -469,6 +469,18 @@ def test_deal_needs_enough_distinct_cards() -> None:
     assert state.phase is Phase.DEALING
 
 
+def test_the_deal_takes_two_cards_per_seat_then_the_dealers_then_the_board() -> None:
+    state = UTHState()
+    assert state.dealt_cards() == []
+    state.place_ante(1, 10)
+    state.place_ante(2, 10)
+    state.close_betting()
+    state.deal(FULL_DECK)
+    assert state.dealt_cards() == list(FULL_DECK[:11])
+    assert state.seats[2].hole == tuple(FULL_DECK[2:4])
+    assert (state.dealer, state.board) == (tuple(FULL_DECK[4:6]), tuple(FULL_DECK[6:11]))
+
+
 # --------------------------------------------------------------------------------- views
 
 

@@ -150,10 +150,7 @@ class UTHAdapter(GameAdapter):
         return Outcome(state.settlement, headline, seat_lines)
 
     def dealt_cards(self, state: UTHState) -> list[Card]:
-        if not state.dealer:
-            return []
-        holes = [card for player in state.seats.values() for card in player.hole]
-        return [*holes, *state.dealer, *state.board]
+        return state.dealt_cards()
 
     def seats_in_play(self, state: UTHState) -> list[SeatId]:
         return list(state.seats)

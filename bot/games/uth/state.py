@@ -367,6 +367,14 @@ class UTHState:
         self.phase = Phase.PREFLOP
         return self._record(Deal(seats=tuple(self.seats)))
 
+    def dealt_cards(self) -> list[Card]:
+        """The cards dealt, in the order :meth:`deal` took them from the deck (empty before
+        the deal): what a provably fair shuffle's check compares with the deck."""
+        if not self.dealer:
+            return []
+        holes = [card for player in self.seats.values() for card in player.hole]
+        return [*holes, *self.dealer, *self.board]
+
     # --------------------------------------------------------------------------- decisions
 
     def pending_seats(self) -> tuple[SeatId, ...]:

@@ -8,12 +8,18 @@ that is not whole rounds down to the chip, RULES.md). Keys are an ``IntEnum`` wi
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, Generic, Literal, TypeVar
 
 K = TypeVar("K", bound=IntEnum)
+
+
+def odds_text(rows: Iterable[tuple[str, int, int]]) -> str:
+    """``"Flush 4:1, Straight 6:1"`` from ``(label, num, den)`` rows: how every rules page
+    writes odds (a pay table, High Card Flush's bonuses by flush length)."""
+    return ", ".join(f"{label} {num}:{den}" for label, num, den in rows)
 
 
 @dataclass(frozen=True)
@@ -48,7 +54,7 @@ class PayTable(Generic[K]):
 
     def text(self) -> str:
         """``"Royal Flush 100:1, Straight Flush 50:1, ..."``: as a rules page writes it."""
-        return ", ".join(f"{getattr(key, 'label', key.name)} {num}:{den}" for key, num, den in self.rows)
+        return odds_text((getattr(key, "label", key.name), num, den) for key, num, den in self.rows)
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "rows": [[key.name, num, den] for key, num, den in self.rows],

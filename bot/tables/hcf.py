@@ -50,6 +50,7 @@ from bot.games.hcf import (
 )
 from bot.games.hcf.actions import Action
 from bot.games.hcf.figures import summary
+from bot.games.paytable import odds_text
 from bot.poker import Card
 from bot.tables.actions import ActionArg, Amount, Bonuses, NoArg, Times, expect
 from bot.tables.adapter import (
@@ -539,7 +540,7 @@ def settlement_text(state: HCFRound) -> str:
 
 
 def _pays(table: Sequence[tuple[int, int]]) -> str:
-    return ", ".join(f"{length} cards {odds}:1" for length, odds in table)
+    return odds_text((f"{length} cards", odds, 1) for length, odds in table)
 
 
 def _seat_of(action: Action) -> dict[str, Any]:

@@ -8,8 +8,10 @@ from pathlib import Path
 import discord.http
 import pytest
 
+import cogs.table_messages
 from bot.client import CasinoBot
 from bot.config import Config
+from render import TableSnapshot
 from tests.discord_api.contract import ContractViolation
 from tests.harness.driver import DiscordHarness
 from tests.harness.fake_discord import FakeDiscord
@@ -77,3 +79,18 @@ async def harness(
         yield DiscordHarness(bot=bot, fake=fake_discord)
     finally:
         await bot.close()
+
+
+@pytest.fixture
+def snapshots(monkeypatch: pytest.MonkeyPatch) -> list[TableSnapshot]:
+    """Every snapshot handed to render for a public table image, to check what it reveals
+    (:func:`tests.harness.privacy.assert_only_these_cards_shown`)."""
+    seen: list[TableSnapshot] = []
+    original = cogs.table_messages.render.table_scene_png
+
+    def recording(snapshot: TableSnapshot) -> bytes:
+        seen.append(snapshot)
+        return original(snapshot)
+
+    monkeypatch.setattr(cogs.table_messages.render, "table_scene_png", recording)
+    return seen

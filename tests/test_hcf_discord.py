@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 
-import cogs.table_messages
 from bot.client import CasinoBot
 from bot.config import Config
 from bot.games.hcf import Phase, flush_cards, flush_of, raise_cap
@@ -26,6 +25,7 @@ from render import TableSnapshot
 from tests.conftest import FakeClock
 from tests.harness.driver import DiscordHarness, FakeUser, Reply, walk_components
 from tests.harness.fake_discord import CHANNEL_MESSAGE
+from tests.harness.privacy import assert_only_these_cards_shown
 from tests.harness.tables import TableDriver
 
 BUY_IN = 500
@@ -44,20 +44,6 @@ def refused(reply: Reply, *fragments: str) -> None:
 
 def confirmed(reply: Reply, label: str) -> None:
     assert reply.ephemeral and reply.text.startswith(label) and " · round #" in reply.text, reply.text
-
-
-@pytest.fixture
-def snapshots(monkeypatch: pytest.MonkeyPatch) -> list[TableSnapshot]:
-    """Every snapshot handed to render for a public image, to check what it reveals."""
-    seen: list[TableSnapshot] = []
-    original = cogs.table_messages.render.table_scene_png
-
-    def recording(snapshot: TableSnapshot) -> bytes:
-        seen.append(snapshot)
-        return original(snapshot)
-
-    monkeypatch.setattr(cogs.table_messages.render, "table_scene_png", recording)
-    return seen
 
 
 class HCFTable:
@@ -233,7 +219,7 @@ async def test_four_players_pass_the_bank_round_the_table_and_the_house_banks_wh
                                       if hcf.stacks()[seat] >= 300)
 
     # Nobody ever saw a card before its showdown; the results ringed every hand's flush.
-    assert_private_until_showdown(snapshots)
+    assert_only_these_cards_shown(snapshots, ())
     (picture,) = [s for s in snapshots if s.title.endswith(f"#{first.round_id} · Result")]
     final = first.snapshot_state.game
     assert picture.dealer == final.bank_cards and picture.dealer_label == "Bank: alice"
@@ -247,17 +233,6 @@ async def test_four_players_pass_the_bank_round_the_table_and_the_house_banks_wh
     order = [hand.seat for hand in first.snapshot_state.game.result.hands]
     assert order == [dave.id, carol.id, bob.id], "counter-clockwise from the right of the button"
     assert by_name["dave"].status.startswith("#1 ") and by_name["bob"].status.startswith("#3 ")
-
-
-def assert_private_until_showdown(snapshots: list[TableSnapshot]) -> None:
-    """No public table image shows a card face before the showdown of its hand."""
-    assert snapshots
-    for snapshot in snapshots:
-        if snapshot.title.endswith("Result"):
-            continue
-        faces = [card for card in snapshot.dealer if card is not None]
-        faces += [card for seat in snapshot.seats for card in seat.cards if card is not None]
-        assert not faces, f"{snapshot.title} shows {faces} before the showdown"
 
 
 async def test_the_exact_figures_on_the_rules_page_are_the_counted_ones() -> None:

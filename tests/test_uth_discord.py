@@ -8,14 +8,13 @@ from typing import Any
 
 import pytest
 
-import cogs.table_messages
 from bot.client import CasinoBot
 from bot.config import Config
-from bot.poker import Card
 from render import TableSnapshot
 from tests.conftest import FakeClock
 from tests.harness.driver import DiscordHarness, Reply
 from tests.harness.fake_discord import CHANNEL_MESSAGE
+from tests.harness.privacy import assert_only_these_cards_shown
 from tests.harness.tables import TableDriver
 
 
@@ -23,20 +22,6 @@ def assert_refused(reply: Reply, *fragments: str) -> None:
     assert reply.type == CHANNEL_MESSAGE and reply.ephemeral, reply.text
     for fragment in fragments:
         assert fragment.lower() in reply.text.lower(), f"{fragment!r} not in {reply.text!r}"
-
-
-@pytest.fixture
-def snapshots(monkeypatch: pytest.MonkeyPatch) -> list[TableSnapshot]:
-    """Every snapshot handed to render for a public image, to check what it reveals."""
-    seen: list[TableSnapshot] = []
-    original = cogs.table_messages.render.table_scene_png
-
-    def recording(snapshot: TableSnapshot) -> bytes:
-        seen.append(snapshot)
-        return original(snapshot)
-
-    monkeypatch.setattr(cogs.table_messages.render, "table_scene_png", recording)
-    return seen
 
 
 @pytest.fixture
@@ -51,13 +36,6 @@ async def tables(harness: DiscordHarness, clock: FakeClock) -> TableDriver:
 
 async def wallet(harness: DiscordHarness, user_id: int) -> int:
     return await harness.bot.store.ensure_wallet(harness.guild_id, user_id)
-
-
-def shown_cards(snapshot: TableSnapshot) -> set[str]:
-    cards = [*snapshot.dealer, *snapshot.community]
-    for seat in snapshot.seats:
-        cards += list(seat.cards)
-    return {str(Card(card)) for card in cards if card is not None}
 
 
 async def test_two_players_play_a_whole_round_with_buttons_and_commands(
@@ -92,20 +70,7 @@ async def test_two_players_play_a_whole_round_with_buttons_and_commands(
     for user in (alice, bob):
         assert await wallet(harness, user.id) == 1000 + settlement.summary[user.id].net
     await harness.audit_ok()
-    assert_private_until_showdown(snapshots, table.last_result.snapshot_state)
-
-
-def assert_private_until_showdown(snapshots: list[TableSnapshot], final_state: Any) -> None:
-    """No public image before the showdown shows a hole card or an unturned board card."""
-    holes = {str(c) for seat in final_state.seats.values() for c in seat.hole}
-    holes |= {str(c) for c in final_state.dealer}
-    for snapshot in snapshots:
-        if "Result" in snapshot.title:
-            continue
-        shown = shown_cards(snapshot)
-        assert not shown & holes, f"hidden cards {shown & holes} in a public image"
-        board = [str(c) for c in final_state.board]
-        assert shown <= set(board)
+    assert_only_these_cards_shown(snapshots, table.last_result.snapshot_state.board)
 
 
 async def test_five_players_time_out_to_the_showdown(harness: DiscordHarness, tables: TableDriver,
@@ -126,7 +91,7 @@ async def test_five_players_time_out_to_the_showdown(harness: DiscordHarness, ta
     labels = [a.label for a in actions]
     assert labels.count("AUTO CHECKED") == 10 and labels.count("AUTO FOLDED") == 5
     await harness.audit_ok()
-    assert_private_until_showdown(snapshots, tables.table().last_result.snapshot_state)
+    assert_only_these_cards_shown(snapshots, tables.table().last_result.snapshot_state.board)
 
 
 async def test_bad_bets_are_refused_and_change_nothing(harness: DiscordHarness,

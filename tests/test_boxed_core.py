@@ -21,6 +21,8 @@ from bot.games.boxed import (
     BoxedOptions,
     BoxedState,
     BoxKind,
+    BoxShowdown,
+    BoxStakes,
     BuyRule,
     DealerRule,
     ExchangeRule,
@@ -177,9 +179,10 @@ def _settle(game: BoxedGame, kind: BoxKind, exchanged: bool, player: str, dealer
             final: str | None = None) -> tuple[int, int]:
     value = evaluate_rank(parse_cards(player))
     dealt = evaluate_rank(parse_cards(dealer))
-    back = settle_box(game, BoxedOptions(), kind, 10, 20, 0, 0, False, exchanged,
-                      value, game.bet_pays.winnings(parse_cards(player), value, 20),
-                      HandClass.NOTHING, dealt, evaluate_rank(parse_cards(final or dealer)))
+    bet_win = game.bet_pays.winnings(parse_cards(player), value, 20)
+    final_value = evaluate_rank(parse_cards(final or dealer))
+    back = settle_box(game, BoxedOptions(), BoxStakes(kind, 10, 20, exchanged=exchanged),
+                      BoxShowdown(value, bet_win, HandClass.NOTHING, dealt, final_value))
     return back.ante, back.bet
 
 

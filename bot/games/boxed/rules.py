@@ -361,28 +361,39 @@ class BoxReturns(NamedTuple):
         return self.ante + self.bet + self.bonus + self.insurance
 
 
-def settle_box(
-    game: BoxedGame,
-    options: BoxedOptions,
-    kind: BoxKind,
-    ante: int,
-    bet: int,
-    bonus: int,
-    insurance: int,
-    folded: bool,
-    exchanged: bool,
-    player_value: int,
-    bet_win: int,
-    bonus_class: HandClass,
-    dealer_value: int,
-    final_dealer_value: int,
-) -> BoxReturns:
-    """Settle one box against the dealer. Values are packed best-five values (higher better).
+class BoxStakes(NamedTuple):
+    """What one box has in play: its kind, each bet's chips and the player's decisions.
+
+    ``exchanged``: the box asked for the dealer's exchange, its Ante given as the fee.
+    """
+
+    kind: BoxKind
+    ante: int
+    bet: int = 0
+    bonus: int = 0
+    insurance: int = 0
+    folded: bool = False
+    exchanged: bool = False
+
+
+class BoxShowdown(NamedTuple):
+    """The hands one box is settled on. Values are packed best-five values (higher better).
 
     ``bet_win`` is what the BET would win if the box beats a qualified dealer
     (``game.bet_pays``), ``bonus_class`` the class of the box's first five cards.
     ``dealer_value`` is the dealer's hand as revealed, ``final_dealer_value`` after the
-    exchange (the same when there was none). Each bet's winnings are capped at
+    exchange (the same when there was none).
+    """
+
+    player_value: int
+    bet_win: int
+    bonus_class: HandClass
+    dealer_value: int
+    final_dealer_value: int
+
+
+def settle_box(game: BoxedGame, options: BoxedOptions, stakes: BoxStakes, hands: BoxShowdown) -> BoxReturns:
+    """Settle one box against the dealer. Each bet's winnings are capped at
     ``options.max_payout``. The branches (2 Plus 4 seed points 11-16, RULES.md):
 
     * bonus: paid on the first five cards per the bonus table, whatever happens later;
@@ -397,6 +408,8 @@ def settle_box(
       1:1 win (the stake itself stays the fee); dealer better -> BET lost; a tie or still not
       qualified -> BET returned.
     """
+    kind, ante, bet, bonus, insurance, folded, exchanged = stakes
+    player_value, bet_win, bonus_class, dealer_value, final_dealer_value = hands
     cap = options.max_payout
     qualifying = game.dealer.qualifying_value
     bonus_back = min(game.bonus_pays.returned(bonus_class, bonus), bonus + cap)

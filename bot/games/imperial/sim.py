@@ -27,7 +27,15 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from bot.games.boxed import BoxedOptions, HandClass, exchange_index, hand_class, settle_box
+from bot.games.boxed import (
+    BoxedOptions,
+    BoxShowdown,
+    BoxStakes,
+    HandClass,
+    exchange_index,
+    hand_class,
+    settle_box,
+)
 from bot.games.imperial.figures import STRATEGY
 from bot.games.imperial.reading import IMPERIAL_FLUSH_VALUE, IMPERIAL_RANKS
 from bot.games.imperial.rules import DRAW, IMPERIAL
@@ -216,8 +224,8 @@ def exchange_gain(cards: Sequence[int], value: int, bet: int, dealer: Sequence[i
         # The engine's settlement, asked once per branch: not qualified, box better, tie, dealer.
         branch = 0 if final < QUALIFYING else 1 if value > final else 2 if value == final else 3
         if branch not in totals:
-            totals[branch] = settle_box(GAME, OPTIONS, "open", ANTE, bet, 0, 0, False, True, value,
-                                        bet_win, HandClass.NOTHING, 0, final).total
+            totals[branch] = settle_box(GAME, OPTIONS, BoxStakes("open", ANTE, bet, exchanged=True),
+                                        BoxShowdown(value, bet_win, HandClass.NOTHING, 0, final)).total
         return totals[branch]
 
     def average(hand: list[int], pool: list[int], done: int) -> float:
@@ -358,8 +366,9 @@ def play_one(deck: Sequence[int], rules: Strategy = Strategy(),
         event("second_combination")
     if value == IMPERIAL_FLUSH_VALUE:
         event("imperial_flush")
-    back = settle_box(GAME, OPTIONS, "open", ANTE, bet, BONUS, insurance, not bet, exchanged,
-                      value, bet_win, hand_class(evaluate_rank5(hand)), dealt, final)
+    stakes = BoxStakes("open", ANTE, bet, BONUS, insurance, folded=not bet, exchanged=exchanged)
+    back = settle_box(GAME, OPTIONS, stakes,
+                      BoxShowdown(value, bet_win, hand_class(evaluate_rank5(hand)), dealt, final))
     wagered = ANTE + fees + bet
     if bet:
         main_back = back.ante + back.bet

@@ -19,21 +19,35 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from bot.games.boxed import BoxedOptions, HandClass, exchange_index, hand_class, settle_box, shows_pair_of
+from bot.games.boxed import (
+    BoxedOptions,
+    BoxShowdown,
+    BoxStakes,
+    HandClass,
+    exchange_index,
+    hand_class,
+    settle_box,
+    shows_pair_of,
+)
 from bot.games.twoplusfour.figures import STRATEGY
 from bot.games.twoplusfour.rules import TWO_PLUS_FOUR
 from bot.poker import FULL_DECK, Card, Category, evaluate_rank5, evaluate_rank6
 from bot.poker.hand_value import pack_value
 from bot.sim.recorder import Recorder
 
-ANTE: Final = 1
-BONUS: Final = 1
-INSURANCE: Final = ANTE
-"""The minimum insurance, bought whenever it is offered (three of a kind or better)."""
-
 GAME: Final = TWO_PLUS_FOUR
 OPTIONS: Final = BoxedOptions(min_ante=1)
-_KINGS: Final = 13
+if GAME.buy is None or GAME.buy.free_choice_pair is None:
+    raise RuntimeError("the strategy below is written for a Buy that may force the BET")
+BUY_COST: Final = GAME.buy.cost_antes
+FREE_CHOICE_PAIR: Final = GAME.buy.free_choice_pair
+"""After a Buy the player may still fold only when the face-up cards show this pair or better."""
+
+ANTE: Final = 1
+BONUS: Final = 1
+BET: Final = GAME.bet_multiple * ANTE
+INSURANCE: Final = ANTE
+"""The minimum insurance, bought whenever it is offered (``GAME.insurance_class`` or better)."""
 
 FIVE_CARD_CLASS_COUNTS: Final[dict[HandClass, int]] = {
     HandClass.ROYAL_FLUSH: 4,
@@ -118,8 +132,8 @@ def exchange_gain(cards: Sequence[Card], value: int, bet: int, dealer: Sequence[
     index = exchange_index(dealer)
     bet_win = GAME.bet_pays.winnings(cards, value, bet)
     dealt = evaluate_rank6(dealer)
-    keep = settle_box(GAME, OPTIONS, "open", ANTE, bet, 0, 0, False, False, value, bet_win,
-                      HandClass.NOTHING, dealt, dealt).total
+    keep = settle_box(GAME, OPTIONS, BoxStakes("open", ANTE, bet),
+                      BoxShowdown(value, bet_win, HandClass.NOTHING, dealt, dealt)).total
     swapped = list(dealer)
     total = unseen = 0
     for card in FULL_DECK:
@@ -127,8 +141,8 @@ def exchange_gain(cards: Sequence[Card], value: int, bet: int, dealer: Sequence[
             continue
         swapped[index] = card
         final = evaluate_rank6(swapped)
-        total += settle_box(GAME, OPTIONS, "open", ANTE, bet, 0, 0, False, True, value, bet_win,
-                            HandClass.NOTHING, dealt, final).total
+        total += settle_box(GAME, OPTIONS, BoxStakes("open", ANTE, bet, exchanged=True),
+                            BoxShowdown(value, bet_win, HandClass.NOTHING, dealt, final)).total
         unseen += 1
     return total / unseen - keep
 
@@ -143,30 +157,31 @@ class TwoPlusFourSim:
         "dealer_qualified", "bet", "buy", "fold", "bet_forced_by_buy", "insured", "exchange",
         "exchange_qualified", "box_won", "tie", "box_lost",
     )
-    cards_needed = 5 + 6 + 1 + 1
+    cards_needed = GAME.box_cards + GAME.dealer.cards + 1 + GAME.exchange.max_exchanges
 
     def play_round(self, deck: Sequence[Card], record: Recorder) -> None:
         event = record.event
-        hand, dealer, up = deck[:5], deck[5:11], deck[7:11]
-        draw = 11
+        draw = GAME.box_cards + GAME.dealer.cards
+        hand, dealer = deck[:GAME.box_cards], deck[GAME.box_cards:draw]
+        up = dealer[len(dealer) - GAME.dealer.face_up:]
         cards, buy, bet, folded = tuple(hand), 0, 0, False
         decision = opening_decision(hand, up)
         event(decision)
         if decision == "buy":
-            buy, cards, draw = ANTE, (*hand, deck[draw]), draw + 1
-            if not shows_pair_of(up, _KINGS):
-                bet = 2 * ANTE
+            buy, cards, draw = BUY_COST * ANTE, (*hand, deck[draw]), draw + 1
+            if not shows_pair_of(up, FREE_CHOICE_PAIR):
+                bet = BET
                 event("bet_forced_by_buy")
             elif bets_after_buy(cards, up):
-                bet = 2 * ANTE
+                bet = BET
             else:
                 folded = True
         elif decision == "bet":
-            bet = 2 * ANTE
+            bet = BET
         else:
             folded = True
         value = evaluate_rank5(cards) if len(cards) == 5 else evaluate_rank6(cards)
-        insurance = INSURANCE if bet and hand_class(value) >= HandClass.THREE_OF_A_KIND else 0
+        insurance = INSURANCE if bet and hand_class(value) >= GAME.insurance_class else 0
         if insurance:
             event("insured")
         dealt = evaluate_rank6(dealer)
@@ -182,8 +197,9 @@ class TwoPlusFourSim:
             if final >= GAME.dealer.qualifying_value:
                 event("exchange_qualified")
         bet_win = GAME.bet_pays.winnings(cards, value, bet) if bet else 0
-        back = settle_box(GAME, OPTIONS, "open", ANTE, bet, BONUS, insurance, folded, exchanged,
-                          value, bet_win, hand_class(evaluate_rank5(hand)), dealt, final)
+        stakes = BoxStakes("open", ANTE, bet, BONUS, insurance, folded, exchanged)
+        back = settle_box(GAME, OPTIONS, stakes,
+                          BoxShowdown(value, bet_win, hand_class(evaluate_rank5(hand)), dealt, final))
         main_wagered, main_back = ANTE + buy + bet, back.ante + back.bet
         if bet:
             event("box_won" if main_back > main_wagered else "tie" if main_back == main_wagered

@@ -13,7 +13,17 @@ import asyncio
 import random
 import sys
 
-from bot.store import AccountRef, ActionRow, InsufficientFunds, Movement, Stake, Store, round_escrow
+from bot.store import (
+    AccountRef,
+    ActionRow,
+    InsufficientFunds,
+    Movement,
+    RoundHeader,
+    RoundMoney,
+    Stake,
+    Store,
+    round_escrow,
+)
 
 STACK_GUILDS = (201, 202)
 STACK_PLAYERS = tuple(range(11, 15))
@@ -56,7 +66,7 @@ async def play_round(store: Store, guild_id: int, table_id: int, rng: random.Ran
     stakes = {user: rng.randint(1, 10) for user in players}
     try:
         round_id = await store.open_table_round(
-            guild_id, table_id, 1, "stk", commitment="c", seed="00", state={}, deadline=None,
+            guild_id, table_id, RoundHeader("stk", 1, "c", "00", {}), deadline=None,
             action=ActionRow(1, None, "open", None, "open", now),
             stakes=[Stake(user, amount, "bet ante") for user, amount in stakes.items()], now=now,
             stack_table=table_id,
@@ -77,9 +87,9 @@ async def play_round(store: Store, guild_id: int, table_id: int, rng: random.Ran
         await store.void_round(guild_id, round_id, reason="test", now=now)
         return False
     results, movements = settle(stakes, table_id, round_id)
-    await store.record_round(guild_id, game="stk", channel_id=1, results=results,
-                             movements=movements, now=now, round_id=round_id, table_id=table_id,
-                             empty_after=[round_escrow(round_id)])
+    await store.record_round(guild_id, RoundHeader("stk", 1),
+                             RoundMoney(results, movements, [round_escrow(round_id)]), now=now,
+                             round_id=round_id, table_id=table_id)
     return True
 
 

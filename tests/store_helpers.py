@@ -12,7 +12,15 @@ import random
 import sys
 from dataclasses import dataclass
 
-from bot.store import AccountRef, AuditReport, InsufficientFunds, Movement, Store
+from bot.store import (
+    AccountRef,
+    AuditReport,
+    InsufficientFunds,
+    Movement,
+    RoundHeader,
+    RoundMoney,
+    Store,
+)
 
 CRASH_GUILDS = (101, 102, 103)
 CRASH_PLAYERS = tuple(range(1, 9))
@@ -89,10 +97,8 @@ async def settle_random_round(
     if cut:
         movements.append(Movement(escrow, AccountRef.house(), cut, "rake"))
     results = {u: (bets[u], pot - cut if u == winner else 0) for u in players}
-    await store.record_round(
-        guild_id, game="crash", channel_id=guild_id, results=results, movements=movements,
-        now=float(index), record={"index": index},
-    )
+    await store.record_round(guild_id, RoundHeader("crash", guild_id, state={"index": index}),
+                             RoundMoney(results, movements), now=float(index))
     return True
 
 

@@ -6,7 +6,13 @@ import copy
 
 import pytest
 
-from bot.store import MAX_AMOUNT, AccountRef, Movement
+from bot.store import (
+    MAX_AMOUNT,
+    AccountRef,
+    Movement,
+    RoundHeader,
+    RoundMoney,
+)
 from tests.harness.driver import DiscordHarness, Reply
 from tests.harness.fake_discord import CHANNEL_MESSAGE, UPDATE_MESSAGE
 
@@ -161,8 +167,8 @@ async def record_round(harness: DiscordHarness, user_id: int, game: str, wagered
     movements = [Movement(escrow, AccountRef.house(), wagered, "lost")]
     if returned:
         movements.append(Movement(AccountRef.house(), AccountRef.wallet(user_id), returned, "won"))
-    await store.record_round(guild, game=game, channel_id=harness.channel_id,
-                             results={user_id: (wagered, returned)}, movements=movements, now=now)
+    await store.record_round(guild, RoundHeader(game, harness.channel_id),
+                             RoundMoney({user_id: (wagered, returned)}, movements), now=now)
 
 
 async def test_leaderboard_ranks_net_winnings_with_own_rank(harness: DiscordHarness, clock) -> None:

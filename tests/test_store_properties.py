@@ -20,6 +20,8 @@ from bot.store import (
     InvalidAmount,
     InvalidTransfer,
     Movement,
+    RoundHeader,
+    RoundMoney,
     Store,
 )
 from bot.store.models import net_changes
@@ -187,9 +189,8 @@ class Settle:
                       if r]
         expected = books.move(movements)
         recorded = store.record_round(
-            GUILD, game="uth", channel_id=9, now=clock[0], movements=movements,
-            results={u: (w, r) for u, w, r in self.results},
-        )
+            GUILD, RoundHeader("uth", 9), RoundMoney({u: (w, r) for u, w, r in self.results}, movements),
+            now=clock[0])
         return await outcome_of(recorded), expected
 
 

@@ -13,6 +13,8 @@ from bot.store import (
     InvalidAmount,
     LeaderRow,
     Movement,
+    RoundHeader,
+    RoundMoney,
     Store,
     StoreError,
 )
@@ -52,19 +54,15 @@ async def play(
 ) -> int:
     escrow = AccountRef.escrow(f"test:{game}:{now}:{sorted(results)}")
     return await store.record_round(
-        guild_id, game=game, channel_id=CHANNEL, results=results,
-        movements=round_movements(escrow, results), now=now,
-    )
+        guild_id, RoundHeader(game, CHANNEL), RoundMoney(results, round_movements(escrow, results)), now=now)
 
 
 async def test_record_round_writes_round_players_and_movements_together(store: Store) -> None:
     escrow = AccountRef.escrow("table:500")
     results = {ALICE: (100, 250), BOB: (100, 0)}
+    header = RoundHeader("uth", CHANNEL, "c0ffee", "5eed", {"board": ["As", "Kd"], "winner": ALICE})
     round_id = await store.record_round(
-        GUILD, game="uth", channel_id=CHANNEL, results=results,
-        movements=round_movements(escrow, results), now=1000.0,
-        commitment="c0ffee", seed="5eed", record={"board": ["As", "Kd"], "winner": ALICE},
-    )
+        GUILD, header, RoundMoney(results, round_movements(escrow, results)), now=1000.0)
     info = await store.get_round(GUILD, round_id)
     assert info is not None
     assert (info.status, info.game, info.channel_id, info.settled_at) == (
@@ -96,8 +94,8 @@ async def test_a_round_whose_movements_overdraw_records_nothing(store: Store) ->
         Movement(escrow, AccountRef.wallet(ALICE), 1500, "payout"),  # escrow only holds 500
     ]
     with pytest.raises(InsufficientFunds):
-        await store.record_round(GUILD, game="uth", channel_id=CHANNEL,
-                                 results={ALICE: (500, 1500)}, movements=movements, now=5.0)
+        await store.record_round(GUILD, RoundHeader("uth", CHANNEL),
+                                 RoundMoney({ALICE: (500, 1500)}, movements), now=5.0)
     assert await store.leaderboard(GUILD) == []
     assert await store.history(GUILD, ALICE) == ([], 0)
     assert await store.ledger(GUILD, account=escrow) == []
@@ -108,14 +106,14 @@ async def test_a_round_whose_movements_overdraw_records_nothing(store: Store) ->
 @pytest.mark.parametrize("pair", [(-1, 0), (0, -5), (True, 0), (1.5, 0), (1, "2")])
 async def test_invalid_results_are_refused(store: Store, pair: tuple[int, int]) -> None:
     with pytest.raises(InvalidAmount):
-        await store.record_round(GUILD, game="uth", channel_id=CHANNEL, results={ALICE: pair},
-                                 movements=[], now=0.0)
+        await store.record_round(GUILD, RoundHeader("uth", CHANNEL), RoundMoney({ALICE: pair}, []),
+                                 now=0.0)
     assert await store.history(GUILD, ALICE) == ([], 0)
 
 
 async def test_an_open_round_takes_bets_then_settles_once(store: Store) -> None:
-    round_id = await store.start_round(GUILD, game="hcf", channel_id=CHANNEL, now=10.0,
-                                       commitment="hash", state={"phase": "betting"})
+    round_id = await store.start_round(
+        GUILD, RoundHeader("hcf", CHANNEL, commitment="hash", state={"phase": "betting"}), now=10.0)
     escrow = AccountRef.escrow(f"round:{round_id}")
     await store.transfer(GUILD, [Movement(AccountRef.wallet(ALICE), escrow, 50, "ante")],
                          round_id=round_id)
@@ -124,9 +122,8 @@ async def test_an_open_round_takes_bets_then_settles_once(store: Store) -> None:
     assert await store.leaderboard(GUILD) == []  # open rounds do not count yet
     payout = [Movement(escrow, AccountRef.wallet(ALICE), 50, "push")]
     settled_id = await store.record_round(
-        GUILD, game="hcf", channel_id=CHANNEL, results={ALICE: (50, 50)}, movements=payout,
-        now=20.0, seed="seed", record={"result": "push"}, round_id=round_id,
-    )
+        GUILD, RoundHeader("hcf", CHANNEL, seed="seed", state={"result": "push"}),
+        RoundMoney({ALICE: (50, 50)}, payout), now=20.0, round_id=round_id)
     assert settled_id == round_id
     info = await store.get_round(GUILD, round_id)
     assert info is not None
@@ -135,8 +132,8 @@ async def test_an_open_round_takes_bets_then_settles_once(store: Store) -> None:
     )
     assert len(await store.ledger(GUILD, round_id=round_id)) == 2
     with pytest.raises(StoreError, match="not an open round"):
-        await store.record_round(GUILD, game="hcf", channel_id=CHANNEL, results={},
-                                 movements=payout, now=30.0, round_id=round_id)
+        await store.record_round(GUILD, RoundHeader("hcf", CHANNEL), RoundMoney({}, payout), now=30.0,
+                                 round_id=round_id)
     assert await store.balance(GUILD, AccountRef.wallet(ALICE)) == 1000
     assert (await store.audit(GUILD)).ok
 

@@ -19,6 +19,8 @@ from bot.store import (
     InvalidAmount,
     InvalidTransfer,
     Movement,
+    RoundHeader,
+    RoundMoney,
     Stake,
     Store,
     UnbalancedSettlement,
@@ -59,9 +61,9 @@ def action(seq: int = 1) -> ActionRow:
 
 async def open_round(store: Store, table_id: int, stakes: dict[int, int]) -> int:
     return await store.open_table_round(
-        GUILD, table_id, CHANNEL, "hcf", commitment="c", seed="00", state={}, deadline=None,
-        action=action(), stakes=[Stake(user, amount, "bet ante") for user, amount in stakes.items()],
-        now=NOW, stack_table=table_id,
+        GUILD, table_id, RoundHeader("hcf", CHANNEL, "c", "00", {}), deadline=None, action=action(),
+        stakes=[Stake(user, amount, "bet ante") for user, amount in stakes.items()], now=NOW,
+        stack_table=table_id,
     )
 
 
@@ -168,17 +170,17 @@ async def test_a_settlement_that_leaves_chips_in_escrow_records_nothing(store: S
     accounts = [escrow, stack(table_id, ALICE), AccountRef.house()]
     before = await books(store, GUILD, accounts)
     with pytest.raises(UnbalancedSettlement) as refused:
-        await store.record_round(GUILD, game="hcf", channel_id=CHANNEL, results={ALICE: (50, 95)},
-                                 movements=short, now=NOW, round_id=round_id, table_id=table_id,
-                                 empty_after=[escrow])
+        await store.record_round(GUILD, RoundHeader("hcf", CHANNEL),
+                                 RoundMoney({ALICE: (50, 95)}, short, [escrow]), now=NOW,
+                                 round_id=round_id, table_id=table_id)
     assert refused.value.left == {escrow: 5}
     assert await books(store, GUILD, accounts) == before
     info = await store.get_round(GUILD, round_id)
     assert info is not None and info.status == "open" and not info.players
     whole = [*short, Movement(escrow, AccountRef.house(), 5, "rake")]
-    await store.record_round(GUILD, game="hcf", channel_id=CHANNEL,
-                             results={ALICE: (50, 95), BOB: (50, 0)}, movements=whole, now=NOW,
-                             round_id=round_id, table_id=table_id, empty_after=[escrow])
+    await store.record_round(GUILD, RoundHeader("hcf", CHANNEL),
+                             RoundMoney({ALICE: (50, 95), BOB: (50, 0)}, whole, [escrow]), now=NOW,
+                             round_id=round_id, table_id=table_id)
     assert await store.table_stacks(GUILD, table_id) == {ALICE: 145, BOB: 50}
     assert [r.hands for r in await store.seat_records(table_id)] == [1, 1]
     report = await store.audit(GUILD)
@@ -192,10 +194,10 @@ async def test_buy_ins_and_cash_outs_are_neither_wins_nor_losses(store: Store) -
     assert await store.leaderboard(GUILD) == []
     round_id = await open_round(store, table_id, {ALICE: 30, BOB: 30})
     escrow = round_escrow(round_id)
-    await store.record_round(GUILD, game="hcf", channel_id=CHANNEL,
-                             results={ALICE: (30, 60), BOB: (30, 0)},
-                             movements=[Movement(escrow, stack(table_id, ALICE), 60, "pot")],
-                             now=NOW, round_id=round_id, empty_after=[escrow])
+    pot = [Movement(escrow, stack(table_id, ALICE), 60, "pot")]
+    await store.record_round(GUILD, RoundHeader("hcf", CHANNEL),
+                             RoundMoney({ALICE: (30, 60), BOB: (30, 0)}, pot, [escrow]), now=NOW,
+                             round_id=round_id)
     assert await store.cash_out(GUILD, table_id, ALICE, now=NOW) == 130
     assert await store.cash_out(GUILD, table_id, ALICE, now=NOW) == 0, "nothing left to return"
     board = {row.user_id: row.net for row in await store.leaderboard(GUILD)}

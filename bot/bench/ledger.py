@@ -15,7 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.store import AccountRef, Movement, Store
+from bot.store import AccountRef, Movement, RoundHeader, RoundMoney, Store
 
 log = logging.getLogger(__name__)
 
@@ -60,10 +60,8 @@ async def run_rounds(store: Store, count: int) -> float:
     started = time.perf_counter()
     for index in range(count):
         movements, results = settlement(index)
-        await store.record_round(
-            GUILD_ID, game="bench", channel_id=1, results=results, movements=movements,
-            now=time.time(), record={"index": index},
-        )
+        header = RoundHeader("bench", 1, state={"index": index})
+        await store.record_round(GUILD_ID, header, RoundMoney(results, movements), now=time.time())
     return count / (time.perf_counter() - started)
 
 

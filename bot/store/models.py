@@ -6,7 +6,7 @@ Nothing here knows about SQL, so a PostgreSQL adapter would reuse all of it unch
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -138,6 +138,28 @@ class Movement:
     target: AccountRef
     amount: int
     reason: str
+
+
+@dataclass(frozen=True)
+class RoundHeader:
+    """A round as its row is written: the game, its channel, the shuffle's proof (the
+    commitment shown before the deal, the seed revealed after) and the saved state."""
+
+    game: str
+    channel_id: int
+    commitment: str | None = None
+    seed: str | None = None
+    state: Mapping[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class RoundMoney:
+    """What a settled round moves: each player's ``(wagered, returned)``, the ledger
+    movements, and the accounts (a round's escrow) those must leave at exactly zero."""
+
+    results: Mapping[int, tuple[int, int]]
+    movements: Sequence[Movement]
+    empty_after: Sequence[AccountRef] = ()
 
 
 @dataclass(frozen=True)

@@ -11,20 +11,11 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store.models import HistoryRow, LeaderRow, RoundInfo, StoreError
+from bot.store.models import HistoryRow, LeaderRow, RoundHeader, RoundInfo, StoreError
 
 
 async def insert_round(
-    db: aiosqlite.Connection,
-    guild_id: int,
-    *,
-    game: str,
-    channel_id: int,
-    status: str,
-    now: float,
-    commitment: str | None,
-    seed: str | None,
-    state: Mapping[str, Any] | None,
+    db: aiosqlite.Connection, guild_id: int, header: RoundHeader, *, status: str, now: float,
 ) -> int:
     """Create a round and return its game number."""
     query = """
@@ -33,7 +24,8 @@ async def insert_round(
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
     """
     settled_at = now if status == "settled" else None
-    params = (guild_id, channel_id, game, status, commitment, seed, now, settled_at, _json(state))
+    params = (guild_id, header.channel_id, header.game, status, header.commitment, header.seed, now,
+              settled_at, _json(header.state))
     cursor = await db.execute(query, params)
     round_id = cursor.lastrowid
     if round_id is None:
@@ -42,23 +34,17 @@ async def insert_round(
 
 
 async def settle_open_round(
-    db: aiosqlite.Connection,
-    guild_id: int,
-    round_id: int,
-    *,
-    now: float,
-    commitment: str | None,
-    seed: str | None,
-    record: Mapping[str, Any] | None,
+    db: aiosqlite.Connection, guild_id: int, round_id: int, header: RoundHeader, *, now: float,
 ) -> None:
-    """Mark an open round settled; refuses a round that is unknown, elsewhere or already done."""
+    """Mark an open round settled with ``header``'s proof and final state (its game and channel
+    are the round's already); refuses a round that is unknown, elsewhere or already done."""
     query = """
         UPDATE rounds
         SET status = 'settled', settled_at = ?, commitment = COALESCE(?, commitment),
             seed = COALESCE(?, seed), state = ?
         WHERE id = ? AND guild_id = ? AND status = 'open'
     """
-    params = (now, commitment, seed, _json(record), round_id, guild_id)
+    params = (now, header.commitment, header.seed, _json(header.state), round_id, guild_id)
     cursor = await db.execute(query, params)
     if cursor.rowcount != 1:
         raise StoreError(f"round {round_id} is not an open round of this server")

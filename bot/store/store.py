@@ -36,7 +36,9 @@ from bot.store.models import (
     LeaderRow,
     LedgerRow,
     Movement,
+    RoundHeader,
     RoundInfo,
+    RoundMoney,
     StoreError,
     UnbalancedSettlement,
     validate_amount,
@@ -317,39 +319,21 @@ class Store(TableStoreMixin, StackStoreMixin):
 
     # -- rounds -------------------------------------------------------------------------------
 
-    async def start_round(
-        self,
-        guild_id: int,
-        *,
-        game: str,
-        channel_id: int,
-        now: float,
-        commitment: str | None = None,
-        state: Mapping[str, Any] | None = None,
-    ) -> int:
+    async def start_round(self, guild_id: int, header: RoundHeader, *, now: float) -> int:
         """Open a round before the deal so bets can carry its game number; settle it with
         ``record_round(..., round_id=...)``."""
         async with self._transaction() as db:
-            return await rounds.insert_round(
-                db, guild_id, game=game, channel_id=channel_id, status="open", now=now,
-                commitment=commitment, seed=None, state=state,
-            )
+            return await rounds.insert_round(db, guild_id, header, status="open", now=now)
 
     async def record_round(
         self,
         guild_id: int,
+        header: RoundHeader,
+        settled: RoundMoney,
         *,
-        game: str,
-        channel_id: int,
-        results: Mapping[int, tuple[int, int]],
-        movements: Sequence[Movement],
         now: float,
-        commitment: str | None = None,
-        seed: str | None = None,
-        record: Mapping[str, Any] | None = None,
         round_id: int | None = None,
         table_id: int | None = None,
-        empty_after: Sequence[AccountRef] = (),
         post: Mapping[str, Any] | None = None,
     ) -> int:
         """Record a settled round, its players' (wagered, returned) and its movements in one
@@ -357,28 +341,23 @@ class Store(TableStoreMixin, StackStoreMixin):
 
         ``table_id`` counts the round as one more hand for each player still seated there, and
         with ``post`` puts the round's result message in the table's outbox (``pending_posts``).
-        ``empty_after`` names accounts (a round's escrow) that the movements must leave at
-        exactly zero; otherwise UnbalancedSettlement is raised and nothing is recorded."""
-        validate_results(results)
-        checked = validate_movements(movements)
+        The movements must leave ``settled.empty_after`` (a round's escrow) at exactly zero;
+        otherwise UnbalancedSettlement is raised and nothing is recorded."""
+        validate_results(settled.results)
+        checked = validate_movements(settled.movements)
         await self._ensure_wallets(guild_id, _refs_of(checked), now)
+        empty_after = settled.empty_after
 
         async def body(db: Any) -> int:
             if round_id is None:
-                recorded = await rounds.insert_round(
-                    db, guild_id, game=game, channel_id=channel_id, status="settled", now=now,
-                    commitment=commitment, seed=seed, state=record,
-                )
+                recorded = await rounds.insert_round(db, guild_id, header, status="settled", now=now)
             else:
                 recorded = round_id
-                await rounds.settle_open_round(
-                    db, guild_id, round_id, now=now, commitment=commitment, seed=seed,
-                    record=record,
-                )
-            await rounds.insert_players(db, recorded, results)
+                await rounds.settle_open_round(db, guild_id, round_id, header, now=now)
+            await rounds.insert_players(db, recorded, settled.results)
             await money.post(db, guild_id, checked, round_id=recorded, now=now)
             if table_id is not None:
-                await stacks.count_hands(db, table_id, list(results))
+                await stacks.count_hands(db, table_id, list(settled.results))
                 if post is not None:
                     await posts.add(db, recorded, table_id, post, now)
             left = await money.balances_of(db, guild_id, empty_after)

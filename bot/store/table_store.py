@@ -15,7 +15,7 @@ import aiosqlite
 
 from bot.store import money, posts, rounds, stacks, tables
 from bot.store.connection import Body
-from bot.store.models import AccountRef, Movement, validate_movements
+from bot.store.models import AccountRef, Movement, RoundHeader, validate_movements
 from bot.store.table_models import ActionRow, OpenRound, Stake, TableRow
 
 
@@ -88,9 +88,8 @@ class TableStoreMixin:
             return await tables.table_seats(db, table_id)
 
     async def open_table_round(
-        self, guild_id: int, table_id: int, channel_id: int, game: str, *, commitment: str,
-        seed: str, state: Mapping[str, Any], deadline: float | None, action: ActionRow,
-        stakes: Sequence[Stake], now: float, stack_table: int | None = None,
+        self, guild_id: int, table_id: int, header: RoundHeader, *, deadline: float | None,
+        action: ActionRow, stakes: Sequence[Stake], now: float, stack_table: int | None = None,
     ) -> int:
         """Create a round with its first action and the chips it staked; returns its number.
         With ``stack_table`` the stakes come from the players' stacks at that table."""
@@ -98,10 +97,7 @@ class TableStoreMixin:
             await self._ensure_wallets(guild_id, [AccountRef.wallet(s.user_id) for s in stakes])
 
         async def body(db: Any) -> int:
-            round_id = await rounds.insert_round(
-                db, guild_id, game=game, channel_id=channel_id, status="open", now=now,
-                commitment=commitment, seed=seed, state=state,
-            )
+            round_id = await rounds.insert_round(db, guild_id, header, status="open", now=now)
             await tables.attach_round_to_table(db, round_id, table_id, deadline)
             await tables.insert_actions(db, round_id, [action])
             movements = validate_movements(

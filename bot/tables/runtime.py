@@ -33,6 +33,8 @@ from bot.store import (
     InsufficientFunds,
     Movement,
     OpenRound,
+    RoundHeader,
+    RoundMoney,
     Stake,
     Store,
     TableRow,
@@ -499,12 +501,11 @@ class TableRuntime:
         deadline = now + _opening_seconds(table)
         row = self._action_row(1, applied, request)
         try:
+            header = RoundHeader(adapter.game, table.channel_id, commitment_of(seed), seed.hex(),
+                                 adapter.dump(state))
             round_id = await self.store.open_table_round(
-                table.guild_id, table.id, table.channel_id, adapter.game,
-                commitment=commitment_of(seed), seed=seed.hex(), state=adapter.dump(state),
-                deadline=deadline, action=row, stakes=_stakes(applied.flows), now=now,
-                stack_table=_stack_table(table),
-            )
+                table.guild_id, table.id, header, deadline=deadline, action=row,
+                stakes=_stakes(applied.flows), now=now, stack_table=_stack_table(table))
         except InsufficientFunds as error:
             raise TableError(_short_of_chips(table, error)) from None
         table.round = ActiveRound(round_id, state, seed, commitment_of(seed), 1, deadline,
@@ -690,13 +691,11 @@ class TableRuntime:
             empty_after = (round_escrow(round_.id),)
         else:
             movements = self._settlement_movements(round_.id, settlement)
+        header = RoundHeader(table.adapter.game, table.channel_id, seed=round_.seed.hex(), state=record)
+        results = {seat: (s.staked, s.returned) for seat, s in settlement.summary.items()}
         await self.store.record_round(
-            table.guild_id, game=table.adapter.game, channel_id=table.channel_id,
-            results={seat: (s.staked, s.returned) for seat, s in settlement.summary.items()},
-            movements=movements, now=self.clock(), seed=round_.seed.hex(), record=record,
-            round_id=round_.id, table_id=table.id, empty_after=empty_after,
-            post=result_payload(table.adapter, result),
-        )
+            table.guild_id, header, RoundMoney(results, movements, empty_after), now=self.clock(),
+            round_id=round_.id, table_id=table.id, post=result_payload(table.adapter, result))
 
     async def _void(self, table: Table, round_id: int, reason: str, *,
                     closing: bool = False) -> dict[int, int]:

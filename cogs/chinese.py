@@ -31,7 +31,8 @@ from bot.tables.runtime import Table
 from cogs.common import guarded, relative_time
 from cogs.private_cards import GAME_PRIVATE_MESSAGES, PrivateMessage, edit_private, send_private
 from cogs.stacks import buy_in_at_game_table, game_table, leave_game_table, show_my_stack
-from cogs.table_messages import RENDER_POOL, TableButton
+from cogs.table_button import TableButton
+from cogs.table_messages import RENDER_POOL
 from cogs.tables import act_at_game_table, act_at_table, action_request, confirmation, send_rules
 
 if TYPE_CHECKING:

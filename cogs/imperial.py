@@ -12,7 +12,7 @@ from bot.errors import UserError
 from bot.tables.actions import CardList
 from bot.tables.adapter import Control
 from cogs.boxed import BoxedCommands, add_boxed_commands
-from cogs.table_messages import TableButton
+from cogs.table_button import TableButton
 
 if TYPE_CHECKING:
     from bot.client import CasinoBot

@@ -29,7 +29,8 @@ from bot.tables.adapter import CardPick, Control, PickPreview, PrivateRows
 from bot.tables.errors import TableError
 from bot.tables.runtime import Table
 from cogs.common import guarded
-from cogs.table_messages import RENDER_POOL, TableButton
+from cogs.table_button import TableButton
+from cogs.table_messages import RENDER_POOL
 
 if TYPE_CHECKING:
     from bot.client import CasinoBot

@@ -28,7 +28,6 @@ import contextlib
 import io
 import logging
 import random
-import re
 import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -39,12 +38,12 @@ import aiohttp
 import discord
 
 import render
-from bot.tables.adapter import Control
 from bot.tables.results import RoundResult
 from bot.tables.runtime import Table
 from bot.tables.stack_view import seated_with_stacks, with_stacks
 from cogs.common import EMBED_COLOUR, chips, relative_time, signed_chips
 from cogs.discord_limits import InvalidRequests, RequestPacer
+from cogs.table_button import table_view
 
 if TYPE_CHECKING:
     from bot.client import CasinoBot
@@ -67,8 +66,6 @@ PAUSED = ("This table is paused: Discord refuses my messages in this channel ({d
 FLUSH_TIMEOUT = 10.0
 WINDOW_COLOURS = ((0.5, "\U0001f7e2", "green"), (0.2, "\U0001f7e1", "yellow"),
                   (0.0, "\U0001f534", "red"))
-BUTTON_STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
-                 "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
 
 
 # One drawing thread: images never block the event loop, and at most one competes with it for
@@ -78,48 +75,6 @@ RENDER_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
 
 async def render_off_loop(draw: Callable[[Any], bytes], snapshot: Any) -> bytes:
     return await asyncio.get_running_loop().run_in_executor(RENDER_POOL, draw, snapshot)
-
-
-class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
-    r"tbl:(?P<table>\d+):(?P<round>\d+):(?P<version>\d+):(?P<action>[a-z]+):(?P<arg>[\w.:|]*)"
-)):
-    """Every table button. The table, round and rendering it belongs to are in its custom id,
-    so it keeps working after a restart and a click on an old one is recognised as stale. Its
-    argument is in the id as text (``arg_text``); the game reads it back when it is pressed."""
-
-    def __init__(self, table_id: int, round_id: int, version: int, action: str, arg_text: str,
-                 label: str = "", style: str = "secondary", row: int | None = None) -> None:
-        self.table_id, self.round_id, self.version = table_id, round_id, version
-        self.action, self.arg_text = action, arg_text
-        super().__init__(discord.ui.Button(
-            label=label, style=BUTTON_STYLES[style], row=row,
-            custom_id=f"tbl:{table_id}:{round_id}:{version}:{action}:{arg_text}",
-        ))
-
-    @classmethod
-    def of(cls, table_id: int, round_id: int, version: int, control: Control) -> TableButton:
-        return cls(table_id, round_id, version, control.action, control.arg.encode(),
-                   control.label, control.style, control.row)
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> TableButton:
-        groups = match.groupdict()
-        return cls(int(groups["table"]), int(groups["round"]), int(groups["version"]),
-                   groups["action"], groups["arg"], getattr(item, "label", None) or "")
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from cogs.common import guarded
-        from cogs.tables import tables_cog
-
-        await guarded(interaction, tables_cog(interaction).on_table_button(interaction, self))
-
-
-def table_view(table: Table, controls: list[Control]) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for control in controls[:25]:  # Discord's limit: 5 rows of 5
-        view.add_item(TableButton.of(table.id, table.round_id, table.version, control))
-    return view
 
 
 def window_colour(table: Table, now: float) -> tuple[str, str]:

@@ -28,7 +28,8 @@ from cogs.common import (
     split_lines,
 )
 from cogs.private_cards import CardSelect, is_private, private_message, refresh_after_action, send_private
-from cogs.table_messages import TableButton, TableMessages
+from cogs.table_button import TableButton
+from cogs.table_messages import TableMessages
 from cogs.table_options import chosen_options, options_text, with_game_options
 
 if TYPE_CHECKING:

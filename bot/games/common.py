@@ -135,6 +135,25 @@ class SettlementLine(NamedTuple):
         )
 
 
+def hand_lines(seat: SeatId, rows: Iterable[tuple[str, int, int]], *, folded: bool,
+               side_bets: Collection[str]) -> tuple[SettlementLine, ...]:
+    """One hand's settlement lines from ``(bet, staked, returned)`` rows, in their order; a
+    row with nothing staked is left out. A folded hand's bets read "fold", except its
+    ``side_bets`` (settled on the hand alone, win or lose as they fall)."""
+    lines = []
+    for bet, staked, back in rows:
+        if staked == 0:
+            continue
+        if folded and bet not in side_bets:
+            outcome = "fold"
+        elif back > staked:
+            outcome = "win"
+        else:
+            outcome = "push" if back == staked else "lose"
+        lines.append(SettlementLine(seat, bet, staked, back, outcome))
+    return tuple(lines)
+
+
 @dataclass(frozen=True)
 class SeatSummary:
     """One seat's round in three numbers: chips in play, chips handed back, and the net."""

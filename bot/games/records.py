@@ -1,21 +1,24 @@
-"""What every engine's round history shares: the record base class and its JSON round trip.
+"""What every engine's round history shares: the record base class, its JSON round trip, and
+the records that mean the same in every game.
 
 Each engine keeps its own family of small frozen records (``bot.games.uth.actions``,
 ``bot.games.boxed.actions``, ``bot.games.hcf.actions``): one per state-changing call, with the
-chips it moved as ``flows``. The family says how its fields encode (which hold cards, which
-hold tuples) and which kinds exist; the base does the rest.
+chips it moved as ``flows``, and a ``kind -> class`` table to read a history back. Fields are
+written to JSON and read back by their declared types (cards as ``"As"``, tuples as lists, chip
+flows and rejections as objects), so a family declares fields and nothing else.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import types
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, NamedTuple, TypeVar
+from typing import Any, ClassVar, NamedTuple, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from bot.games.common import ChipFlow, SeatId
+from bot.poker import Card
 
 R = TypeVar("R", bound="ActionRecord")
-FieldCodec = Callable[[str, Any], Any]
 
 
 class Rejection(NamedTuple):
@@ -25,6 +28,9 @@ class Rejection(NamedTuple):
     bet: str
     amount: int
     reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return self._asdict()
 
     @classmethod
     def from_dict(cls, item: Mapping[str, Any]) -> Rejection:
@@ -36,8 +42,6 @@ class ActionRecord:
     """Base of every record. ``flows``: chips into play (+) or back out of it (-)."""
 
     kind: ClassVar[str] = ""
-    encode_field: ClassVar[FieldCodec] = staticmethod(lambda name, value: value)
-    """The family's field encoder (set on the family's base class)."""
     flows: tuple[ChipFlow, ...] = ()
 
     @property
@@ -51,13 +55,135 @@ class ActionRecord:
         return self.kind.replace("_", " ")
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": self.kind}
-        for spec in fields(self):
-            data[spec.name] = type(self).encode_field(spec.name, getattr(self, spec.name))
-        return data
+        return {"kind": self.kind, **{spec.name: _encode(getattr(self, spec.name)) for spec in fields(self)}}
+
+    def log_entry(self) -> dict[str, Any]:
+        """The record as a finished round's public log shows it: its label, and its seat
+        when it is one seat's action."""
+        seat = getattr(self, "seat", None)
+        return {"label": self.label} if seat is None else {"label": self.label, "seat": seat}
 
 
-def record_from_dict(types: Mapping[str, type[R]], data: Mapping[str, Any], decode: FieldCodec) -> R:
-    """The record ``data`` describes, of the family whose kinds are ``types``."""
-    cls = types[data["kind"]]
-    return cls(**{spec.name: decode(spec.name, data[spec.name]) for spec in fields(cls)})
+def record_from_dict(types_by_kind: Mapping[str, type[R]], data: Mapping[str, Any]) -> R:
+    """The record ``data`` describes, of the family whose kinds are ``types_by_kind``. A field
+    missing from ``data`` (a history saved before the field existed) takes its default."""
+    cls = types_by_kind[data["kind"]]
+    hints = _field_types(cls)
+    return cls(**{spec.name: _decode(hints[spec.name], data[spec.name])
+                  for spec in fields(cls) if spec.name in data})
+
+
+# ------------------------------------------------------------------ records every game shares
+
+
+@dataclass(frozen=True, kw_only=True)
+class UndoBet(ActionRecord):
+    """The seat's most recent placement taken back (``undone`` names its kind, when known)."""
+
+    kind: ClassVar[str] = "undo"
+    seat: SeatId
+    undone: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class ClearBets(ActionRecord):
+    """All of the seat's bets taken back at once."""
+
+    kind: ClassVar[str] = "clear"
+    seat: SeatId
+
+
+@dataclass(frozen=True, kw_only=True)
+class CloseBetting(ActionRecord):
+    """The window closed: ``seats`` play the round (in dealing order), ``rejected`` bets
+    were refunded."""
+
+    kind: ClassVar[str] = "close_betting"
+    seats: tuple[SeatId, ...]
+    rejected: tuple[Rejection, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Raise(ActionRecord):
+    """A Raise of ``multiple`` x Ante (``amount`` chips), on ``street`` where the game has streets."""
+
+    kind: ClassVar[str] = "raise"
+    seat: SeatId
+    multiple: int
+    amount: int
+    street: str = ""
+
+    @property
+    def label(self) -> str:
+        return f"RAISE {self.multiple}x"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Fold(ActionRecord):
+    """Out, the Ante lost; ``auto`` when the decision timer ran out or the player left."""
+
+    kind: ClassVar[str] = "fold"
+    seat: SeatId
+    auto: bool
+
+    @property
+    def label(self) -> str:
+        return "AUTO FOLDED" if self.auto else "FOLD"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Deal(ActionRecord):
+    """Hidden cards to each of ``seats`` and to the dealer (a game with a board deals it too)."""
+
+    kind: ClassVar[str] = "deal"
+    seats: tuple[SeatId, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Showdown(ActionRecord):
+    """The dealer's cards shown and every bet settled (see ``state.settlement``)."""
+
+    kind: ClassVar[str] = "showdown"
+    dealer_qualified: bool
+    house_net: int
+
+
+# ---------------------------------------------------------------------------- the JSON codec
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, (ChipFlow, Rejection)):
+        return value.to_dict()
+    if isinstance(value, tuple):
+        return [_encode(item) for item in value]
+    return value
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _field_types(cls: type) -> dict[str, Any]:
+    """The record class's field types, resolved once (``get_type_hints`` is slow)."""
+    if cls not in _HINTS:
+        _HINTS[cls] = get_type_hints(cls)
+    return _HINTS[cls]
+
+
+def _decode(hint: Any, value: Any) -> Any:
+    if value is None:
+        return None
+    origin, args = get_origin(hint), get_args(hint)
+    if origin in (Union, types.UnionType):
+        (hint,) = (arg for arg in args if arg is not type(None))
+        return _decode(hint, value)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_decode(args[0], item) for item in value)
+        return tuple(_decode(arg, item) for arg, item in zip(args, value, strict=True))
+    if hint in (ChipFlow, Rejection):
+        return hint.from_dict(value)
+    if hint in (Card, int):
+        return hint(value)
+    return value

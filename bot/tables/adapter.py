@@ -168,6 +168,17 @@ class BuyInRequest:
     wallet: int
 
 
+def settled_status(settlement: Settlement | None, seat: SeatId, hand: str | None) -> str | None:
+    """A seat's line on the table picture once its bets are settled ("Flush · wins 40", "push",
+    "loses 20"); None before."""
+    if settlement is None or seat not in settlement.summary:
+        return None
+    summary = settlement.summary[seat]
+    verdict = {"win": f"wins {summary.net:,}", "push": "push",
+               "lose": f"loses {-summary.net:,}"}[summary.outcome]
+    return f"{hand} · {verdict}" if hand else verdict
+
+
 class GameAdapter(ABC):
     """One game on the table runtime (see the module docstring). Adapters hold no state."""
 

@@ -324,8 +324,7 @@ class HCFAdapter(GameAdapter):
         game = state.game
         return {
             "offers": list(state.offers), "banker": game.banker,
-            "history": [{"label": action.label, **_seat_of(action)}
-                        for action in [*state.history, *game.history]],
+            "history": [action.log_entry() for action in [*state.history, *game.history]],
             "hands": {str(seat): [str(card) for card in player.cards]
                       for seat, player in game.players.items()},
             "bank": [str(card) for card in game.bank_cards],
@@ -541,9 +540,3 @@ def settlement_text(state: HCFRound) -> str:
 
 def _pays(table: Sequence[tuple[int, int]]) -> str:
     return odds_text((f"{length} cards", odds, 1) for length, odds in table)
-
-
-def _seat_of(action: Action) -> dict[str, Any]:
-    seat = getattr(action, "seat", None)
-    return {} if seat is None else {"seat": seat}
-

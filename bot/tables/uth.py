@@ -19,6 +19,7 @@ from bot.tables.adapter import (
     Outcome,
     PrivateRow,
     PrivateRows,
+    settled_status,
 )
 from bot.tables.config import TableConfig, TableOptions, option
 from bot.tables.rules_page import reflow
@@ -214,12 +215,9 @@ class UTHAdapter(GameAdapter):
 
     def _seat_status_text(self, status: str, pending: bool, hand: str | None, state: UTHState,
                           seat: SeatId) -> str:
-        settlement = state.settlement
-        if settlement is not None and seat in settlement.summary:
-            summary = settlement.summary[seat]
-            verdict = {"win": f"wins {summary.net:,}", "push": "push",
-                       "lose": f"loses {-summary.net:,}"}[summary.outcome]
-            return f"{hand} · {verdict}" if hand else verdict
+        settled = settled_status(state.settlement, seat, hand)
+        if settled is not None:
+            return settled
         if pending:
             return "deciding…"
         return status
@@ -247,7 +245,7 @@ class UTHAdapter(GameAdapter):
         view = state.public_view()
         return {
             "view": view.to_dict(),
-            "history": [{"label": action.label, **_seat_of(action)} for action in state.history],
+            "history": [action.log_entry() for action in state.history],
         }
 
     def rules_text(self, config: TableConfig) -> str:
@@ -294,8 +292,3 @@ def _bets_text(ante: int, trips: int, play: int) -> str:
     if play:
         parts.append(f"Play {play:,}")
     return " · ".join(parts)
-
-
-def _seat_of(action: Action) -> dict[str, Any]:
-    seat = getattr(action, "seat", None)
-    return {} if seat is None else {"seat": seat}

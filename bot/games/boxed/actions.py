@@ -13,21 +13,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from bot.games.common import ChipFlow, SeatId
-from bot.games.records import ActionRecord, FieldCodec, record_from_dict
-from bot.games.records import Rejection as Rejection  # re-exported: the engines name it from here
+from bot.games.common import SeatId
+from bot.games.records import ActionRecord, ClearBets, CloseBetting, Rejection, UndoBet, record_from_dict
 from bot.poker import Card
 
+__all__ = ["ACTION_TYPES", "Action", "Bet", "Buy", "ChooseOpenBoxes", "ClearBets", "CloseBetting", "Deal",
+           "DealerExchange", "DealerReveal", "ExchangeConfirm", "ExchangePick", "Fold", "GoOn", "Insure",
+           "PlaceAnte", "PlaceBonus", "Rebet", "Rejection", "ShowBoxes", "Showdown", "UndoBet",
+           "action_from_dict"]
 
-@dataclass(frozen=True, kw_only=True)
-class Action(ActionRecord):
-    """Base of every record. ``flows``: chips into play (+) or back to the wallet (-)."""
 
-    encode_field: ClassVar[FieldCodec] = staticmethod(lambda name, value: _encode(name, value))
-
-    @staticmethod
-    def from_dict(data: Mapping[str, Any]) -> Action:
-        return record_from_dict(ACTION_TYPES, data, _decode)
+Action = ActionRecord
+"""Every record of a round (``flows``: chips into play (+) or back to the wallet (-))."""
 
 
 # ------------------------------------------------------------------------------- betting
@@ -80,31 +77,6 @@ class ChooseOpenBoxes(Action):
     @property
     def label(self) -> str:
         return f"plays {self.count} open box{'es' if self.count > 1 else ''}"
-
-
-@dataclass(frozen=True, kw_only=True)
-class UndoBet(Action):
-    """The seat's most recent placement taken back."""
-
-    kind: ClassVar[str] = "undo"
-    seat: SeatId
-
-
-@dataclass(frozen=True, kw_only=True)
-class ClearBets(Action):
-    """All of the seat's bets taken back at once."""
-
-    kind: ClassVar[str] = "clear"
-    seat: SeatId
-
-
-@dataclass(frozen=True, kw_only=True)
-class CloseBetting(Action):
-    """Betting closed: ``seats`` play the round, ``rejected`` bets were refunded."""
-
-    kind: ClassVar[str] = "close_betting"
-    seats: tuple[SeatId, ...]
-    rejected: tuple[Rejection, ...]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -293,26 +265,5 @@ ACTION_TYPES: dict[str, type[Action]] = {
 _CARD_FIELDS = frozenset({"dealer_up", "cards", "replaced", "drawn"})
 
 
-def _encode(name: str, value: Any) -> Any:
-    if name == "flows":
-        return [flow.to_dict() for flow in value]
-    if name in _CARD_FIELDS:
-        return [str(card) for card in value]
-    if name == "rejected":
-        return [rejection._asdict() for rejection in value]
-    if isinstance(value, tuple):
-        return [list(item) if isinstance(item, tuple) else item for item in value]
-    return value
-
-
-def _decode(name: str, value: Any) -> Any:
-    if name == "flows":
-        return tuple(ChipFlow.from_dict(flow) for flow in value)
-    if name in _CARD_FIELDS:
-        return tuple(Card(card) for card in value)
-    if name == "rejected":
-        return tuple(Rejection.from_dict(item) for item in value)
-    if isinstance(value, list):
-        return tuple(tuple(int(part) for part in item) if isinstance(item, list) else int(item)
-                     for item in value)
-    return value
+def action_from_dict(data: Mapping[str, Any]) -> Action:
+    return record_from_dict(ACTION_TYPES, data)

@@ -77,6 +77,7 @@ from bot.games.boxed.actions import (
     ShowBoxes,
     Showdown,
     UndoBet,
+    action_from_dict,
 )
 from bot.games.boxed.betting import apply_layout, seat_cards, verify_layout, within_minimums
 from bot.games.boxed.rules import BoxedGame, BoxedOptions, Phase, insurance_limits, shows_pair_of
@@ -634,7 +635,7 @@ class BoxedState:
             dealer=tuple(Card(card) for card in data["dealer"]),
             dealer_dealt=tuple(Card(card) for card in data["dealer_dealt"]),
             revealed=bool(data["revealed"]),
-            history=[Action.from_dict(item) for item in data["history"]],
+            history=[action_from_dict(item) for item in data["history"]],
             settlement=None if settlement is None else Settlement.from_dict(settlement),
         )
 

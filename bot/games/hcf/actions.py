@@ -14,20 +14,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from bot.games.common import ChipFlow, SeatId
-from bot.games.records import ActionRecord, FieldCodec, record_from_dict
+from bot.games.common import SeatId
+from bot.games.records import ActionRecord, ClearBets, CloseBetting, Fold, Raise, record_from_dict
 from bot.poker import Card
 
+__all__ = ["ACTION_TYPES", "Action", "AnteBet", "BankAccepted", "BankDeclined", "BonusBet", "ClearBets",
+           "CloseBetting", "Deal", "Fold", "HandOpened", "HouseBanks", "Raise", "Showdown",
+           "action_from_dict"]
 
-@dataclass(frozen=True, kw_only=True)
-class Action(ActionRecord):
-    """Base of every record. ``flows``: chips into play (+) or back to the stack (-)."""
 
-    encode_field: ClassVar[FieldCodec] = staticmethod(lambda name, value: _encode(name, value))
-
-    @staticmethod
-    def from_dict(data: Mapping[str, Any]) -> Action:
-        return record_from_dict(ACTION_TYPES, data, _decode)
+Action = ActionRecord
+"""Every record of a hand (``flows``: chips into play (+) or back to the stack (-))."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -60,22 +57,6 @@ class BonusBet(Action):
 
 
 @dataclass(frozen=True, kw_only=True)
-class ClearBets(Action):
-    """All of the seat's bets (and its staked rake) taken back."""
-
-    kind: ClassVar[str] = "clear"
-    seat: SeatId
-
-
-@dataclass(frozen=True, kw_only=True)
-class CloseBetting(Action):
-    """The betting window closed; ``seats`` (those with an Ante) play, in dealing order."""
-
-    kind: ClassVar[str] = "close_betting"
-    seats: tuple[SeatId, ...]
-
-
-@dataclass(frozen=True, kw_only=True)
 class Deal(Action):
     """Seven hidden cards to each of ``seats`` in order, then seven to the bank's hand;
     ``banker`` is the DP (its flow: the whole stack into play as the bank) or ``None``."""
@@ -83,33 +64,6 @@ class Deal(Action):
     kind: ClassVar[str] = "deal"
     seats: tuple[SeatId, ...]
     banker: SeatId | None
-
-
-@dataclass(frozen=True, kw_only=True)
-class Raise(Action):
-    """A Raise of ``multiple`` x Ante (``amount`` chips)."""
-
-    kind: ClassVar[str] = "raise"
-    seat: SeatId
-    multiple: int
-    amount: int
-
-    @property
-    def label(self) -> str:
-        return f"RAISE {self.multiple}x"
-
-
-@dataclass(frozen=True, kw_only=True)
-class Fold(Action):
-    """Out: Ante and bonuses lost. ``auto``: the decision timer ran out or the player left."""
-
-    kind: ClassVar[str] = "fold"
-    seat: SeatId
-    auto: bool
-
-    @property
-    def label(self) -> str:
-        return "AUTO FOLDED" if self.auto else "FOLD"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -186,21 +140,5 @@ ACTION_TYPES: dict[str, type[Action]] = {
 }
 
 
-def _encode(name: str, value: Any) -> Any:
-    if name == "flows":
-        return [flow.to_dict() for flow in value]
-    if name == "cards":
-        return [str(card) for card in value]
-    if name in ("seats", "dead"):
-        return list(value)
-    return value
-
-
-def _decode(name: str, value: Any) -> Any:
-    if name == "flows":
-        return tuple(ChipFlow.from_dict(flow) for flow in value)
-    if name == "cards":
-        return tuple(Card(card) for card in value)
-    if name in ("seats", "dead"):
-        return tuple(int(seat) for seat in value)
-    return value
+def action_from_dict(data: Mapping[str, Any]) -> Action:
+    return record_from_dict(ACTION_TYPES, data)

@@ -46,6 +46,7 @@ from bot.games.hcf.actions import (
     HandOpened,
     HouseBanks,
     Raise,
+    action_from_dict,
 )
 from bot.games.hcf.rotation import dp_offer_order
 from bot.games.hcf.rules import BONUSES, HCFOptions, Phase
@@ -340,6 +341,6 @@ class HCFRound:
             previous_turn=None if previous is None else int(previous),
             opened=bool(data["opened"]),
             offer_number=int(data["offer_number"]),
-            history=[Action.from_dict(item) for item in data["history"]],
+            history=[action_from_dict(item) for item in data["history"]],
         )
 

@@ -49,6 +49,7 @@ from bot.games.hcf.actions import (
     Fold,
     Raise,
     Showdown,
+    action_from_dict,
 )
 from bot.games.hcf.banking import BANK_BET, RAKE_BET, BankSettlement, settle_against_bank
 from bot.games.hcf.hands import QUALIFYING_FLUSH_KEY, Flush, Run, flush_of, hand_keys, raise_cap, run_of
@@ -432,7 +433,7 @@ class HCFState:
             phase=Phase[str(data["phase"]).upper()],
             players={player.seat: player for player in players},
             bank_cards=tuple(Card(card) for card in data["bank_cards"]),
-            history=[Action.from_dict(item) for item in data["history"]],
+            history=[action_from_dict(item) for item in data["history"]],
             result=None if result is None else BankSettlement.from_dict(result),
         )
 

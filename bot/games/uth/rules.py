@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any, NamedTuple
 
-from bot.games.common import SeatId, SettlementLine
+from bot.games.common import SeatId, SettlementLine, hand_lines
 from bot.games.paytable import PayTable as PayTable
 from bot.poker import Category
 
@@ -242,22 +242,6 @@ def settlement_lines(
     seat: SeatId, ante: int, trips: int, play: int, folded: bool, returns: HandReturns
 ) -> tuple[SettlementLine, ...]:
     """One line per bet in play, in the order Ante, Blind, Play, Trips (zero stakes omitted)."""
-    lines = []
-    for bet, staked, back in (
-        ("ante", ante, returns.ante),
-        ("blind", ante, returns.blind),
-        ("play", play, returns.play),
-        ("trips", trips, returns.trips),
-    ):
-        if staked == 0:
-            continue
-        if folded and bet != "trips":
-            outcome = "fold"
-        elif back > staked:
-            outcome = "win"
-        elif back == staked:
-            outcome = "push"
-        else:
-            outcome = "lose"
-        lines.append(SettlementLine(seat, bet, staked, back, outcome))
-    return tuple(lines)
+    rows = (("ante", ante, returns.ante), ("blind", ante, returns.blind), ("play", play, returns.play),
+            ("trips", trips, returns.trips))
+    return hand_lines(seat, rows, folded=folded, side_bets=("trips",))

@@ -51,6 +51,7 @@ from bot.games.uth.actions import (
     Showdown,
     TripsBet,
     UndoBet,
+    action_from_dict,
 )
 from bot.games.uth.rules import (
     DECISION_PHASES,
@@ -497,7 +498,7 @@ class UTHState:
             dealer=tuple(Card(card) for card in data["dealer"]),
             board=tuple(Card(card) for card in data["board"]),
             revealed=int(data["revealed"]),
-            history=[Action.from_dict(item) for item in data["history"]],
+            history=[action_from_dict(item) for item in data["history"]],
             settlement=None if settlement is None else Settlement.from_dict(settlement),
         )
 

@@ -10,14 +10,13 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
-from bot import catalog
 from bot.errors import UserError
 from bot.games.boxed.rules import BoxedGame
-from bot.tables.actions import NO_ARG, ActionArg, Amount, BoxAmount, BoxNumber, Times
+from bot.tables.actions import Amount, BoxAmount, BoxNumber, Times
 from bot.tables.boxed import BoxedAdapter
 from bot.tables.config import MAX_CHIPS
 from cogs.common import check_amount
-from cogs.tables import act_at_game_table, send_rules
+from cogs.game_commands import GameCommands
 
 if TYPE_CHECKING:
     from bot.client import CasinoBot
@@ -26,17 +25,8 @@ Chips = app_commands.Range[int, 1, MAX_CHIPS]
 BoxChoice = Literal[1, 2, 3, 4]
 
 
-class BoxedCommands(app_commands.Group):
+class BoxedCommands(GameCommands):
     """``/<game> ante|bonus|open|buy|bet|fold|insurance|exchange|goon|rebet|undo|rules``."""
-
-    def __init__(self, key: str) -> None:
-        self.game = catalog.declared(key)
-        super().__init__(name=self.game.key, description=f"{self.game.name} at this channel's table.",
-                         guild_only=True)
-
-    async def act(self, interaction: discord.Interaction[Any], action: str,
-                  arg: ActionArg = NO_ARG) -> None:
-        await act_at_game_table(interaction.client, interaction, self.game.key, action, arg)
 
     @app_commands.command(name="ante", description="Put (more) chips on a box's Ante.")
     @app_commands.describe(box="Box 1 to 4", amount="Chips on the Ante")
@@ -92,11 +82,6 @@ class BoxedCommands(app_commands.Group):
     @app_commands.command(name="undo", description="Take back your last placement while bets are open.")
     async def undo(self, interaction: discord.Interaction[Any]) -> None:
         await self.act(interaction, "undo")
-
-    @app_commands.command(name="rules",
-                          description="How the game is played and paid here, with our figures.")
-    async def rules(self, interaction: discord.Interaction[Any]) -> None:
-        await send_rules(interaction.client, interaction, self.game.key)
 
 
 def describe_for(group: BoxedCommands, game: BoxedGame) -> BoxedCommands:

@@ -1,0 +1,40 @@
+"""``/<game> ...``: the base of a game's slash command group.
+
+A game's group subclasses :class:`GameCommands` and declares one command per action, each
+calling :meth:`GameCommands.act` with the action's typed argument, as the table's buttons do.
+The group's name and description come from the game's declaration (:mod:`bot.catalog`) and
+``/<game> rules`` is added here, so no game declares either.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot import catalog
+from bot.tables.actions import NO_ARG, ActionArg
+from cogs.tables import act_at_game_table, send_rules
+
+
+class GameCommands(app_commands.Group):
+    def __init__(self, key: str) -> None:
+        self.game = catalog.declared(key)
+        super().__init__(name=key, description=f"{self.game.name} at this channel's table.",
+                         guild_only=True)
+        # Added per instance: discord.py collects a Group's commands from the class that
+        # declares them only, so a command declared here would hide the subclass's.
+        self.add_command(_rules_command(self.game))
+
+    async def act(self, interaction: discord.Interaction[Any], action: str,
+                  arg: ActionArg = NO_ARG) -> None:
+        await act_at_game_table(interaction.client, interaction, self.game.key, action, arg)
+
+
+def _rules_command(game: catalog.GameDeclaration) -> app_commands.Command[Any, ..., None]:
+    async def rules(interaction: discord.Interaction[Any]) -> None:
+        await send_rules(interaction.client, interaction, game.key)
+
+    return app_commands.Command(name="rules", callback=rules,
+                                description=f"How {game.name} is played and paid here.")

@@ -1,0 +1,73 @@
+"""The history of a Three Card Poker round: one small frozen record per action.
+
+Betting records carry ``flows`` (chips from the wallet into play, or back); no record holds a
+card while it is hidden, so the history may be shown to the table as it grows. Records every
+game shares (Undo, Clear, the window's close, Fold, the deal, the showdown) come from
+:mod:`bot.games.records`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from bot.games.common import SeatId
+from bot.games.records import (
+    ActionRecord,
+    ClearBets,
+    CloseBetting,
+    Deal,
+    Fold,
+    Showdown,
+    UndoBet,
+    record_from_dict,
+)
+from bot.games.threecard.rules import BET_NAMES
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlaceBet(ActionRecord):
+    """``amount`` chips added to the seat's ``bet``: ``"ante"`` or ``"pairplus"``."""
+
+    kind: ClassVar[str] = "bet"
+    seat: SeatId
+    bet: str
+    amount: int
+
+    @property
+    def label(self) -> str:
+        return f"{BET_NAMES[self.bet]} {self.amount:,}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rebet(ActionRecord):
+    """Last round's Ante and Pair Plus placed again in one step."""
+
+    kind: ClassVar[str] = "rebet"
+    seat: SeatId
+    ante: int
+    pairplus: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Play(ActionRecord):
+    """The hand played: a Play bet equal to the Ante."""
+
+    kind: ClassVar[str] = "play"
+    seat: SeatId
+    amount: int
+
+    @property
+    def label(self) -> str:
+        return f"PLAY {self.amount:,}"
+
+
+ACTION_TYPES: dict[str, type[ActionRecord]] = {
+    cls.kind: cls
+    for cls in (PlaceBet, Rebet, UndoBet, ClearBets, CloseBetting, Deal, Play, Fold, Showdown)
+}
+
+
+def action_from_dict(data: Mapping[str, Any]) -> ActionRecord:
+    return record_from_dict(ACTION_TYPES, data)

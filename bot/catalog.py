@@ -17,6 +17,7 @@ from bot.tables.chinese import ChineseAdapter, ChineseTableOptions
 from bot.tables.config import TableOptions
 from bot.tables.hcf import HCFAdapter, HCFTableOptions
 from bot.tables.imperial import ImperialAdapter
+from bot.tables.threecard import ThreeCardAdapter
 from bot.tables.twoplusfour import two_plus_four_adapter
 from bot.tables.uth import UTHAdapter, UTHTableOptions
 
@@ -76,6 +77,9 @@ GAMES: tuple[GameDeclaration, ...] = (
         "chinese", "Chinese Poker", "peer", ChineseTableOptions, "bot.games.chinese",
         ChineseAdapter, "cogs.chinese", "bot.games.chinese.sim:ChineseSim",
         decision_seconds=120),  # setting 13 cards takes longer than one decision elsewhere
+    GameDeclaration(
+        "threecard", "Three Card Poker", "house", TableOptions, "bot.games.threecard",
+        ThreeCardAdapter, "cogs.threecard", "bot.games.threecard.sim:ThreeCardSim"),
 )
 
 BY_KEY: dict[str, GameDeclaration] = {game.key: game for game in GAMES}

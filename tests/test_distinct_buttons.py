@@ -212,6 +212,35 @@ async def test_hcf_two_ante_buttons_are_two_actions(harness: DiscordHarness, tab
     assert len([label for label in labels if label.startswith("Ante")]) == 3, labels
 
 
+# -- Three Card Poker ------------------------------------------------------------------------
+@pytest.mark.parametrize("order", [("Ante 10", "Ante 50", "Pair Plus 10"),
+                                   ("Pair Plus 10", "Ante 50", "Ante 10")])
+async def test_threecard_ante_ante_and_pair_plus_are_three_bets(
+    harness: DiscordHarness, tables: TableDriver, order: tuple[str, ...],
+) -> None:
+    await open_table(harness, tables, "threecard")
+    alice = harness.user("alice")
+    await tables.press(alice, "Ante 10")
+    replies = await press_in_one_rendering(harness, tables, alice, *order)
+    assert all(map(accepted, replies)), [r.text for r in replies]
+    seat = state_of(tables).seats[alice.id]
+    assert (seat.ante, seat.pairplus) == (70, 10)
+
+
+async def test_threecard_play_then_fold_on_one_rendering_is_one_decision(
+    harness: DiscordHarness, tables: TableDriver, clock: FakeClock,
+) -> None:
+    await open_table(harness, tables, "threecard")
+    alice, bob = harness.user("alice"), harness.user("bob")
+    for player in (alice, bob):
+        await tables.press(player, "Ante 10")
+    clock.advance(31)
+    await harness.bot.tables.fire_due()
+    played, folded = await press_in_one_rendering(harness, tables, alice, "Play", "Fold")
+    assert accepted(played) and folded.ephemeral and "already decided" in folded.text, folded.text
+    assert state_of(tables).seats[alice.id].played
+
+
 # -- Chinese Poker ---------------------------------------------------------------------------
 async def test_chinese_auto_arrange_then_confirm_on_one_rendering_both_act(
     harness: DiscordHarness, tables: TableDriver,

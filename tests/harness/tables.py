@@ -10,9 +10,11 @@ from tests.harness.driver import DiscordHarness, FakeUser, Reply, walk_component
 class TableDriver:
     """Plays at the table in the harness's default channel."""
 
-    def __init__(self, harness: DiscordHarness, clock: Any) -> None:
+    def __init__(self, harness: DiscordHarness, clock: Any, game: str = "uth") -> None:
         self.h = harness
         self.clock = clock
+        self.game = game
+        """What ``open`` opens and whose commands ``command`` runs."""
         cog = harness.bot.get_cog("Tables")
         assert cog is not None, "the tables extension did not load"
         self.messages = cog.messages
@@ -28,7 +30,7 @@ class TableDriver:
         return table
 
     async def open(self, admin: FakeUser, **options: Any) -> Reply:
-        reply = await self.h.slash(admin, "table open", game="uth", **options)
+        reply = await self.h.slash(admin, "table open", game=self.game, **options)
         await self.settle()
         return reply
 
@@ -54,7 +56,7 @@ class TableDriver:
         return reply
 
     async def command(self, user: FakeUser, name: str, **options: Any) -> Reply:
-        reply = await self.h.slash(user, f"uth {name}", **options)
+        reply = await self.h.slash(user, f"{self.game} {name}", **options)
         await self.settle()
         return reply
 

@@ -1,0 +1,218 @@
+"""Three Card Poker on the table runtime: the adapter around :mod:`bot.games.threecard`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from bot.games.common import RuleError, SeatId
+from bot.games.records import ActionRecord
+from bot.games.threecard.hands import describe
+from bot.games.threecard.rules import ANTE_BONUS, BET_NAMES, PAIR_PLUS, Phase, ThreeCardOptions
+from bot.games.threecard.state import ThreeCardBets, ThreeCardState
+from bot.games.threecard.views import public_view
+from bot.poker import Card
+from bot.tables.actions import ActionArg, Amount, NoArg, expect
+from bot.tables.adapter import (
+    Applied,
+    Control,
+    DeadlineKind,
+    GameAdapter,
+    Outcome,
+    PrivateRow,
+    PrivateRows,
+    settled_status,
+)
+from bot.tables.config import TableConfig
+from bot.tables.rules_page import reflow
+from render import SeatView, TableSnapshot
+
+DECIDING = frozenset({"play", "fold"})
+REPORTS_BETS = frozenset({"undo", "rebet"})
+"""Actions whose effect is only clear from the bets they leave: the reply lists those."""
+
+
+class ThreeCardAdapter(GameAdapter):
+    starts_round_actions = frozenset({"ante", "rebet"})
+    arguments = {"ante": Amount, "pairplus": Amount, "play": NoArg, "fold": NoArg,
+                 "rebet": NoArg, "undo": NoArg, "clear": NoArg}
+
+    def options(self, config: TableConfig) -> ThreeCardOptions:
+        return ThreeCardOptions(min_bet=config.min_bet, max_bet=config.required_max_bet(self.display_name),
+                                max_payout=config.max_payout)
+
+    def new_state(self, config: TableConfig) -> ThreeCardState:
+        return ThreeCardState(self.options(config))
+
+    def dump(self, state: ThreeCardState) -> dict[str, Any]:
+        return state.to_dict()
+
+    def load(self, data: Mapping[str, Any], config: TableConfig) -> ThreeCardState:
+        return ThreeCardState.from_dict(data)
+
+    # -- actions ---------------------------------------------------------------------------
+    def apply(self, state: ThreeCardState, seat: SeatId, action: str, arg: ActionArg,
+              memory: Mapping[SeatId, Any]) -> Applied:
+        record = self._dispatch(state, seat, action, arg, memory)
+        label = record.label
+        if action in REPORTS_BETS:  # "Undo: Ante 10 · Pair Plus 10"
+            label = f"{action.capitalize()}: {bets_in_place(state, seat)}"
+        # One decision per hand: a second click on Play or Fold is a repeat.
+        return Applied(seat, label, record.flows, f"decide:{seat}" if action in DECIDING else None)
+
+    def _dispatch(self, state: ThreeCardState, seat: SeatId, action: str, arg: ActionArg,
+                  memory: Mapping[SeatId, Any]) -> ActionRecord:
+        if action in ("ante", "pairplus"):
+            return state.place_bet(seat, action, expect(arg, Amount).chips)
+        if action == "rebet":
+            previous = memory.get(seat)
+            if previous is None:
+                raise RuleError("There is nothing to rebet: you did not bet last round.")
+            return state.rebet(seat, ThreeCardBets(*previous))
+        if action == "undo":
+            return state.undo(seat)
+        if action == "clear":
+            return state.clear_bets(seat)
+        if action == "play":
+            return state.play(seat)
+        if action == "fold":
+            return state.fold(seat)
+        raise RuleError(f"{self.display_name} has no action {action!r}.")
+
+    def phase_key(self, state: ThreeCardState) -> Phase:
+        return state.phase
+
+    def deadline_kind(self, state: ThreeCardState) -> DeadlineKind | None:
+        if state.phase is Phase.BETTING:
+            return "betting"
+        return "decision" if state.phase is Phase.DECIDING else None
+
+    def on_deadline(self, state: ThreeCardState, deck: Callable[[], Sequence[Card]]) -> list[Applied]:
+        if state.phase is Phase.BETTING:
+            closed = state.close_betting()
+            applied = [Applied(None, closed.label, closed.flows, "close-betting")]
+            if state.can_deal():  # nobody left after the close: nothing is dealt
+                applied.append(Applied(None, state.deal(deck()).label, (), "deal"))
+            return applied
+        return [self._timed_out(state, seat) for seat in state.pending_seats()]
+
+    def leave(self, state: ThreeCardState, seat: SeatId) -> list[Applied]:
+        if state.can_clear_bets(seat):
+            cleared = state.clear_bets(seat)
+            return [Applied(seat, cleared.label, cleared.flows, None)]
+        return [self._timed_out(state, seat)] if seat in state.pending_seats() else []
+
+    def _timed_out(self, state: ThreeCardState, seat: SeatId) -> Applied:
+        return Applied(seat, state.fold(seat, auto=True).label, (), f"decide:{seat}")
+
+    # -- round facts -----------------------------------------------------------------------
+    def needs_seed(self, state: ThreeCardState) -> bool:
+        return state.phase is not Phase.BETTING
+
+    def is_over(self, state: ThreeCardState) -> bool:
+        return state.phase is Phase.SETTLED
+
+    def outcome(self, state: ThreeCardState) -> Outcome | None:
+        if state.settlement is None or not state.settlement.lines:
+            return None
+        view = public_view(state)
+        qualified = "qualifies" if view.dealer_qualified else "does not qualify: Ante pays 1:1"
+        return Outcome(state.settlement, f"Dealer: {view.dealer_hand} ({qualified})",
+                       {seat.seat: seat.hand or "" for seat in view.seats})
+
+    def dealt_cards(self, state: ThreeCardState) -> list[Card]:
+        return state.dealt_cards()
+
+    def seats_in_play(self, state: ThreeCardState) -> list[SeatId]:
+        return list(state.seats)
+
+    def memory(self, state: ThreeCardState) -> dict[SeatId, Any]:
+        return {seat: list(bets) for seat in state.seats
+                if (bets := state.bets_of(seat)) is not None and bets.ante > 0}
+
+    def record(self, state: ThreeCardState) -> dict[str, Any]:
+        return {"view": public_view(state).to_dict(),
+                "history": [action.log_entry() for action in state.history]}
+
+    # -- presentation ----------------------------------------------------------------------
+    def controls(self, state: ThreeCardState | None, config: TableConfig) -> list[Control]:
+        if state is None or state.phase is Phase.BETTING:
+            small = config.min_bet
+            big = min(config.required_max_bet(self.display_name), small * 5)
+            return [
+                Control(f"Ante {small:,}", "ante", Amount(small), "primary", 0),
+                Control(f"Ante {big:,}", "ante", Amount(big), "primary", 0),
+                Control(f"Pair Plus {small:,}", "pairplus", Amount(small), "secondary", 0),
+                Control("Rebet", "rebet", NoArg(), "secondary", 1),
+                Control("Undo", "undo", NoArg(), "secondary", 1),
+                Control("Clear", "clear", NoArg(), "danger", 1),
+            ]
+        if state.phase is Phase.DECIDING:
+            return [Control("Play", "play", NoArg(), "success"), Control("Fold", "fold", NoArg(), "danger"),
+                    Control("My cards", "cards", NoArg(), "primary", 1)]
+        return []
+
+    def snapshot(self, state: ThreeCardState | None, config: TableConfig, names: Mapping[SeatId, str],
+                 title: str, footer: str) -> TableSnapshot:
+        if state is None:
+            return TableSnapshot(title=title, footer=footer, dealer_status="Place your bets")
+        view = public_view(state)
+        seats = tuple(
+            SeatView(name=names.get(seat.seat, str(seat.seat)), cards=seat.cards,
+                     bet=_bets_text(seat.ante, seat.pairplus, seat.play),
+                     status=settled_status(state.settlement, seat.seat, seat.hand)
+                     or ("deciding…" if seat.pending else seat.status),
+                     active=seat.pending)
+            for seat in view.seats
+        )
+        dealer_status = ""
+        if view.dealer_hand:
+            dealer_status = f"{view.dealer_hand} · " + ("qualifies" if view.dealer_qualified
+                                                        else "does not qualify")
+        return TableSnapshot(title=title, dealer=view.dealer, seats=seats, footer=footer,
+                             dealer_status=dealer_status)
+
+    def private_cards(self, state: ThreeCardState, seat: SeatId) -> tuple[PrivateRows, str]:
+        player = state.seats.get(seat)
+        if player is None or not player.cards:
+            return [], "You have no cards in this round."
+        hand = describe(player.cards)
+        line = f"Your hand: {hand}" + (" · Play or Fold" if player.pending else "")
+        return [PrivateRow("Your cards", list(player.cards), hand)], line
+
+    def phase_text(self, state: ThreeCardState | None) -> str:
+        if state is None:
+            return "Waiting for bets"
+        return {Phase.BETTING: "Betting window open", Phase.DEALING: "Dealing",
+                Phase.DECIDING: "Play (= your Ante) or Fold", Phase.SETTLED: "Showdown"}[state.phase]
+
+    def rules_text(self, config: TableConfig) -> str:
+        return reflow(RULES.format(bets=config.bets_text, betting=config.betting_seconds,
+                                   decision=config.decision_seconds, bonus=ANTE_BONUS.text(),
+                                   pair_plus=PAIR_PLUS.text()))
+
+
+RULES = """\
+**Three Card Poker**: your three cards against the dealer's three.
+**Bets** ({bets}): an Ante, and the optional Pair Plus once your Ante stands. Betting window:
+{betting} s. Undo, Clear, Rebet (last round's bets). Bets below the minimum are returned when
+the window closes.
+**Decision** ({decision} s): Play (a bet equal to your Ante) or Fold (the Ante is lost). No
+decision in time: AUTO FOLDED.
+**Hands**, best first: straight flush, three of a kind, straight, flush, pair, high card.
+A-2-3 is the lowest straight, A-K-Q the highest.
+**Dealer qualifies** with queen high or better. Not qualified: Ante 1:1, Play pushes.
+Qualified: your hand better -> Ante and Play 1:1; dealer better -> both lost; tie -> push.
+**Ante bonus** on a played hand, whatever the dealer holds: {bonus}.
+**Pair Plus**, on your three cards alone (also after a fold): {pair_plus}; otherwise lost.
+"""
+
+
+def bets_in_place(state: ThreeCardState, seat: SeatId) -> str:
+    player = state.seats.get(seat)
+    return (_bets_text(player.ante, player.pairplus, player.play) if player else "") or "no bets left"
+
+
+def _bets_text(ante: int, pairplus: int, play: int) -> str:
+    bets = (("ante", ante), ("pairplus", pairplus), ("play", play))
+    return " · ".join(f"{BET_NAMES[bet]} {amount:,}" for bet, amount in bets if amount)

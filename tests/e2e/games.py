@@ -222,6 +222,73 @@ class UTHScript:
                 | set(saved.get("dealer", [])))
 
 
+class ThreeCardScript:
+    """Three Card Poker: an Ante (button or /threecard ante), sometimes Pair Plus, then every
+    player at once plays or folds (button or command)."""
+
+    game = "threecard"
+    open_options: Mapping[str, Any] = UTHScript.open_options
+    chaos_weights: Mapping[str, float] = {"Ante 10": 3, "Ante 50": 2, "Pair Plus 10": 1, "Rebet": 1,
+                                          "Undo": 0.5, "Clear": 0.3, "Play": 3, "Fold": 1, "My cards": 0.5}
+    chaos_commands: Mapping[str, Mapping[str, tuple[Any, ...]]] = {
+        "threecard ante": {"amount": (10, 20, 100)}, "threecard pairplus": {"amount": (10,)},
+        "threecard play": {}, "threecard fold": {},
+    }
+    finishing_labels = ("Play", "Fold")
+
+    async def play_round(self, table: TableClient, players: list[FakeUser], rng: random.Random,
+                         *, duplicates: bool = False) -> PlayedRound:
+        betting = await table.wait_for(lambda controls, _: "Ante 10" in controls, timeout=STEP_TIMEOUT)
+        played = PlayedRound(0, table.channel_id)
+        await self._bet(table, betting, players[0], rng, played, duplicates)  # opens the round
+        await asyncio.gather(*(self._bet(table, betting, p, rng, played, duplicates) for p in players[1:]))
+        if played.round_id == 0:  # every confirmation was lost to a duplicate's reply: ask the table
+            shown = await table.wait_for(lambda _, shown_round: shown_round > 0, timeout=STEP_TIMEOUT)
+            played.round_id = table.round_id(shown)
+        deciding = await table.wait_for(
+            lambda controls, shown_round: shown_round == played.round_id and "Play" in controls,
+            timeout=STEP_TIMEOUT)
+        await asyncio.gather(*(self._decide(table, deciding, p, rng, played, duplicates) for p in players))
+        await table.wait_result(played.round_id, timeout=STEP_TIMEOUT)
+        return played
+
+    async def _bet(self, table: TableClient, message: dict[str, Any], player: FakeUser,
+                   rng: random.Random, played: PlayedRound, duplicates: bool) -> None:
+        stake = played.stakes.setdefault(player.id, Stake())
+        amount = 10 if rng.random() < 0.5 else rng.choice((10, 20, 30))
+        answer = (await table.press(player, "Ante 10", message) if amount == 10 and rng.random() < 0.7
+                  else await table.command(player, "threecard ante", amount=amount))
+        stake.ante += amount
+        expect_applied(answer, played, duplicates)
+        if rng.random() < 0.4:
+            by_button = rng.random() < 0.5
+            answer = (await table.press(player, "Pair Plus 10", message) if by_button
+                      else await table.command(player, "threecard pairplus", amount=15))
+            stake.side += 10 if by_button else 15
+            expect_applied(answer, played, duplicates)
+
+    async def _decide(self, table: TableClient, message: dict[str, Any], player: FakeUser,
+                      rng: random.Random, played: PlayedRound, duplicates: bool) -> None:
+        playing, by_button = rng.random() < 0.7, rng.random() < 0.5
+        label = "Play" if playing else "Fold"
+        answer = (await table.press(player, label, message) if by_button
+                  else await table.command(player, f"threecard {label.lower()}"))
+        if playing:
+            played.stakes[player.id].play = played.stakes[player.id].ante
+        expect_applied(answer, played, duplicates)
+
+    # -- privacy ------------------------------------------------------------------------------
+    def hidden_cards(self, state: Mapping[str, Any]) -> set[str]:
+        if state["phase"] == "settled":
+            return set()
+        return {card for seat in state["seats"] for card in seat["cards"]} | set(state["dealer"])
+
+    def secret_cards(self, status: str, saved: Mapping[str, Any]) -> set[str]:
+        if "dealt" in saved:  # a settled round's record: every hand, then the dealer's
+            return set(saved["dealt"])
+        return self.hidden_cards({**saved, "phase": "open"}) if "seats" in saved else set()
+
+
 class BoxedScript:
     """The boxed dealer games (2 Plus 4; Imperial shares the table adapter): each player puts
     an Ante on box 1 and sometimes box 2 (button or command) and sometimes a Bonus; then
@@ -851,4 +918,5 @@ SCRIPTS: dict[str, GameScript] = {
     "imperial": ImperialScript(),
     "hcf": HCFScript(),
     "chinese": ChineseScript(),
+    "threecard": ThreeCardScript(),
 }

@@ -30,8 +30,8 @@ def assert_played_as_meant(world: World, played: list[PlayedRound]) -> None:
 
 
 async def play_tables(world: World, games: list[str], tables_per_game: int, seed: int) -> list[PlayedRound]:
-    """Every game at its own tables at once; each table seats three of the eight players, so
-    with two tables of each of five games nobody sits at more than four tables (the limit)."""
+    """Every game at its own tables at once; each table seats three of the nine players, so
+    with two tables of each of six games everybody sits at four tables (the limit)."""
     players = world.casino.players
     rng = random.Random(seed)
     played: list[PlayedRound] = []

@@ -28,7 +28,7 @@ class World:
     workdir: Path
 
     @classmethod
-    async def start(cls, workdir: Path, *, channels: int = 12, players: int = 8) -> World:
+    async def start(cls, workdir: Path, *, channels: int = 12, players: int = 9) -> World:
         fake = LocalDiscord()
         await fake.start()
         guild = new_guild(fake, channels, players)

@@ -213,11 +213,17 @@ class GameAdapter(ABC):
         memory, newcomers). Default: :meth:`new_state`."""
         return self.new_state(config)
 
-    @abstractmethod
-    def dump(self, state: Any) -> dict[str, Any]: ...
+    state_type: ClassVar[Any]
+    """The engine's state class: :meth:`dump` and :meth:`load` use its ``to_dict`` and
+    ``from_dict`` unless the game overrides them."""
 
-    @abstractmethod
-    def load(self, data: Mapping[str, Any], config: TableConfig) -> Any: ...
+    def dump(self, state: Any) -> dict[str, Any]:
+        """The round's state as JSON-able data, saved after every action."""
+        return dict(state.to_dict())
+
+    def load(self, data: Mapping[str, Any], config: TableConfig) -> Any:
+        """The state :meth:`dump` saved (a restart resumes the round from it)."""
+        return self.state_type.from_dict(data)
 
     # -- actions and time --------------------------------------------------------------------
     @abstractmethod
@@ -332,3 +338,57 @@ class GameAdapter(ABC):
 
     @abstractmethod
     def rules_text(self, config: TableConfig) -> str: ...
+
+
+class HouseGameAdapter(GameAdapter):
+    """A dealer game against the house whose engine state has the usual shape (UTH, the boxed
+    games, Three Card Poker): a ``phase`` from an enum with ``BETTING`` first and ``SETTLED``
+    last, ``seats``, ``public_view()``, ``history``, ``dealt_cards()``,
+    ``close_betting()``/``can_deal()``/``deal(deck)`` and ``clear_bets``/``can_clear_bets``.
+    These defaults read those; a game overrides what it does differently."""
+
+    def phase_key(self, state: Any) -> Hashable:
+        phase: Hashable = state.phase
+        return phase
+
+    def needs_seed(self, state: Any) -> bool:
+        return not _betting(state)
+
+    def is_over(self, state: Any) -> bool:
+        return bool(state.phase.name == "SETTLED")
+
+    def dealt_cards(self, state: Any) -> list[Card]:
+        return list(state.dealt_cards())
+
+    def seats_in_play(self, state: Any) -> list[SeatId]:
+        return list(state.seats)
+
+    def record(self, state: Any) -> dict[str, Any]:
+        """The public view at the end and every action's log entry."""
+        return {"view": self.final_view(state), "history": [action.log_entry() for action in state.history]}
+
+    def final_view(self, state: Any) -> dict[str, Any]:
+        return dict(state.public_view().to_dict())
+
+    def close_window(self, state: Any, deck: Callable[[], Sequence[Card]]) -> list[Applied]:
+        """The betting window's deadline: refund what does not stand, then deal to whoever is
+        left (nobody left: nothing is dealt)."""
+        closed = state.close_betting()
+        applied = [Applied(None, closed.label, tuple(closed.flows), "close-betting")]
+        if state.can_deal():
+            applied.append(Applied(None, state.deal(deck()).label, (), "deal"))
+        return applied
+
+    def take_back_bets(self, state: Any, seat: SeatId) -> list[Applied] | None:
+        """A leaver's bets while the window is open (``[]``: none to take back); None once the
+        window has closed, when the game plays the hand out instead."""
+        if not _betting(state):
+            return None
+        if not state.can_clear_bets(seat):
+            return []
+        cleared = state.clear_bets(seat)
+        return [Applied(seat, cleared.label, tuple(cleared.flows), None)]
+
+
+def _betting(state: Any) -> bool:
+    return bool(state.phase.name == "BETTING")

@@ -18,8 +18,8 @@ from bot.tables.adapter import (
     Applied,
     Control,
     DeadlineKind,
-    GameAdapter,
     GameInfo,
+    HouseGameAdapter,
     Outcome,
     PrivateRow,
     PrivateRows,
@@ -41,8 +41,10 @@ class BoxedTableOptions(TableOptions):
         return config.max_payout if self.max_round_payout is None else self.max_round_payout
 
 
-class BoxedAdapter(GameAdapter):
+class BoxedAdapter(HouseGameAdapter):
     """Drives a :class:`BoxedState`. Several players each play their own boxes at once."""
+
+    state_type = BoxedState
 
     starts_round_actions = frozenset({"ante", "bonus", "rebet"})
     arguments = {"ante": BoxAmount, "bonus": BoxAmount, "rebet": NoArg, "open": Times,
@@ -68,9 +70,6 @@ class BoxedAdapter(GameAdapter):
 
     def new_state(self, config: TableConfig) -> BoxedState:
         return self._new_round(self.options(config))
-
-    def dump(self, state: BoxedState) -> dict[str, Any]:
-        return state.to_dict()
 
     def load(self, data: Mapping[str, Any], config: TableConfig) -> BoxedState:
         return self._restore_round(data)
@@ -120,41 +119,23 @@ class BoxedAdapter(GameAdapter):
             return state.pick_exchange(seat, expect(arg, BoxNumber).box)
         raise RuleError(f"{self.display_name} has no action {action!r}.")
 
-    def phase_key(self, state: BoxedState) -> Phase:
-        return state.phase
-
     def deadline_kind(self, state: BoxedState) -> DeadlineKind | None:
         kind = state.deadline_kind()
         return "betting" if kind == "betting" else "decision" if kind == "decision" else None
 
     def on_deadline(self, state: BoxedState, deck: Callable[[], Sequence[Card]]) -> list[Applied]:
         if state.phase is Phase.BETTING:
-            closed = state.close_betting()
-            applied = [Applied(None, closed.label, tuple(closed.flows), "close-betting")]
-            if state.can_deal():
-                dealt = state.deal(deck())
-                applied.append(Applied(None, dealt.label, (), "deal"))
-            return applied
+            return self.close_window(state, deck)
         return [Applied(getattr(r, "seat", None), r.label, tuple(r.flows), None)
                 for r in state.timeout_pending()]
 
     def leave(self, state: BoxedState, seat: SeatId) -> list[Applied]:
-        if seat not in state.seats:
-            return []
-        if state.phase is Phase.BETTING:
-            if not state.can_clear_bets(seat):
-                return []
-            cleared = state.clear_bets(seat)
-            return [Applied(seat, cleared.label, tuple(cleared.flows), None)]
+        taken_back = self.take_back_bets(state, seat)
+        if taken_back is not None or seat not in state.seats:
+            return taken_back or []
         return [Applied(seat, r.label, tuple(r.flows), None) for r in state.timeout_seat(seat)]
 
     # -- round facts -----------------------------------------------------------------------
-    def needs_seed(self, state: BoxedState) -> bool:
-        return state.phase is not Phase.BETTING
-
-    def is_over(self, state: BoxedState) -> bool:
-        return state.phase is Phase.SETTLED
-
     def outcome(self, state: BoxedState) -> Outcome | None:
         if state.settlement is None or not state.settlement.lines:
             return None
@@ -167,12 +148,6 @@ class BoxedAdapter(GameAdapter):
         seat_lines = {seat.seat: " · ".join(f"box {b.position}: {b.hand}" for b in seat.boxes if b.hand)
                       for seat in view.seats}
         return Outcome(state.settlement, headline, seat_lines)
-
-    def dealt_cards(self, state: BoxedState) -> list[Card]:
-        return state.dealt_cards()
-
-    def seats_in_play(self, state: BoxedState) -> list[SeatId]:
-        return list(state.seats)
 
     def memory(self, state: BoxedState) -> dict[SeatId, Any]:
         return {seat: {str(box): list(bets) for box, bets in state.bets_of(seat).items()}
@@ -257,11 +232,6 @@ class BoxedAdapter(GameAdapter):
             Phase.EXCHANGE: "Dealer does not qualify: pick boxes for the exchange, then Go on",
             Phase.SETTLED: "Showdown",
         }[state.phase]
-
-    def record(self, state: BoxedState) -> dict[str, Any]:
-        return {"view": state.public_view().to_dict(),
-                "history": [{"label": action.label, "seat": getattr(action, "seat", None)}
-                            for action in state.history]}
 
     def rules_text(self, config: TableConfig) -> str:
         return self._rules_text(config)

@@ -181,6 +181,7 @@ def _values_of(arrangement: Arrangement) -> tuple[str, str, str] | None:
 
 
 class ChineseAdapter(GameAdapter):
+    state_type = ChineseTable
     starts_round_actions = frozenset({"deal"})
     arguments = {"deal": NoArg, "front": CardList, "middle": CardList, "auto": NoArg,
                  "set": HandParts, "confirm": NoArg, "confirmfoul": NoArg, "declare": NoArg}
@@ -213,12 +214,6 @@ class ChineseAdapter(GameAdapter):
         point_value = options_of(config).point_value
         verify_buy_in(request.amount, point_value,
                       previous_was_full=request.bought_in >= full_buy_in(point_value))
-
-    def dump(self, state: ChineseTable) -> dict[str, Any]:
-        return state.to_dict()
-
-    def load(self, data: Mapping[str, Any], config: TableConfig) -> ChineseTable:
-        return ChineseTable.from_dict(data)
 
     # -- actions -----------------------------------------------------------------------------
     def apply(self, state: ChineseTable, seat: SeatId, action: str, arg: ActionArg,

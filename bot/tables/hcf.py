@@ -90,6 +90,7 @@ def hcf_options(config: TableConfig) -> HCFOptions:
 
 
 class HCFAdapter(GameAdapter):
+    state_type = HCFRound
     starts_round_actions = frozenset({"start", "ante"})
     arguments = {"start": NoArg, "ante": Amount, "bonus": Bonuses, "clear": NoArg,
                  "accept": NoArg, "decline": NoArg, "raise": Times, "fold": NoArg}
@@ -124,12 +125,6 @@ class HCFAdapter(GameAdapter):
         offengelegt")."""
         options = self.options(config)
         return f"Bank: a stack of {options.bank_minimum:,}+ may bank. {options.rake_text}"
-
-    def dump(self, state: HCFRound) -> dict[str, Any]:
-        return state.to_dict()
-
-    def load(self, data: Mapping[str, Any], config: TableConfig) -> HCFRound:
-        return HCFRound.from_dict(data)
 
     # -- actions ---------------------------------------------------------------------------
     def apply(self, state: HCFRound, seat: SeatId, action: str, arg: ActionArg,

@@ -17,7 +17,7 @@ from bot.tables.adapter import (
     Applied,
     Control,
     DeadlineKind,
-    GameAdapter,
+    HouseGameAdapter,
     Outcome,
     PrivateRow,
     PrivateRows,
@@ -32,7 +32,8 @@ REPORTS_BETS = frozenset({"undo", "rebet"})
 """Actions whose effect is only clear from the bets they leave: the reply lists those."""
 
 
-class ThreeCardAdapter(GameAdapter):
+class ThreeCardAdapter(HouseGameAdapter):
+    state_type = ThreeCardState
     starts_round_actions = frozenset({"ante", "rebet"})
     arguments = {"ante": Amount, "pairplus": Amount, "play": NoArg, "fold": NoArg,
                  "rebet": NoArg, "undo": NoArg, "clear": NoArg}
@@ -43,12 +44,6 @@ class ThreeCardAdapter(GameAdapter):
 
     def new_state(self, config: TableConfig) -> ThreeCardState:
         return ThreeCardState(self.options(config))
-
-    def dump(self, state: ThreeCardState) -> dict[str, Any]:
-        return state.to_dict()
-
-    def load(self, data: Mapping[str, Any], config: TableConfig) -> ThreeCardState:
-        return ThreeCardState.from_dict(data)
 
     # -- actions ---------------------------------------------------------------------------
     def apply(self, state: ThreeCardState, seat: SeatId, action: str, arg: ActionArg,
@@ -79,9 +74,6 @@ class ThreeCardAdapter(GameAdapter):
             return state.fold(seat)
         raise RuleError(f"{self.display_name} has no action {action!r}.")
 
-    def phase_key(self, state: ThreeCardState) -> Phase:
-        return state.phase
-
     def deadline_kind(self, state: ThreeCardState) -> DeadlineKind | None:
         if state.phase is Phase.BETTING:
             return "betting"
@@ -89,29 +81,19 @@ class ThreeCardAdapter(GameAdapter):
 
     def on_deadline(self, state: ThreeCardState, deck: Callable[[], Sequence[Card]]) -> list[Applied]:
         if state.phase is Phase.BETTING:
-            closed = state.close_betting()
-            applied = [Applied(None, closed.label, closed.flows, "close-betting")]
-            if state.can_deal():  # nobody left after the close: nothing is dealt
-                applied.append(Applied(None, state.deal(deck()).label, (), "deal"))
-            return applied
+            return self.close_window(state, deck)
         return [self._timed_out(state, seat) for seat in state.pending_seats()]
 
     def leave(self, state: ThreeCardState, seat: SeatId) -> list[Applied]:
-        if state.can_clear_bets(seat):
-            cleared = state.clear_bets(seat)
-            return [Applied(seat, cleared.label, cleared.flows, None)]
+        taken_back = self.take_back_bets(state, seat)
+        if taken_back is not None:
+            return taken_back
         return [self._timed_out(state, seat)] if seat in state.pending_seats() else []
 
     def _timed_out(self, state: ThreeCardState, seat: SeatId) -> Applied:
         return Applied(seat, state.fold(seat, auto=True).label, (), f"decide:{seat}")
 
     # -- round facts -----------------------------------------------------------------------
-    def needs_seed(self, state: ThreeCardState) -> bool:
-        return state.phase is not Phase.BETTING
-
-    def is_over(self, state: ThreeCardState) -> bool:
-        return state.phase is Phase.SETTLED
-
     def outcome(self, state: ThreeCardState) -> Outcome | None:
         if state.settlement is None or not state.settlement.lines:
             return None
@@ -120,19 +102,12 @@ class ThreeCardAdapter(GameAdapter):
         return Outcome(state.settlement, f"Dealer: {view.dealer_hand} ({qualified})",
                        {seat.seat: seat.hand or "" for seat in view.seats})
 
-    def dealt_cards(self, state: ThreeCardState) -> list[Card]:
-        return state.dealt_cards()
-
-    def seats_in_play(self, state: ThreeCardState) -> list[SeatId]:
-        return list(state.seats)
+    def final_view(self, state: ThreeCardState) -> dict[str, Any]:
+        return public_view(state).to_dict()
 
     def memory(self, state: ThreeCardState) -> dict[SeatId, Any]:
         return {seat: list(bets) for seat in state.seats
                 if (bets := state.bets_of(seat)) is not None and bets.ante > 0}
-
-    def record(self, state: ThreeCardState) -> dict[str, Any]:
-        return {"view": public_view(state).to_dict(),
-                "history": [action.log_entry() for action in state.history]}
 
     # -- presentation ----------------------------------------------------------------------
     def controls(self, state: ThreeCardState | None, config: TableConfig) -> list[Control]:

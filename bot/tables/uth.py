@@ -15,7 +15,7 @@ from bot.tables.adapter import (
     Applied,
     Control,
     DeadlineKind,
-    GameAdapter,
+    HouseGameAdapter,
     Outcome,
     PrivateRow,
     PrivateRows,
@@ -37,7 +37,8 @@ class UTHTableOptions(TableOptions):
         "pair_of_fours", "what the dealer needs to qualify (RULES.md: a pair of fours by default)")
 
 
-class UTHAdapter(GameAdapter):
+class UTHAdapter(HouseGameAdapter):
+    state_type = UTHState
     starts_round_actions = frozenset({"ante", "rebet"})
     arguments = {"ante": Amount, "trips": Amount, "raise": Times, "check": NoArg, "fold": NoArg,
                  "rebet": NoArg, "double": NoArg, "undo": NoArg, "clear": NoArg}
@@ -51,12 +52,6 @@ class UTHAdapter(GameAdapter):
 
     def new_state(self, config: TableConfig) -> UTHState:
         return UTHState(self.options(config))
-
-    def dump(self, state: UTHState) -> dict[str, Any]:
-        return state.to_dict()
-
-    def load(self, data: Mapping[str, Any], config: TableConfig) -> UTHState:
-        return UTHState.from_dict(data)
 
     # -- actions ---------------------------------------------------------------------------
     def apply(self, state: UTHState, seat: SeatId, action: str, arg: ActionArg,
@@ -95,9 +90,6 @@ class UTHAdapter(GameAdapter):
             return state.fold(seat)
         raise RuleError(f"Ultimate Texas Hold'em has no action {action!r}.")
 
-    def phase_key(self, state: UTHState) -> Phase:
-        return state.phase
-
     def deadline_kind(self, state: UTHState) -> DeadlineKind | None:
         if state.phase is Phase.BETTING:
             return "betting"
@@ -107,12 +99,7 @@ class UTHAdapter(GameAdapter):
 
     def on_deadline(self, state: UTHState, deck: Callable[[], Sequence[Card]]) -> list[Applied]:
         if state.phase is Phase.BETTING:
-            closed = state.close_betting()
-            applied = [Applied(None, closed.label, tuple(closed.flows), "close-betting")]
-            if state.can_deal():  # nobody left after the close: nothing is dealt
-                dealt = state.deal(deck())
-                applied.append(Applied(None, dealt.label, (), "deal"))
-            return applied
+            return self.close_window(state, deck)
         phase = state.phase
         return [
             Applied(seat, record.label, tuple(record.flows), f"decide:{phase.label}:{seat}")
@@ -121,13 +108,9 @@ class UTHAdapter(GameAdapter):
         ]
 
     def leave(self, state: UTHState, seat: SeatId) -> list[Applied]:
-        if seat not in state.seats:
-            return []
-        if state.phase is Phase.BETTING:
-            if not state.can_clear_bets(seat):
-                return []
-            cleared = state.clear_bets(seat)
-            return [Applied(seat, cleared.label, tuple(cleared.flows), None)]
+        taken_back = self.take_back_bets(state, seat)
+        if taken_back is not None:
+            return taken_back
         if state.phase in DECISION_PHASES and seat in state.pending_seats():
             phase = state.phase
             record = state.timeout(seat)
@@ -135,12 +118,6 @@ class UTHAdapter(GameAdapter):
         return []
 
     # -- round facts -----------------------------------------------------------------------
-    def needs_seed(self, state: UTHState) -> bool:
-        return state.phase is not Phase.BETTING
-
-    def is_over(self, state: UTHState) -> bool:
-        return state.phase is Phase.SETTLED
-
     def outcome(self, state: UTHState) -> Outcome | None:
         if state.settlement is None or not state.settlement.lines:
             return None
@@ -149,12 +126,6 @@ class UTHAdapter(GameAdapter):
         headline = f"Dealer: {view.dealer_hand} ({qualified})"
         seat_lines = {seat.seat: seat.hand or "" for seat in view.seats}
         return Outcome(state.settlement, headline, seat_lines)
-
-    def dealt_cards(self, state: UTHState) -> list[Card]:
-        return state.dealt_cards()
-
-    def seats_in_play(self, state: UTHState) -> list[SeatId]:
-        return list(state.seats)
 
     def memory(self, state: UTHState) -> dict[SeatId, Any]:
         remembered: dict[SeatId, Any] = {}
@@ -240,13 +211,6 @@ class UTHAdapter(GameAdapter):
             Phase.FLOP: "Flop: Raise 2x or Check", Phase.RIVER: "River: Raise 1x or Fold",
             Phase.SETTLED: "Showdown",
         }[state.phase]
-
-    def record(self, state: UTHState) -> dict[str, Any]:
-        view = state.public_view()
-        return {
-            "view": view.to_dict(),
-            "history": [action.log_entry() for action in state.history],
-        }
 
     def rules_text(self, config: TableConfig) -> str:
         qualifier = config.options_as(UTHTableOptions).dealer_qualifier

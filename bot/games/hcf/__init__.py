@@ -60,30 +60,8 @@ in ``state.bank_cards`` but only public once ``phase`` is SETTLED (:meth:`HCFSta
 and :attr:`HCFState.dp_qualified` return ``None`` before). History records hold no hidden card.
 """
 
-from bot.games.hcf.actions import (
-    Action,
-    AnteBet,
-    BankAccepted,
-    BankDeclined,
-    BonusBet,
-    ClearBets,
-    CloseBetting,
-    Deal,
-    Fold,
-    HandOpened,
-    HouseBanks,
-    Raise,
-    Showdown,
-)
-from bot.games.hcf.banking import (
-    BANK_BET,
-    HOUSE,
-    RAKE_BET,
-    BankSettlement,
-    HandResult,
-    Transfer,
-    settle_against_bank,
-)
+from bot.games.hcf.actions import BankDeclined, CloseBetting, Deal, Fold, HouseBanks, Showdown
+from bot.games.hcf.banking import HOUSE, HandResult, Transfer, settle_against_bank
 from bot.games.hcf.hands import (
     QUALIFYING_FLUSH_KEY,
     Flush,
@@ -96,68 +74,15 @@ from bot.games.hcf.hands import (
     run_cards,
     run_of,
 )
-from bot.games.hcf.offer import OFFER, HCFRound
+from bot.games.hcf.offer import HCFRound
 from bot.games.hcf.rotation import dp_offer_order
-from bot.games.hcf.rules import (
-    BONUS_NAMES,
-    BONUSES,
-    FLUSH_PAYS,
-    MAX_PLAYERS,
-    STRAIGHT_FLUSH_PAYS,
-    HandReturns,
-    HCFOptions,
-    Phase,
-    RakeMode,
-    settle_hand,
-)
-from bot.games.hcf.state import HCFPlayer, HCFState, hand_lines, required_stack
+from bot.games.hcf.rules import FLUSH_PAYS, STRAIGHT_FLUSH_PAYS, HCFOptions, Phase, RakeMode, settle_hand
+from bot.games.hcf.state import HCFPlayer, HCFState, required_stack
 
 __all__ = [
-    "BANK_BET",
-    "BONUSES",
-    "BONUS_NAMES",
-    "FLUSH_PAYS",
-    "HOUSE",
-    "MAX_PLAYERS",
-    "OFFER",
-    "QUALIFYING_FLUSH_KEY",
-    "RAKE_BET",
-    "STRAIGHT_FLUSH_PAYS",
-    "Action",
-    "AnteBet",
-    "BankAccepted",
-    "BankDeclined",
-    "BankSettlement",
-    "BonusBet",
-    "ClearBets",
-    "CloseBetting",
-    "Deal",
-    "Flush",
-    "Fold",
-    "HCFOptions",
-    "HCFPlayer",
-    "HCFRound",
-    "HCFState",
-    "HandOpened",
-    "HandResult",
-    "HandReturns",
-    "HouseBanks",
-    "Phase",
-    "Raise",
-    "RakeMode",
-    "Run",
-    "Showdown",
-    "Transfer",
-    "dp_offer_order",
-    "dp_qualifies",
-    "flush_cards",
-    "flush_of",
-    "hand_keys",
-    "hand_lines",
-    "raise_cap",
-    "required_stack",
-    "run_cards",
-    "run_of",
-    "settle_against_bank",
-    "settle_hand",
+    "BankDeclined", "CloseBetting", "Deal", "FLUSH_PAYS", "Flush", "Fold", "HCFOptions",
+    "HCFPlayer", "HCFRound", "HCFState", "HOUSE", "HandResult", "HouseBanks", "Phase",
+    "QUALIFYING_FLUSH_KEY", "RakeMode", "Run", "STRAIGHT_FLUSH_PAYS", "Showdown", "Transfer",
+    "dp_offer_order", "dp_qualifies", "flush_cards", "flush_of", "hand_keys", "raise_cap",
+    "required_stack", "run_cards", "run_of", "settle_against_bank", "settle_hand",
 ]

@@ -379,6 +379,14 @@ class HouseGameAdapter(GameAdapter):
             applied.append(Applied(None, state.deal(deck()).label, (), "deal"))
         return applied
 
+    @staticmethod
+    def last_bets(memory: Mapping[SeatId, Any], seat: SeatId) -> Any:
+        """What Rebet repeats: the seat's bets of last round (from :meth:`memory`)."""
+        previous = memory.get(seat)
+        if previous is None:
+            raise RuleError("There is nothing to rebet: you did not bet last round.")
+        return previous
+
     def take_back_bets(self, state: Any, seat: SeatId) -> list[Applied] | None:
         """A leaver's bets while the window is open (``[]``: none to take back); None once the
         window has closed, when the game plays the hand out instead."""

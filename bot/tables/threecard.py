@@ -8,7 +8,7 @@ from typing import Any
 from bot.games.common import RuleError, SeatId
 from bot.games.records import ActionRecord
 from bot.games.threecard.hands import describe
-from bot.games.threecard.rules import ANTE_BONUS, BET_NAMES, PAIR_PLUS, Phase, ThreeCardOptions
+from bot.games.threecard.rules import ANTE_BONUS, BET_NAMES, BETS, PAIR_PLUS, Phase, ThreeCardOptions
 from bot.games.threecard.state import ThreeCardBets, ThreeCardState
 from bot.games.threecard.views import public_view
 from bot.poker import Card
@@ -57,22 +57,14 @@ class ThreeCardAdapter(HouseGameAdapter):
 
     def _dispatch(self, state: ThreeCardState, seat: SeatId, action: str, arg: ActionArg,
                   memory: Mapping[SeatId, Any]) -> ActionRecord:
-        if action in ("ante", "pairplus"):
+        if action in BETS:
             return state.place_bet(seat, action, expect(arg, Amount).chips)
         if action == "rebet":
-            previous = memory.get(seat)
-            if previous is None:
-                raise RuleError("There is nothing to rebet: you did not bet last round.")
-            return state.rebet(seat, ThreeCardBets(*previous))
-        if action == "undo":
-            return state.undo(seat)
-        if action == "clear":
-            return state.clear_bets(seat)
-        if action == "play":
-            return state.play(seat)
-        if action == "fold":
-            return state.fold(seat)
-        raise RuleError(f"{self.display_name} has no action {action!r}.")
+            return state.rebet(seat, ThreeCardBets(*self.last_bets(memory, seat)))
+        by_seat = {"undo": state.undo, "clear": state.clear_bets, "play": state.play, "fold": state.fold}
+        if action not in by_seat:
+            raise RuleError(f"{self.display_name} has no action {action!r}.")
+        return by_seat[action](seat)
 
     def deadline_kind(self, state: ThreeCardState) -> DeadlineKind | None:
         if state.phase is Phase.BETTING:

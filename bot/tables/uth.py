@@ -72,10 +72,7 @@ class UTHAdapter(HouseGameAdapter):
         if action == "trips":
             return state.place_trips(seat, expect(arg, Amount).chips)
         if action == "rebet":
-            previous = memory.get(seat)
-            if previous is None:
-                raise RuleError("There is nothing to rebet: you did not bet last round.")
-            return state.rebet(seat, UTHBets(*previous))
+            return state.rebet(seat, UTHBets(*self.last_bets(memory, seat)))
         if action == "double":
             return state.double(seat)
         if action == "undo":

@@ -17,9 +17,8 @@ Phases run in a fixed order (:class:`Phase`)::
 * SETTLED, once every seat has decided: the dealer's cards are shown and every bet is settled
   by :func:`bot.games.threecard.rules.settle_hand`.
 
-Every action comes as a trio, as in pokerkit: ``verify_x()`` raises :class:`RuleError` with a
-reason a player can read, ``can_x()`` answers with a bool, ``x()`` applies it and returns its
-record (also appended to ``history``). No clock, no randomness, no I/O.
+Actions are verify/can/act trios like every engine's (:func:`bot.games.common.allowed`); each
+applied action's record is appended to ``history``. No clock, no randomness, no I/O.
 """
 
 from __future__ import annotations

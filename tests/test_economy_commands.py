@@ -13,19 +13,10 @@ from bot.store import (
     RoundHeader,
     RoundMoney,
 )
-from tests.harness.driver import DiscordHarness, Reply
+from tests.harness.driver import DiscordHarness, assert_refused
 from tests.harness.fake_discord import CHANNEL_MESSAGE, UPDATE_MESSAGE
 
 pytestmark = pytest.mark.asyncio
-
-
-def assert_refused(reply: Reply, *fragments: str) -> None:
-    """A refusal is one ephemeral message that says why."""
-    assert reply.type == CHANNEL_MESSAGE
-    assert reply.ephemeral, f"refusal was public: {reply.text}"
-    for fragment in fragments:
-        assert fragment.lower() in reply.text.lower(), f"{fragment!r} not in {reply.text!r}"
-    assert reply.record.errors == []
 
 
 async def wallet(harness: DiscordHarness, user_id: int) -> int:

@@ -14,7 +14,7 @@ from bot.games.boxed.rules import HandClass, Phase, hand_class
 from bot.poker import Card, evaluate_rank
 from bot.poker.shuffle import deck_from_seed
 from tests.conftest import FakeClock
-from tests.harness.driver import DiscordHarness, FakeUser, Reply, walk_components
+from tests.harness.driver import DiscordHarness, FakeUser, Reply, assert_refused, walk_components
 from tests.harness.fake_discord import CHANNEL_MESSAGE, UPDATE_MESSAGE
 from tests.harness.tables import TableDriver
 
@@ -33,12 +33,6 @@ def seed_where(holds: Callable[[list[Card]], bool]) -> bytes:
 
 def use_deck(harness: DiscordHarness, seed: bytes) -> None:
     harness.bot.tables.seed_source = lambda: seed
-
-
-def assert_refused(reply: Reply, *fragments: str) -> None:
-    assert reply.type == CHANNEL_MESSAGE and reply.ephemeral, reply.text
-    for fragment in fragments:
-        assert fragment.lower() in reply.text.lower(), f"{fragment!r} not in {reply.text!r}"
 
 
 @pytest.fixture

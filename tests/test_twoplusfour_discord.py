@@ -8,19 +8,12 @@ import pytest
 
 from bot.games.boxed.rules import Phase
 from tests.conftest import FakeClock
-from tests.harness.driver import DiscordHarness, FakeUser, Reply
-from tests.harness.fake_discord import CHANNEL_MESSAGE
+from tests.harness.driver import DiscordHarness, FakeUser, Reply, assert_refused
 from tests.harness.tables import TableDriver
 
 DEALER_QUALIFIES = bytes(32)  # with the layouts below, the dealer's six hold Ace-King or better
 TWO_PLAYERS_DEALER_MISSES = bytes([1]) + bytes(31)  # alice's 4 boxes and bob's 1: no Ace-King
 TRIPS_FOR_ALICE = bytes([0, 2]) + bytes(30)  # one box: 6d Ah 6c Jh 6h, three of a kind
-
-
-def assert_refused(reply: Reply, *fragments: str) -> None:
-    assert reply.type == CHANNEL_MESSAGE and reply.ephemeral, reply.text
-    for fragment in fragments:
-        assert fragment.lower() in reply.text.lower(), f"{fragment!r} not in {reply.text!r}"
 
 
 @pytest.fixture

@@ -12,16 +12,9 @@ from bot.client import CasinoBot
 from bot.config import Config
 from render import TableSnapshot
 from tests.conftest import FakeClock
-from tests.harness.driver import DiscordHarness, Reply
-from tests.harness.fake_discord import CHANNEL_MESSAGE
+from tests.harness.driver import DiscordHarness, assert_refused
 from tests.harness.privacy import assert_only_these_cards_shown
 from tests.harness.tables import TableDriver
-
-
-def assert_refused(reply: Reply, *fragments: str) -> None:
-    assert reply.type == CHANNEL_MESSAGE and reply.ephemeral, reply.text
-    for fragment in fragments:
-        assert fragment.lower() in reply.text.lower(), f"{fragment!r} not in {reply.text!r}"
 
 
 @pytest.fixture

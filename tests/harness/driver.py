@@ -21,6 +21,7 @@ from discord import AppCommandOptionType
 
 from tests.harness.fake_discord import (
     APPLICATION_ID,
+    CHANNEL_MESSAGE,
     EPHEMERAL_FLAG,
     FakeDiscord,
     InteractionRecord,
@@ -287,3 +288,11 @@ def _option(command: Any, name: str, value: Any, resolved: dict[str, dict[str, A
         resolved.setdefault("members", {})[str(value.id)] = value.member_json(with_user=False)
         value = str(value.id)
     return {"type": option_type.value, "name": name, "value": value}
+
+
+def assert_refused(reply: Reply, *fragments: str) -> None:
+    """A refusal is one ephemeral message that says why (each of ``fragments``, any case)."""
+    assert reply.type == CHANNEL_MESSAGE, reply.text
+    assert reply.ephemeral, f"refusal was public: {reply.text}"
+    for fragment in fragments:
+        assert fragment.lower() in reply.text.lower(), f"{fragment!r} not in {reply.text!r}"

@@ -178,6 +178,9 @@ class Tables(commands.Cog):
         missing = missing_permissions(interaction)
         if missing:
             raise UserError(cannot_open_text(missing))
+        if game not in catalog.BY_KEY:  # Discord checks choices, but a forged request may not
+            names = ", ".join(f"`{known.key}`" for known in catalog.GAMES)
+            raise UserError(f"There is no such game here; choose one of {names}.")
         declared, defaults = catalog.declared(game), new_table_config(game)
         try:
             options = declared.options(**chosen_options(declared, game_options))

@@ -125,3 +125,13 @@ async def test_an_option_of_another_game_is_refused_by_name(harness: DiscordHarn
     assert table.config.options.to_dict()["bank_minimum"] == 300
     foreign = await harness.slash(admin, "table config", point_value=5)
     assert "`point_value` is an option of Chinese Poker, not of High Card Flush" in foreign.text
+
+
+async def test_a_game_that_is_not_declared_is_refused_not_crashed(harness: DiscordHarness) -> None:
+    # Discord offers only the declared choices, but a forged request can name anything (the
+    # e2e fuzzer found this one crashing /table open).
+    admin = harness.user("pit-boss", admin=True)
+    refused = await harness.slash(admin, "table open", game="baccarat")
+    assert refused.ephemeral and "no such game" in refused.text, refused.text
+    assert "`threecard`" in refused.text, refused.text
+    assert harness.bot.tables.table_in(harness.channel_id) is None

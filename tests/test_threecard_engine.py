@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.games.common import RuleError
+from bot.games.common import ChipFlow, RuleError
 from bot.games.threecard.hands import QUEEN_HIGH, HandClass, describe, hand_class, hand_value
 from bot.games.threecard.rules import ThreeCardOptions, dealer_qualifies
 from bot.games.threecard.state import ThreeCardBets, ThreeCardState
@@ -189,13 +189,14 @@ def test_undo_clear_and_rebet() -> None:
         state.rebet(BOB, ThreeCardBets(5_000, 0))
 
 
-def test_undoing_the_ante_returns_the_pair_plus_with_it() -> None:
+def test_undo_takes_placements_back_latest_first_and_an_emptied_spot_leaves_the_round() -> None:
     state = ThreeCardState()
     state.place_bet(ALICE, "ante", 10)
-    state.place_bet(ALICE, "ante", 5)
     state.place_bet(ALICE, "pairplus", 10)
-    state.undo(ALICE)
-    state.undo(ALICE)
+    state.place_bet(ALICE, "ante", 5)
+    assert [state.undo(ALICE).flows for _ in range(2)] == [
+        (ChipFlow(ALICE, "ante", -5),), (ChipFlow(ALICE, "pairplus", -10),)]
+    assert state.bets_of(ALICE) == ThreeCardBets(10, 0)
     assert state.undo(ALICE).chips == -10 and not state.seats
 
 

@@ -101,3 +101,45 @@ def check_privacy_and_saving(state: BoxedState,
     held = [card for player in state.seats.values() for box in player.boxes.values()
             for card in box.cards] + list(state.dealer)
     assert len(set(held)) == len(held) and set(held) <= set(state.dealt_cards())
+
+
+def place_layouts(state: BoxedState, layouts: list[dict[int, tuple[int, int]]]) -> None:
+    """Seat by seat, each box's Ante (in units of 10) and bonus, where the rules allow them."""
+    for seat, layout in enumerate(layouts, start=1):
+        for box, (units, bonus) in layout.items():
+            if units and state.can_place_ante(seat, box, 10 * units):
+                state.place_ante(seat, box, 10 * units)
+            if bonus and state.can_place_bonus(seat, box, bonus):
+                state.place_bonus(seat, box, bonus)
+
+
+def play_out(state: BoxedState, data: st.DataObject, deck: list[int],
+             restore: Callable[[Mapping[str, Any]], BoxedState]) -> None:
+    """Betting closed, the deck dealt and random legal moves until the round settles, the
+    privacy and the saving checked after every step."""
+    check_privacy_and_saving(state, restore)
+    state.close_betting()
+    if state.phase is Phase.DEALING:
+        state.deal(deck)
+    check_privacy_and_saving(state, restore)
+    while state.phase is not Phase.SETTLED:
+        seat = data.draw(st.sampled_from(state.pending_seats()))
+        apply_move(state, seat, data.draw(st.sampled_from(legal_moves(state, seat))))
+        check_privacy_and_saving(state, restore)
+
+
+def check_settlement(state: BoxedState, caps: tuple[int, int]) -> None:
+    """Every chip staked is returned or kept by the house, line by line as the flows say, and
+    no bet nor seat wins more than the caps (per bet, per round)."""
+    settlement = state.settlement
+    assert settlement is not None
+    flows = [flow for action in state.history for flow in action.flows]
+    assert sum(flow.amount for flow in flows) == settlement.total_staked
+    assert settlement.total_staked == settlement.total_returned + settlement.house_net
+    for line in settlement.lines:
+        assert line.staked > 0 and line.returned >= 0
+        assert line.staked == sum(f.amount for f in flows if (f.seat, f.bet) == (line.seat, line.bet))
+        assert line.net <= caps[0]
+    for summary in settlement.summary.values():
+        wins = sum(max(line.net, 0) for line in settlement.lines_of(summary.seat))
+        assert wins <= caps[1]

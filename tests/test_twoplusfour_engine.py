@@ -8,7 +8,6 @@ Each test is named after the rule it proves (seed ``two-plus-four-poker.de.txt``
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,11 +17,13 @@ from bot.games.boxed import BoxedOptions, BoxedState, Phase
 from bot.games.common import RuleError
 from bot.games.twoplusfour import BET_PAYS, BONUS_PAYS, TWO_PLUS_FOUR, new_round, restore_round
 from bot.poker import FULL_DECK, Card, parse_cards
-from tests.boxed_properties import apply_move, bet_layouts, check_privacy_and_saving, legal_moves
-
-ANTE = 10
-Bets = Mapping[int, Mapping[int, tuple[int, int]]]
-"""seat -> box -> (ante, bonus)"""
+from tests.boxed_decks import ANTE, FixedDecks, exchange, outcomes, returned
+from tests.boxed_properties import (
+    bet_layouts,
+    check_settlement,
+    place_layouts,
+    play_out,
+)
 
 # Dealers: six cards, the first two face down, the last four face up.
 NOT_QUALIFIED = "2c 7d 9h Js 4c 3d"  # Jack high, no Ace-King
@@ -32,54 +33,8 @@ KINGS_UP = "2c 7d Kh Ks 4c 3d"  # a pair of kings among the face-up cards
 FLUSH = "Th 2c 9h 7h 4h 3h"  # best five of six: a heart flush
 
 
-def arrange_deck(hands: Sequence[str], dealer: str, draws: str = "") -> list[Card]:
-    """A deck that deals ``hands`` to the boxes in dealing order (seat by seat in the order the
-    seats first bet, boxes by position), then ``dealer`` (two down, four up), then ``draws``
-    to the Buys and the exchange in the order they happen; the unnamed cards follow in index
-    order."""
-    named = [card for hand in hands for card in parse_cards(hand)]
-    assert all(len(parse_cards(hand)) == 5 for hand in hands)
-    assert len(parse_cards(dealer)) == 6
-    named += parse_cards(dealer) + parse_cards(draws)
-    assert len(set(named)) == len(named), "a card is named twice"
-    return named + [card for card in FULL_DECK if card not in named]
-
-
-def play(bets: Bets, hands: Sequence[str], dealer: str, draws: str = "",
-         options: BoxedOptions | None = None) -> BoxedState:
-    """Bets placed (Ante, then bonus, box by box), betting closed and the arranged deck dealt."""
-    state = new_round(options)
-    for seat, boxes in bets.items():
-        for box, (ante, bonus) in boxes.items():
-            if ante:
-                state.place_ante(seat, box, ante)
-            if bonus:
-                state.place_bonus(seat, box, bonus)
-    state.close_betting()
-    state.deal(arrange_deck(hands, dealer, draws))
-    return state
-
-
-def one_box(hand: str, dealer: str, draws: str = "", *, ante: int = ANTE, bonus: int = 0,
-            options: BoxedOptions | None = None) -> BoxedState:
-    return play({1: {1: (ante, bonus)}}, [hand], dealer, draws, options)
-
-
-def returned(state: BoxedState, seat: int = 1) -> dict[str, int]:
-    assert state.phase is Phase.SETTLED and state.settlement is not None
-    return {line.bet: line.returned for line in state.settlement.lines_of(seat)}
-
-
-def outcomes(state: BoxedState, seat: int = 1) -> dict[str, str]:
-    assert state.settlement is not None
-    return {line.bet: line.outcome for line in state.settlement.lines_of(seat)}
-
-
-def exchange(state: BoxedState, seat: int = 1, boxes: Sequence[int] = (1,)) -> None:
-    assert state.phase is Phase.EXCHANGE
-    for box in boxes:
-        state.pick_exchange(seat, box)
-    state.go_on(seat)
+DECKS = FixedDecks(new_round, dealer_cards=6)
+arrange_deck, play, one_box = DECKS.arrange_deck, DECKS.play, DECKS.one_box
 
 
 # ----------------------------------------------------------------------- the dealer's hand
@@ -957,35 +912,12 @@ def test_random_rounds_conserve_chips_respect_the_caps_and_survive_save_and_rest
 ) -> None:
     options = BoxedOptions(min_ante=10, smallest_chip=5, max_payout=caps[0], max_round_payout=caps[1])
     state = BoxedState(TWO_PLUS_FOUR, options)
-    for seat, layout in enumerate(layouts, start=1):
-        for box, (units, bonus) in layout.items():
-            if units and state.can_place_ante(seat, box, 10 * units):
-                state.place_ante(seat, box, 10 * units)
-            if bonus and state.can_place_bonus(seat, box, bonus):
-                state.place_bonus(seat, box, bonus)
+    place_layouts(state, layouts)
+    for seat in range(1, len(layouts) + 1):
         if seat in state.seats and data.draw(st.booleans()):
             state.undo(seat)
         open_boxes = data.draw(st.sampled_from([0, 1, 2]))
         if open_boxes and state.can_choose_open_boxes(seat, open_boxes):
             state.choose_open_boxes(seat, open_boxes)
-    check_privacy_and_saving(state, restore_round)
-    state.close_betting()
-    if state.phase is Phase.DEALING:
-        state.deal(deck)
-    check_privacy_and_saving(state, restore_round)
-    while state.phase is not Phase.SETTLED:
-        seat = data.draw(st.sampled_from(state.pending_seats()))
-        apply_move(state, seat, data.draw(st.sampled_from(legal_moves(state, seat))))
-        check_privacy_and_saving(state, restore_round)
-    settlement = state.settlement
-    assert settlement is not None
-    flows = [flow for action in state.history for flow in action.flows]
-    assert sum(flow.amount for flow in flows) == settlement.total_staked
-    assert settlement.total_staked == settlement.total_returned + settlement.house_net
-    for line in settlement.lines:
-        assert line.staked > 0 and line.returned >= 0
-        assert line.staked == sum(f.amount for f in flows if (f.seat, f.bet) == (line.seat, line.bet))
-        assert line.net <= caps[0]
-    for summary in settlement.summary.values():
-        wins = sum(max(line.net, 0) for line in settlement.lines_of(summary.seat))
-        assert wins <= caps[1]
+    play_out(state, data, deck, restore_round)
+    check_settlement(state, caps)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import IntEnum
 from typing import Any, NamedTuple, TypeVar
 
 SeatId = int
@@ -25,6 +26,15 @@ SeatId = int
 
 P = TypeVar("P", bound=Hashable)
 """A player as an engine's pure helpers name them (a seat id at a table, a name in a worked example)."""
+
+
+class NamedStep(IntEnum):
+    """A phase or a segment: ordered by value, saved and shown by its lower-case name."""
+
+    @property
+    def label(self) -> str:
+        """``"betting"``: the name rounds are saved with and timers key on."""
+        return self.name.lower()
 
 
 class RuleError(Exception):

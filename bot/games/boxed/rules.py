@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any, Literal, NamedTuple, Protocol
 
+from bot.games.common import NamedStep
 from bot.games.paytable import PayTable as PayTable
 from bot.poker import Card, Category, evaluate_rank
 from bot.poker.hand_value import CATEGORY_SHIFT, pack_value
@@ -114,7 +115,7 @@ def shows_pair_of(cards: Iterable[Card], rank: int) -> bool:
     return bool(pairs) and pairs[0] >= rank
 
 
-class Phase(IntEnum):
+class Phase(NamedStep):
     """A round's phases, in the only order they can happen (EXCHANGE may be skipped)."""
 
     BETTING = 0
@@ -122,10 +123,6 @@ class Phase(IntEnum):
     DECISIONS = 2
     EXCHANGE = 3
     SETTLED = 4
-
-    @property
-    def label(self) -> str:
-        return self.name.lower()
 
 
 def exchange_index(dealer: Sequence[Card]) -> int:

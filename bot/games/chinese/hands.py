@@ -29,25 +29,21 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import Enum, IntEnum
+from enum import Enum
 from typing import Any
 
-from bot.games.common import RuleError
+from bot.games.common import NamedStep, RuleError
 from bot.poker import Card, CardError, Category, HandValue, evaluate, evaluate_front, parse_cards
 
 CardsInput = str | Iterable[Card | int | str]
 
 
-class Segment(IntEnum):
+class Segment(NamedStep):
     """The three segments in the order they are compared and shown."""
 
     FRONT = 0
     MIDDLE = 1
     BACK = 2
-
-    @property
-    def label(self) -> str:
-        return self.name.lower()
 
     @property
     def size(self) -> int:

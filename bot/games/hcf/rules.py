@@ -13,23 +13,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import IntEnum
 from typing import Any, Final, NamedTuple
 
+from bot.games.common import NamedStep
 from bot.games.hcf.hands import QUALIFYING_FLUSH_KEY
 
 
-class Phase(IntEnum):
+class Phase(NamedStep):
     """The round's phases, in the only order they can happen."""
 
     BETTING = 0
     DEALING = 1
     DECISIONS = 2
     SETTLED = 3
-
-    @property
-    def label(self) -> str:
-        return self.name.lower()
 
 
 BONUSES: Final = ("straight_flush", "flush")

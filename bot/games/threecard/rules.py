@@ -13,25 +13,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
-from enum import IntEnum
 from typing import Any, NamedTuple
 
-from bot.games.common import SeatId, SettlementLine, hand_lines
+from bot.games.common import NamedStep, SeatId, SettlementLine, hand_lines
 from bot.games.paytable import PayTable
 from bot.games.threecard.hands import HAND_SIZE, QUEEN_HIGH, HandClass, hand_class
 
 
-class Phase(IntEnum):
+class Phase(NamedStep):
     """The round's phases, in the only order they can happen."""
 
     BETTING = 0
     DEALING = 1
     DECIDING = 2
     SETTLED = 3
-
-    @property
-    def label(self) -> str:
-        return self.name.lower()
 
 
 BETS = ("ante", "pairplus")

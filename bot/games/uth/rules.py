@@ -13,15 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import IntEnum
 from typing import Any, NamedTuple
 
-from bot.games.common import SeatId, SettlementLine, hand_lines
+from bot.games.common import NamedStep, SeatId, SettlementLine, hand_lines
 from bot.games.paytable import PayTable as PayTable
 from bot.poker import Category
 
 
-class Phase(IntEnum):
+class Phase(NamedStep):
     """The round's phases, in the only order they can happen."""
 
     BETTING = 0
@@ -30,10 +29,6 @@ class Phase(IntEnum):
     FLOP = 3
     RIVER = 4
     SETTLED = 5
-
-    @property
-    def label(self) -> str:
-        return self.name.lower()
 
 
 RAISE_MULTIPLES: dict[Phase, tuple[int, ...]] = {

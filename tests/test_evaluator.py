@@ -20,11 +20,10 @@ from bot.poker import (
     evaluate_front,
     evaluate_rank,
     evaluate_rank5,
-    evaluate_rank6,
-    evaluate_rank7,
     parse_cards,
     value_category,
 )
+from bot.poker.evaluator import evaluate_rank6, evaluate_rank7
 
 
 def _hands(size: int, count: int, seed: int) -> list[list[int]]:

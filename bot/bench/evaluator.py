@@ -15,7 +15,8 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from bot.poker import Card, evaluate, evaluate_rank, evaluate_rank5, evaluate_rank7
+from bot.poker import Card, evaluate, evaluate_rank, evaluate_rank5
+from bot.poker.evaluator import evaluate_rank7
 
 GOAL_PER_SECOND = 1_000_000
 GOAL_TREYS_RATIO = 5.0

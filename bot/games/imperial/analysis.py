@@ -28,7 +28,8 @@ from bot.games.boxed import HandClass, hand_class
 from bot.games.imperial.reading import read_hand
 from bot.games.imperial.rules import IMPERIAL
 from bot.games.imperial.sim import Plan, opening_plan
-from bot.poker import FULL_DECK, Card, evaluate_rank5, evaluate_rank6
+from bot.poker import FULL_DECK, Card, evaluate_rank5
+from bot.poker.evaluator import evaluate_rank6
 
 _QUALIFYING = IMPERIAL.dealer.qualifying_value
 _TABLE = IMPERIAL.bet_pays.table

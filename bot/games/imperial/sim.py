@@ -39,7 +39,8 @@ from bot.games.boxed import (
 from bot.games.imperial.figures import STRATEGY
 from bot.games.imperial.reading import IMPERIAL_FLUSH_VALUE, IMPERIAL_RANKS
 from bot.games.imperial.rules import DRAW, IMPERIAL
-from bot.poker import FULL_DECK, Card, evaluate_rank5, evaluate_rank6
+from bot.poker import FULL_DECK, Card, evaluate_rank5
+from bot.poker.evaluator import evaluate_rank6
 from bot.sim.recorder import Recorder
 
 ANTE: Final = 1

@@ -31,7 +31,8 @@ from bot.games.boxed import (
 )
 from bot.games.twoplusfour.figures import STRATEGY
 from bot.games.twoplusfour.rules import TWO_PLUS_FOUR
-from bot.poker import FULL_DECK, Card, Category, evaluate_rank5, evaluate_rank6
+from bot.poker import FULL_DECK, Card, Category, evaluate_rank5
+from bot.poker.evaluator import evaluate_rank6
 from bot.poker.hand_value import pack_value
 from bot.sim.recorder import Recorder
 

@@ -28,7 +28,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from bot.games.uth.rules import UTHOptions, dealer_qualifies, settle_hand
-from bot.poker import Card, Category, evaluate_rank5, evaluate_rank6, evaluate_rank7
+from bot.poker import Card, Category, evaluate_rank5
+from bot.poker.evaluator import evaluate_rank6, evaluate_rank7
 from bot.poker.hand_value import CATEGORY_SHIFT
 from bot.sim.recorder import Recorder
 

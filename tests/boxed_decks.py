@@ -72,3 +72,13 @@ def exchange(state: BoxedState, seat: int = 1, boxes: Sequence[int] = (1,)) -> N
     for box in boxes:
         state.pick_exchange(seat, box)
     state.go_on(seat)
+
+
+def dealt_in_index_order(new_round: Callable[[BoxedOptions | None], State]) -> State:
+    """One seat's one box with an Ante, dealt from the unshuffled deck (``FULL_DECK``): card
+    ``i`` of the deal is the card with index ``i``."""
+    state = new_round(BoxedOptions(min_ante=1))
+    state.place_ante(1, 1, ANTE)
+    state.close_betting()
+    state.deal(list(FULL_DECK))
+    return state

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections import Counter
 from collections.abc import Sequence
+from itertools import combinations
 
 import pytest
 
@@ -35,8 +37,9 @@ from bot.games.boxed import (
     settle_box,
     shows_pair_of,
 )
+from bot.games.boxed.bonus import FIVE_CARD_CLASS_COUNTS, FIVE_CARD_HANDS
 from bot.games.common import RuleError
-from bot.poker import FULL_DECK, Card, evaluate_rank, parse_cards
+from bot.poker import FULL_DECK, Card, evaluate_rank, evaluate_rank5, parse_cards
 
 BET_TABLE = PayTable(
     "BET",
@@ -323,3 +326,9 @@ def test_a_saved_round_needs_its_own_game_to_restore() -> None:
     assert BoxedState.from_dict(data, IMPERIAL_LIKE).to_dict() == data
     with pytest.raises(ValueError, match="not a saved Imperial-like test game round"):
         BoxedState.from_dict({**data, "version": 2}, IMPERIAL_LIKE)
+
+
+def test_the_bonus_class_counts_are_those_of_every_five_card_hand() -> None:
+    counts = Counter(hand_class(evaluate_rank5(hand)) for hand in combinations(range(52), 5))
+    assert {cls: counts[cls] for cls in FIVE_CARD_CLASS_COUNTS} == FIVE_CARD_CLASS_COUNTS
+    assert counts.total() == FIVE_CARD_HANDS == 2_598_960

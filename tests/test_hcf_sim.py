@@ -3,7 +3,6 @@ strategy's rules, and the simulator settling exactly as the state machine does."
 
 from __future__ import annotations
 
-import json
 import math
 import random
 from collections.abc import Callable
@@ -17,10 +16,9 @@ from bot.games.hcf.exact import dp_qualified_rate, flush_bonus_rtp, straight_flu
 from bot.games.hcf.hands import mask_flush_key
 from bot.games.hcf.sim import ANTE, BONUS, HcfSim, decide
 from bot.poker import FULL_DECK, parse_cards
-from bot.sim.cli import main
 from bot.sim.frame import SimReport, simulate
-from bot.sim.recorder import Recorder
 from bot.sim.stats import Z_95
+from tests.sim_rounds import LastRound, assert_same_returns, engine_returns, simulate_from_the_command_line
 
 # --------------------------------------------------------------------------- exact figures
 
@@ -111,24 +109,13 @@ def test_strategy(hand: str, multiple: int) -> None:
 # -------------------------------------------------------------- simulator == state machine
 
 
-class _RoundRecorder(Recorder):
-    def __init__(self) -> None:
-        super().__init__(HcfSim.bets, HcfSim.events)
-        self.last: dict[str, float] = {}
-
-    def bet(self, name: str, wagered: float, returned: float) -> None:
-        super().bet(name, wagered, returned)
-        self.last[name] = returned
-
-
 def test_the_simulator_settles_every_round_exactly_as_the_state_machine() -> None:
     rng = random.Random(8)
-    sim, record = HcfSim(), _RoundRecorder()
+    record = LastRound(HcfSim())
     options = HCFOptions(min_ante=1, bonus_min=1)
     for _ in range(400):
         deck = rng.sample(FULL_DECK, 14)
-        record.last = {}
-        sim.play_round(deck, record)
+        record.play(deck)
         state = HCFState.new(options, [1], {1: 100}, None)
         state.place_ante(1, ANTE)
         state.place_bonus(1, "straight_flush", BONUS)
@@ -140,21 +127,16 @@ def test_the_simulator_settles_every_round_exactly_as_the_state_machine() -> Non
             state.raise_bet(1, multiple)
         else:
             state.fold(1)
-        assert state.phase is Phase.SETTLED and state.settlement is not None
-        engine = {line.bet: line.returned for line in state.settlement.lines}
-        assert record.last["ante"] == engine["ante"]
-        assert record.last.get("raise", 0) == engine.get("raise", 0)
-        assert record.last["straight flush"] == engine["straight_flush"]
-        assert record.last["flush"] == engine["flush"]
+        assert state.phase is Phase.SETTLED
+        assert_same_returns(record.last, engine_returns(state), {
+            "ante": "ante", "raise": "raise", "straight flush": "straight_flush", "flush": "flush"})
         record.end_round()
 
 
 def test_simulate_hcf_from_the_command_line_reports_bets_and_events(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["hcf", "--rounds", "3000", "--seed", "3", "--json"]) == 0
-    report = json.loads(capsys.readouterr().out)
-    assert report["game"] == "hcf"
+    report = simulate_from_the_command_line(capsys, "hcf", 3000)
     assert list(report["bets"]) == ["ante", "raise", "ante+raise", "straight flush", "flush", "total"]
     assert report["bets"]["ante"]["wagered"] == 3000
     decisions = ("raised 3x", "raised 2x", "raised 1x", "folded")

@@ -5,10 +5,8 @@ figures matching the registered simulator."""
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Sequence
-from math import comb
 
 import pytest
 
@@ -26,7 +24,6 @@ from bot.games.imperial.figures import (
 from bot.games.imperial.sim import (
     ANTE,
     BONUS,
-    FIVE_CARD_CLASS_COUNTS,
     ImperialSim,
     RoundResult,
     bets_after,
@@ -37,8 +34,8 @@ from bot.games.imperial.sim import (
     straight_outs,
 )
 from bot.poker import FULL_DECK, Card, evaluate_rank, parse_cards
-from bot.sim.cli import main
-from bot.sim.registry import load_game
+from tests.boxed_decks import dealt_in_index_order
+from tests.sim_rounds import check_published_figures, simulate_from_the_command_line
 
 # --------------------------------------------------------------------------------- strategy
 
@@ -117,18 +114,6 @@ def test_the_model_values_a_bet_from_the_dealers_every_hand() -> None:
 
 
 # ------------------------------------------------------------------------ exact bonus RTP
-
-
-def test_five_card_class_counts_are_the_closed_forms() -> None:
-    assert FIVE_CARD_CLASS_COUNTS == {
-        HandClass.ROYAL_FLUSH: 4,
-        HandClass.STRAIGHT_FLUSH: 10 * 4 - 4,
-        HandClass.FOUR_OF_A_KIND: 13 * 48,
-        HandClass.FULL_HOUSE: 13 * comb(4, 3) * 12 * comb(4, 2),
-        HandClass.FLUSH: 4 * comb(13, 5) - 40,
-        HandClass.STRAIGHT: 10 * 4**5 - 40,
-        HandClass.THREE_OF_A_KIND: 13 * comb(4, 3) * comb(12, 2) * 4 * 4,
-    }
 
 
 def test_bonus_rtp_is_exact_from_the_pay_table() -> None:
@@ -219,9 +204,8 @@ def test_the_simulator_and_the_state_machine_agree_on_an_exchange_that_repeats_f
 def test_simulate_imperial_from_the_command_line_reports_bets_and_events(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["imperial", "--rounds", "2000", "--seed", "3", "--json"]) == 0
-    report = json.loads(capsys.readouterr().out)
-    assert report["game"] == "imperial" and report["strategy"] == STRATEGY
+    report = simulate_from_the_command_line(capsys, "imperial", 2000)
+    assert report["strategy"] == STRATEGY
     assert list(report["bets"]) == ["ante+bet", "ante+bet per ante", "bonus", "insurance", "total"]
     assert report["bets"]["bonus"]["wagered"] == 2000 * BONUS
     events = report["events"]
@@ -232,13 +216,8 @@ def test_simulate_imperial_from_the_command_line_reports_bets_and_events(
 
 
 def test_the_published_figures_describe_the_registered_simulator() -> None:
-    sim = load_game("imperial")
-    assert sim.strategy == STRATEGY
-    assert set(RTP) == set(sim.bets) - {"total"}
-    for name, figure in [*RTP.items(), ("dealer qualifies", DEALER_QUALIFIES),
-                         ("house edge", HOUSE_EDGE_PER_ANTE)]:
-        low, high = figure.ci95
-        assert low < figure.value < high, name
+    check_published_figures("imperial", STRATEGY, RTP, ("dealer qualifies", DEALER_QUALIFIES),
+                            ("house edge", HOUSE_EDGE_PER_ANTE))
     assert RTP["bonus"].ci95[0] < EXACT_BONUS_RTP < RTP["bonus"].ci95[1]
     assert HOUSE_EDGE_PER_ANTE.value == pytest.approx(1 - RTP["ante+bet per ante"].value)
     assert HOUSE_EDGE_PER_ANTE.ci95[0] > 0  # the strategy does not show "no house edge"
@@ -246,9 +225,6 @@ def test_the_published_figures_describe_the_registered_simulator() -> None:
 
 
 def test_the_simulator_reads_the_face_up_card_where_the_engine_deals_it() -> None:
-    state = new_round(BoxedOptions(min_ante=1))
-    state.place_ante(1, 1, ANTE)
-    state.close_betting()
+    state = dealt_in_index_order(new_round)
     deck = list(FULL_DECK)
-    state.deal(deck)
     assert state.dealer_up == (deck[9],)

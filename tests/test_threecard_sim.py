@@ -21,7 +21,7 @@ from bot.games.threecard.sim import (
 from bot.games.threecard.state import ThreeCardState
 from bot.poker import FULL_DECK, parse_cards
 from bot.sim.frame import SimReport, simulate
-from bot.sim.recorder import Recorder
+from tests.sim_rounds import LastRound
 
 
 def test_pair_plus_returns_1_minus_512_over_22100() -> None:
@@ -81,23 +81,12 @@ def test_the_simulated_play_rate_is_the_strategys() -> None:
     assert abs(result.events["played"] - playing / 22_100) < 0.01
 
 
-class _LastRound(Recorder):
-    def __init__(self) -> None:
-        super().__init__(ThreeCardSim.bets, ThreeCardSim.events)
-        self.last: dict[str, float] = {}
-
-    def bet(self, name: str, wagered: float, returned: float) -> None:
-        super().bet(name, wagered, returned)
-        self.last[name] = returned
-
-
 def test_the_simulator_settles_every_round_exactly_as_the_state_machine() -> None:
     rng = random.Random(3)
-    sim, record = ThreeCardSim(), _LastRound()
+    record = LastRound(ThreeCardSim())
     for _ in range(500):
         deck = rng.sample(FULL_DECK, 6)
-        record.last = {}
-        sim.play_round(deck, record)
+        record.play(deck)
         state = ThreeCardState(ThreeCardOptions(min_bet=1, max_bet=1))
         state.place_bet(1, "ante", 1)
         state.place_bet(1, "pairplus", 1)

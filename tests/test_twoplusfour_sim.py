@@ -4,10 +4,8 @@ published figures matching the registered simulator."""
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Sequence
-from math import comb
 
 import pytest
 
@@ -18,7 +16,6 @@ from bot.games.twoplusfour.figures import DEALER_QUALIFIES, EXACT_BONUS_RTP, RTP
 from bot.games.twoplusfour.sim import (
     ANTE,
     BONUS,
-    FIVE_CARD_CLASS_COUNTS,
     TwoPlusFourSim,
     bets_after_buy,
     exact_bonus_rtp,
@@ -27,24 +24,10 @@ from bot.games.twoplusfour.sim import (
     opening_decision,
 )
 from bot.poker import FULL_DECK, Card, evaluate_rank, parse_cards
-from bot.sim.cli import main
-from bot.sim.recorder import Recorder
-from bot.sim.registry import load_game
+from tests.boxed_decks import dealt_in_index_order
+from tests.sim_rounds import LastRound, check_published_figures, simulate_from_the_command_line
 
 # ------------------------------------------------------------------------ exact bonus RTP
-
-
-def test_five_card_class_counts_are_the_closed_forms() -> None:
-    straights = 10 * 4**5 - 40  # ten rank runs, any suits, minus the straight flushes
-    assert FIVE_CARD_CLASS_COUNTS == {
-        HandClass.ROYAL_FLUSH: 4,
-        HandClass.STRAIGHT_FLUSH: 10 * 4 - 4,
-        HandClass.FOUR_OF_A_KIND: 13 * 48,
-        HandClass.FULL_HOUSE: 13 * comb(4, 3) * 12 * comb(4, 2),
-        HandClass.FLUSH: 4 * comb(13, 5) - 40,
-        HandClass.STRAIGHT: straights,
-        HandClass.THREE_OF_A_KIND: 13 * comb(4, 3) * comb(12, 2) * 4 * 4,
-    }
 
 
 def test_bonus_rtp_is_exact_from_the_pay_table() -> None:
@@ -102,16 +85,6 @@ def test_exchange_is_worth_it_with_trips_and_not_with_a_small_pair() -> None:
 # -------------------------------------------------------------- simulator == state machine
 
 
-class _RoundRecorder(Recorder):
-    def __init__(self) -> None:
-        super().__init__(TwoPlusFourSim.bets, TwoPlusFourSim.events)
-        self.last: dict[str, float] = {}
-
-    def bet(self, name: str, wagered: float, returned: float) -> None:
-        super().bet(name, wagered, returned)
-        self.last[name] = returned
-
-
 def _engine_round(deck: Sequence[Card]) -> dict[str, int]:
     """One round through the state machine with the simulator's decisions."""
     state = new_round(BoxedOptions(min_ante=1))
@@ -150,13 +123,12 @@ def _insurance(cards: Sequence[Card]) -> int:
 
 def test_the_simulator_settles_every_round_exactly_as_the_state_machine() -> None:
     rng = random.Random(5)
-    sim, record = TwoPlusFourSim(), _RoundRecorder()
+    record = LastRound(TwoPlusFourSim())
     seen_events: set[str] = set()
     for _ in range(600):
         deck = rng.sample(FULL_DECK, TwoPlusFourSim.cards_needed)
-        record.last = {}
         before = dict(record.event_counts)
-        sim.play_round(deck, record)
+        record.play(deck)
         seen_events |= {name for name, count in record.event_counts.items() if count != before[name]}
         engine = _engine_round(deck)
         main_back = engine["box1 ante"] + engine.get("box1 bet", 0) + engine.get("box1 buy", 0)
@@ -172,8 +144,8 @@ def test_the_simulator_and_the_state_machine_agree_on_a_chosen_exchange() -> Non
     # dealer's jack; the 9c gives him a pair of nines and the straight is paid 4:1 on the BET,
     # the Ante 1:1 although it was the fee.
     deck = [*parse_cards("9s 8s 7h 6d 5h"), *parse_cards("2c 7d 9h Js 4c 3d"), *parse_cards("9c 8c")]
-    record = _RoundRecorder()
-    TwoPlusFourSim().play_round(deck, record)
+    record = LastRound(TwoPlusFourSim())
+    record.play(deck)
     assert record.event_counts["exchange"] == record.event_counts["exchange_qualified"] == 1
     engine = _engine_round(deck)
     assert (engine["box1 ante"], engine["box1 bet"]) == (1, 2 + 8)
@@ -186,9 +158,7 @@ def test_the_simulator_and_the_state_machine_agree_on_a_chosen_exchange() -> Non
 def test_simulate_twoplusfour_from_the_command_line_reports_bets_and_events(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["twoplusfour", "--rounds", "3000", "--seed", "3", "--json"]) == 0
-    report = json.loads(capsys.readouterr().out)
-    assert report["game"] == "twoplusfour"
+    report = simulate_from_the_command_line(capsys, "twoplusfour", 3000)
     assert list(report["bets"]) == ["ante+bet", "ante+bet per ante", "bonus", "insurance", "total"]
     assert report["bets"]["bonus"]["wagered"] == 3000 * BONUS
     events = report["events"]
@@ -199,12 +169,7 @@ def test_simulate_twoplusfour_from_the_command_line_reports_bets_and_events(
 
 
 def test_the_published_figures_describe_the_registered_simulator() -> None:
-    sim = load_game("twoplusfour")
-    assert sim.strategy == STRATEGY
-    assert set(RTP) == set(sim.bets) - {"total"}
-    for name, figure in [*RTP.items(), ("dealer qualifies", DEALER_QUALIFIES)]:
-        low, high = figure.ci95
-        assert low < figure.value < high, name
+    check_published_figures("twoplusfour", STRATEGY, RTP, ("dealer qualifies", DEALER_QUALIFIES))
     assert EXACT_BONUS_RTP == exact_bonus_rtp()
     assert RTP["bonus"].ci95[0] < EXACT_BONUS_RTP < RTP["bonus"].ci95[1]
     assert "Dealer qualifies: 73.86% (95% CI 73.82% to 73.90%)" in summary()
@@ -212,9 +177,6 @@ def test_the_published_figures_describe_the_registered_simulator() -> None:
 
 def test_the_simulator_reads_the_face_up_cards_where_the_engine_deals_them() -> None:
     # The simulator reads deck[7:11] as the face-up cards: the last four of the dealer's six.
-    state = new_round(BoxedOptions(min_ante=1))
-    state.place_ante(1, 1, ANTE)
-    state.close_betting()
+    state = dealt_in_index_order(new_round)
     deck = list(FULL_DECK)
-    state.deal(deck)
     assert state.dealer_up == tuple(deck[7:11])

@@ -4,7 +4,6 @@ the basic strategy's rules, and the simulator settling exactly as the state mach
 from __future__ import annotations
 
 import itertools
-import json
 import math
 import random
 from collections import Counter
@@ -25,9 +24,8 @@ from bot.games.uth.sim import (
     river_raises,
 )
 from bot.poker import FULL_DECK, Category, evaluate_rank, parse_cards
-from bot.sim.cli import main
 from bot.sim.frame import simulate
-from bot.sim.recorder import Recorder
+from tests.sim_rounds import LastRound, assert_same_returns, engine_returns, simulate_from_the_command_line
 
 # ------------------------------------------------------------------- exact Trips return
 
@@ -171,23 +169,12 @@ def test_river_raises_with_a_hidden_pair_and_folds_the_board_pair_with_a_weak_ki
 # -------------------------------------------------------------- simulator == state machine
 
 
-class _RoundRecorder(Recorder):
-    def __init__(self) -> None:
-        super().__init__(UthSim.bets, UthSim.events)
-        self.last: dict[str, float] = {}
-
-    def bet(self, name: str, wagered: float, returned: float) -> None:
-        super().bet(name, wagered, returned)
-        self.last[name] = returned
-
-
 def test_the_simulator_settles_every_round_exactly_as_the_state_machine() -> None:
     rng = random.Random(5)
-    sim, record = UthSim(), _RoundRecorder()
+    record = LastRound(UthSim())
     for _ in range(300):
         deck = rng.sample(FULL_DECK, 9)
-        record.last = {}
-        sim.play_round(deck, record)
+        record.play(deck)
         state = UTHState(UTHOptions(min_bet=1, trips_min_bet=1))
         state.place_ante(1, ANTE)
         state.place_trips(1, TRIPS)
@@ -206,25 +193,19 @@ def test_the_simulator_settles_every_round_exactly_as_the_state_machine() -> Non
                     state.raise_bet(1, 1)
                 else:
                     state.fold(1)
-        assert state.phase is Phase.SETTLED and state.settlement is not None
-        engine = {line.bet: line.returned for line in state.settlement.lines}
-        assert record.last["ante"] == engine["ante"]
-        assert record.last["blind"] == engine["blind"]
-        assert record.last["trips"] == engine["trips"]
-        assert record.last.get("play", 0) == engine.get("play", 0)
+        assert state.phase is Phase.SETTLED
+        assert_same_returns(record.last, engine_returns(state),
+                            {"ante": "ante", "blind": "blind", "trips": "trips", "play": "play"})
         record.end_round()
 
 
 def test_simulate_uth_from_the_command_line_reports_bets_and_events(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["uth", "--rounds", "2000", "--seed", "3", "--json"]) == 0
-    report = json.loads(capsys.readouterr().out)
-    assert report["game"] == "uth"
+    report = simulate_from_the_command_line(capsys, "uth", 2000)
     assert list(report["bets"]) == ["ante", "blind", "play", "trips", "total"]
     assert report["bets"]["ante"]["wagered"] == 2000 * ANTE
     decisions = ("raised 4x pre-flop", "raised 2x on the flop", "raised 1x on the river",
                  "player folded")
     assert sum(report["events"][name] for name in decisions) == pytest.approx(1.0)
     assert 0.70 < report["events"]["dealer qualified"] < 0.82
-

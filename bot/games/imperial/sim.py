@@ -36,6 +36,7 @@ from bot.games.boxed import (
     hand_class,
     settle_box,
 )
+from bot.games.boxed.bonus import exact_bonus_rtp as bonus_rtp
 from bot.games.imperial.figures import STRATEGY
 from bot.games.imperial.reading import IMPERIAL_FLUSH_VALUE, IMPERIAL_RANKS
 from bot.games.imperial.rules import DRAW, IMPERIAL
@@ -53,23 +54,9 @@ OPTIONS: Final = BoxedOptions(min_ante=1)
 QUALIFYING: Final = IMPERIAL.dealer.qualifying_value
 _ACE, _KING = 14, 13
 
-FIVE_CARD_CLASS_COUNTS: Final[dict[HandClass, int]] = {
-    HandClass.ROYAL_FLUSH: 4,
-    HandClass.STRAIGHT_FLUSH: 36,
-    HandClass.FOUR_OF_A_KIND: 624,
-    HandClass.FULL_HOUSE: 3_744,
-    HandClass.FLUSH: 5_108,
-    HandClass.STRAIGHT: 10_200,
-    HandClass.THREE_OF_A_KIND: 54_912,
-}
-"""How many of the C(52, 5) = 2,598,960 five-card hands are in each class the bonus pays."""
-
-
 def exact_bonus_rtp() -> float:
-    """The bonus's return to player: it pays on the five cards dealt alone, whatever the player
-    does, so its RTP is the pay table weighted by the counts: 2,519,708 / 2,598,960 = 0.969506."""
-    returned = sum(count * GAME.bonus_pays.returned(cls, 1) for cls, count in FIVE_CARD_CLASS_COUNTS.items())
-    return returned / 2_598_960
+    """The bonus's exact return to player (:func:`bot.games.boxed.bonus.exact_bonus_rtp`)."""
+    return bonus_rtp(GAME)
 
 
 @dataclass(frozen=True)
@@ -396,7 +383,6 @@ def compare_strategies(rounds: int, seed: int, **changes: Any) -> tuple[float, f
 __all__ = [
     "ANTE",
     "BONUS",
-    "FIVE_CARD_CLASS_COUNTS",
     "ImperialSim",
     "Plan",
     "RoundResult",

@@ -29,6 +29,7 @@ from bot.games.boxed import (
     settle_box,
     shows_pair_of,
 )
+from bot.games.boxed.bonus import exact_bonus_rtp as bonus_rtp
 from bot.games.twoplusfour.figures import STRATEGY
 from bot.games.twoplusfour.rules import TWO_PLUS_FOUR
 from bot.poker import FULL_DECK, Card, Category, evaluate_rank5
@@ -50,24 +51,9 @@ BET: Final = GAME.bet_multiple * ANTE
 INSURANCE: Final = ANTE
 """The minimum insurance, bought whenever it is offered (``GAME.insurance_class`` or better)."""
 
-FIVE_CARD_CLASS_COUNTS: Final[dict[HandClass, int]] = {
-    HandClass.ROYAL_FLUSH: 4,
-    HandClass.STRAIGHT_FLUSH: 36,
-    HandClass.FOUR_OF_A_KIND: 624,
-    HandClass.FULL_HOUSE: 3_744,
-    HandClass.FLUSH: 5_108,
-    HandClass.STRAIGHT: 10_200,
-    HandClass.THREE_OF_A_KIND: 54_912,
-}
-"""How many of the C(52, 5) = 2,598,960 five-card hands are in each class the bonus pays."""
-
-
 def exact_bonus_rtp() -> float:
-    """The bonus's return to player: it pays on the first five cards alone, whatever the player
-    does, so its RTP is the pay table weighted by the counts: 2,519,708 / 2,598,960 = 0.969506
-    (house edge 3.049%)."""
-    returned = sum(count * GAME.bonus_pays.returned(cls, 1) for cls, count in FIVE_CARD_CLASS_COUNTS.items())
-    return returned / 2_598_960
+    """The bonus's exact return to player (:func:`bot.games.boxed.bonus.exact_bonus_rtp`)."""
+    return bonus_rtp(GAME)
 
 
 def face_up_value(up: Sequence[int]) -> int:

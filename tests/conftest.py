@@ -1,4 +1,5 @@
-"""Shared fixtures: the bot logged in against a fake Discord on loopback."""
+"""Shared fixtures: the bot logged in against a fake Discord on loopback, a store, the clock
+(:class:`FakeClock`, re-exported for the tests that import it from here)."""
 
 from __future__ import annotations
 
@@ -9,25 +10,33 @@ import discord.http
 import pytest
 
 import cogs.table_messages
-from bot.client import CasinoBot
+from bot.client import EXTENSIONS, CasinoBot
 from bot.config import Config
+from bot.store import Store
+from bot.tables.runtime import RoundResult, Table
 from render import TableSnapshot
 from tests.discord_api.contract import ContractViolation
+from tests.harness.clock import FakeClock
 from tests.harness.driver import DiscordHarness
 from tests.harness.fake_discord import FakeDiscord
 
 
-class FakeClock:
-    """The bot's clock in tests: starts at a fixed time and moves only when told."""
+class RecordingPublisher:
+    """The runtime's publisher in tests without Discord: what it was told, in order."""
 
-    def __init__(self, start: float = 1_800_000_000.0) -> None:
-        self.now = start
+    def __init__(self) -> None:
+        self.changed: list[int] = []
+        self.results: list[RoundResult] = []
+        self.closed: list[dict[int, int]] = []
 
-    def __call__(self) -> float:
-        return self.now
+    def table_changed(self, table: Table) -> None:
+        self.changed.append(table.id)
 
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
+    def round_finished(self, table: Table, result: RoundResult) -> None:
+        self.results.append(result)
+
+    def table_closed(self, table: Table, refunds: dict[int, int]) -> None:  # type: ignore[override]
+        self.closed.append(dict(refunds))
 
 
 @pytest.fixture(autouse=True)
@@ -54,6 +63,21 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    """A fresh store on a database file of its own, closed after the test."""
+    opened = await Store.open(tmp_path / "casino.sqlite3")
+    try:
+        yield opened
+    finally:
+        await opened.close()
+
+
+@pytest.fixture
+def publisher() -> RecordingPublisher:
+    return RecordingPublisher()
+
+
+@pytest.fixture
 async def fake_discord() -> AsyncIterator[FakeDiscord]:
     fake = FakeDiscord()
     base = await fake.start()
@@ -67,11 +91,17 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
 
 
 @pytest.fixture
+def extensions() -> tuple[str, ...]:
+    """The extensions the harness's bot loads; a test module overrides it to add its own."""
+    return EXTENSIONS
+
+
+@pytest.fixture
 async def harness(
-    fake_discord: FakeDiscord, tmp_path: Path, clock: FakeClock
+    fake_discord: FakeDiscord, tmp_path: Path, clock: FakeClock, extensions: tuple[str, ...]
 ) -> AsyncIterator[DiscordHarness]:
     config = Config(token="fake-token", db_path=str(tmp_path / "casino.sqlite3"))
-    bot = CasinoBot(config)
+    bot = CasinoBot(config, extensions=extensions)
     bot.clock = clock
     await bot.login("fake-token")
     assert not bot.failed_extensions, f"extensions failed to load: {bot.failed_extensions}"

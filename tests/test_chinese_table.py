@@ -7,10 +7,8 @@ from __future__ import annotations
 import asyncio
 import random
 import tempfile
-from collections.abc import AsyncIterator
 from pathlib import Path
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -31,15 +29,6 @@ NAMES = {ALICE: "alice", BOB: "bob", CAROL: "carol", DAVE: "dave"}
 
 
 # -- the runtime ----------------------------------------------------------------------------------
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(tmp_path / "casino.sqlite3")
-    try:
-        yield opened
-    finally:
-        await opened.close()
-
-
 def make_runtime(store: Store, clock: FakeClock, seed: bytes = bytes(32)) -> TableRuntime:
     return TableRuntime(store, {"chinese": declared("chinese").new_adapter()}, clock=clock,
                         seed_source=lambda: seed)

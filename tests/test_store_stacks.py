@@ -7,7 +7,6 @@ and the audit counts the chips sitting in stacks.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -33,14 +32,6 @@ GUILD, CHANNEL = 7, 70
 ALICE, BOB = 1001, 1002
 NOW = 1_800_000_000.0
 
-
-@pytest.fixture
-async def store() -> AsyncIterator[Store]:
-    opened = await Store.open(":memory:")
-    try:
-        yield opened
-    finally:
-        await opened.close()
 
 
 async def open_table(store: Store, *players: int) -> int:

@@ -15,48 +15,20 @@ from bot.poker.shuffle import deck_from_seed, verify
 from bot.store import AccountRef, Store
 from bot.tables.config import TableConfig
 from bot.tables.errors import AlreadyApplied, StaleAction, TableError
-from bot.tables.runtime import ActionRequest, RoundResult, Table, TableRuntime
+from bot.tables.runtime import ActionRequest, TableRuntime
 from bot.tables.uth import UTHTableOptions
-from tests.conftest import FakeClock
+from tests.conftest import FakeClock, RecordingPublisher
 
 GUILD, CHANNEL = 11, 22
 ALICE, BOB = 101, 202
 SEED = bytes(range(32))
 
 
-class RecordingPublisher:
-    def __init__(self) -> None:
-        self.changed: list[int] = []
-        self.results: list[RoundResult] = []
-        self.closed: list[dict[int, int]] = []
-
-    def table_changed(self, table: Table) -> None:
-        self.changed.append(table.id)
-
-    def round_finished(self, table: Table, result: RoundResult) -> None:
-        self.results.append(result)
-
-    def table_closed(self, table: Table, refunds: dict[int, int]) -> None:  # type: ignore[override]
-        self.closed.append(dict(refunds))
-
 
 def make_runtime(store: Store, clock: FakeClock, publisher: RecordingPublisher) -> TableRuntime:
     return TableRuntime(store, {"uth": declared("uth").new_adapter()}, clock=clock, publisher=publisher,
                         seed_source=lambda: SEED)
 
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(tmp_path / "casino.sqlite3")
-    try:
-        yield opened
-    finally:
-        await opened.close()
-
-
-@pytest.fixture
-def publisher() -> RecordingPublisher:
-    return RecordingPublisher()
 
 
 @pytest.fixture

@@ -24,8 +24,8 @@ from bot.store import AccountRef, Store, round_escrow
 from bot.tables.actions import Amount
 from bot.tables.config import TableConfig
 from bot.tables.errors import TableError
-from bot.tables.runtime import ActionRequest, RoundResult, Table, TableRuntime
-from tests.conftest import FakeClock
+from bot.tables.runtime import ActionRequest, Table, TableRuntime
+from tests.conftest import FakeClock, RecordingPublisher
 from tests.stack_game import PotAdapter, PotOptions
 
 GUILD, CHANNEL, UTH_CHANNEL = 31, 41, 42
@@ -33,38 +33,11 @@ ALICE, BOB, CAROL = 501, 502, 503
 START = 1000  # every wallet's starting balance
 
 
-class RecordingPublisher:
-    def __init__(self) -> None:
-        self.results: list[RoundResult] = []
-        self.closed: list[dict[int, int]] = []
-
-    def table_changed(self, table: Table) -> None:
-        pass
-
-    def round_finished(self, table: Table, result: RoundResult) -> None:
-        self.results.append(result)
-
-    def table_closed(self, table: Table, refunds: dict[int, int]) -> None:  # type: ignore[override]
-        self.closed.append(dict(refunds))
-
 
 def make_runtime(store: Store, clock: FakeClock, publisher: RecordingPublisher) -> TableRuntime:
     return TableRuntime(store, {"pot": PotAdapter(), "uth": declared("uth").new_adapter()}, clock=clock,
                         publisher=publisher, seed_source=lambda: bytes(32))
 
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(tmp_path / "casino.sqlite3")
-    try:
-        yield opened
-    finally:
-        await opened.close()
-
-
-@pytest.fixture
-def publisher() -> RecordingPublisher:
-    return RecordingPublisher()
 
 
 @pytest.fixture

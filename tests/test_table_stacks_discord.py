@@ -3,32 +3,19 @@ refusals, and the table message showing every seat's stack."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
-from bot.client import EXTENSIONS, CasinoBot
-from bot.config import Config
+from bot.client import EXTENSIONS
 from bot.tables.config import TableConfig
 from tests.conftest import FakeClock
 from tests.harness.driver import DiscordHarness, Reply
-from tests.harness.fake_discord import CHANNEL_MESSAGE, FakeDiscord
+from tests.harness.fake_discord import CHANNEL_MESSAGE
 from tests.harness.tables import TableDriver
 
 
 @pytest.fixture
-async def harness(fake_discord: FakeDiscord, tmp_path: Path,
-                  clock: FakeClock) -> AsyncIterator[DiscordHarness]:
-    config = Config(token="fake-token", db_path=str(tmp_path / "casino.sqlite3"))
-    bot = CasinoBot(config, extensions=(*EXTENSIONS, "tests.pot_cog"))
-    bot.clock = clock
-    await bot.login("fake-token")
-    assert not bot.failed_extensions, f"extensions failed to load: {bot.failed_extensions}"
-    try:
-        yield DiscordHarness(bot=bot, fake=fake_discord)
-    finally:
-        await bot.close()
+def extensions() -> tuple[str, ...]:
+    return (*EXTENSIONS, "tests.pot_cog")
 
 
 @pytest.fixture

@@ -67,6 +67,7 @@ from bot.client import STALE_CONTROL_MESSAGE, CasinoBot
 from bot.config import Config
 from cogs.table_messages import EDIT_INTERVAL
 from tests.e2e.local_discord import read_body
+from tests.harness.clock import FakeClock
 from tests.harness.driver import DiscordHarness, walk_components
 from tests.harness.fake_discord import FakeDiscord, RecordedRequest
 
@@ -79,19 +80,6 @@ ANTE = 10
 DECISIONS = ("Check", "Check", "Raise 1x")
 BURST_TIMEOUT = 300.0
 MAX_PLAYERS = 22  # one deck deals a UTH round of at most 22 hands
-
-
-class BenchClock:
-    """The bot's wall clock during the benchmark: moves only when the benchmark says."""
-
-    def __init__(self, start: float = 1_800_000_000.0) -> None:
-        self.now = start
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
 
 
 class TimedFakeDiscord(FakeDiscord):
@@ -194,7 +182,7 @@ def percentile(values: list[float], fraction: float) -> float:
 class Scenario:
     """One bot, one fake Discord, N tables with their players."""
 
-    def __init__(self, harness: DiscordHarness, clock: BenchClock, tables: int,
+    def __init__(self, harness: DiscordHarness, clock: FakeClock, tables: int,
                  settings: Settings, figures: Figures) -> None:
         self.h = harness
         self.clock = clock
@@ -362,7 +350,7 @@ def peak_rss_mb() -> float:
 async def run(tables: int, settings: Settings, profile: Any = None) -> Figures:
     """One measured run at ``tables`` tables: a fresh bot, fake Discord and database."""
     figures = Figures(tables)
-    clock = BenchClock()
+    clock = FakeClock()
     fake = TimedFakeDiscord(stock=settings.stock_fake)
     original_base = discord.http.Route.BASE
     discord.http.Route.BASE = await fake.start()

@@ -1,6 +1,6 @@
 """The writer process the stack crash test kills.
 
-``python -m tests.stack_helpers stack-writer PATH`` opens the store at PATH and, in several
+``python -m tests.crash_writer stacks PATH`` opens the store at PATH and, in several
 guilds, buys players in to a table, plays rounds from their stacks (stakes, a further step,
 a settlement that empties the escrow with a rake, or the house paying when it banks), voids
 some, and cashes players out, as fast as it can. It prints ``started`` once its first round has
@@ -9,9 +9,7 @@ settled, and runs until it is killed.
 
 from __future__ import annotations
 
-import asyncio
 import random
-import sys
 
 from bot.store import (
     AccountRef,
@@ -110,14 +108,3 @@ def settle(stakes: dict[int, int], table_id: int,
         movements.append(Movement(escrow, AccountRef.house(), 1, "rake"))
     return {winner: (stakes[winner], won), loser: (stakes[loser], 0)}, movements
 
-
-def main(argv: list[str]) -> int:
-    if len(argv) == 2 and argv[0] == "stack-writer":
-        asyncio.run(stack_writer(argv[1]))
-        return 0
-    print("usage: python -m tests.stack_helpers stack-writer PATH", file=sys.stderr)
-    return 2
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -1,15 +1,13 @@
 """Helpers for the store tests, and the writer process the crash test kills.
 
-``python -m tests.store_helpers crash-writer PATH`` opens the store at PATH and settles rounds in
+``python -m tests.crash_writer rounds PATH`` opens the store at PATH and settles rounds in
 several guilds as fast as it can, printing ``started`` once its first round has committed, until
 it is killed.
 """
 
 from __future__ import annotations
 
-import asyncio
 import random
-import sys
 from dataclasses import dataclass
 
 from bot.store import (
@@ -101,14 +99,3 @@ async def settle_random_round(
                              RoundMoney(results, movements), now=float(index))
     return True
 
-
-def main(argv: list[str]) -> int:
-    if len(argv) == 2 and argv[0] == "crash-writer":
-        asyncio.run(crash_writer(argv[1]))
-        return 0
-    print("usage: python -m tests.store_helpers crash-writer PATH", file=sys.stderr)
-    return 2
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

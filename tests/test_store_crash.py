@@ -7,36 +7,14 @@ instant the kill lands on, reopening must find every guild's audit intact.
 
 from __future__ import annotations
 
-import asyncio
-import signal
 import sqlite3
-import sys
 from pathlib import Path
 
 import pytest
 
 from bot.store import Store
+from tests.crash_writer import run_writer_until_killed
 from tests.store_helpers import CRASH_GUILDS
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-async def run_writer_until_killed(path: Path, delay: float) -> None:
-    writer = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tests.store_helpers", "crash-writer", str(path),
-        cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-    )
-    try:
-        assert writer.stdout is not None
-        line = await asyncio.wait_for(writer.stdout.readline(), timeout=30)
-        await asyncio.sleep(delay)
-    finally:
-        if writer.returncode is None:
-            writer.send_signal(signal.SIGKILL)
-        _, errors = await writer.communicate()
-    assert line.strip() == b"started", errors.decode()
-    # It was still writing when it died, not stopped by an error of its own.
-    assert writer.returncode == -signal.SIGKILL, errors.decode()
 
 
 def ledger_rows(path: Path) -> int:
@@ -55,7 +33,7 @@ async def test_books_balance_after_the_writer_is_killed_at_any_moment(tmp_path: 
     rows_before = 0
     # The same file each time, so later runs also start from a WAL left by a killed process.
     for delay in (0.0, 0.01, 0.03, 0.07, 0.15, 0.3):
-        await run_writer_until_killed(path, delay)
+        await run_writer_until_killed("rounds", path, delay)
         store = await Store.open(path)
         try:
             reports = await store.audit_all()

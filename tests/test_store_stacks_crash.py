@@ -4,35 +4,14 @@ round it left open can still be voided back into the stacks."""
 
 from __future__ import annotations
 
-import asyncio
-import signal
 import sqlite3
-import sys
 from pathlib import Path
 
 import pytest
 
 from bot.store import Store
+from tests.crash_writer import run_writer_until_killed
 from tests.stack_helpers import STACK_GUILDS, STACK_PLAYERS
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-async def run_writer_until_killed(path: Path, delay: float) -> None:
-    writer = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tests.stack_helpers", "stack-writer", str(path),
-        cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-    )
-    try:
-        assert writer.stdout is not None
-        line = await asyncio.wait_for(writer.stdout.readline(), timeout=30)
-        await asyncio.sleep(delay)
-    finally:
-        if writer.returncode is None:
-            writer.send_signal(signal.SIGKILL)
-        _, errors = await writer.communicate()
-    assert line.strip() == b"started", errors.decode()
-    assert writer.returncode == -signal.SIGKILL, errors.decode()
 
 
 def count(path: Path, query: str) -> int:
@@ -45,7 +24,7 @@ async def test_stacks_balance_after_the_writer_is_killed_at_any_moment(tmp_path:
     path = tmp_path / "casino.sqlite3"
     rows_before = 0
     for delay in (0.0, 0.02, 0.05, 0.1, 0.2):
-        await run_writer_until_killed(path, delay)
+        await run_writer_until_killed("stacks", path, delay)
         rows_after = count(path, "SELECT COUNT(*) FROM ledger")
         assert rows_after > rows_before  # the writer really wrote before it died
         rows_before = rows_after

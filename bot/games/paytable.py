@@ -37,6 +37,14 @@ class PayTable(Generic[K]):
             odds[int(key)] = (num, den)
         object.__setattr__(self, "_odds", odds)
 
+    @classmethod
+    def of(cls, name: str, pays: Mapping[K, int | tuple[int, int]], *,
+           miss: Literal["push", "lose"]) -> PayTable[K]:
+        """A table written as the seeds print it, best hand first: ``{key: n}`` pays n:1,
+        ``{key: (num, den)}`` pays num:den."""
+        rows = tuple((key, *(odds if isinstance(odds, tuple) else (odds, 1))) for key, odds in pays.items())
+        return cls(name, rows, miss)
+
     def odds(self, key: int) -> tuple[int, int] | None:
         """``(num, den)`` for a paying key, ``None`` below the table."""
         return self._odds.get(int(key))

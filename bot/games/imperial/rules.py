@@ -20,39 +20,19 @@ from bot.games.boxed import (
 from bot.games.imperial.reading import hand_value, read_hand
 from bot.poker import Card
 
-BET_PAYS = PayTable(
-    "BET",
-    (
-        (HandClass.IMPERIAL_FLUSH, 1000, 1),
-        (HandClass.ROYAL_FLUSH, 100, 1),
-        (HandClass.STRAIGHT_FLUSH, 50, 1),
-        (HandClass.FOUR_OF_A_KIND, 20, 1),
-        (HandClass.FULL_HOUSE, 7, 1),
-        (HandClass.FLUSH, 5, 1),
-        (HandClass.STRAIGHT, 4, 1),
-        (HandClass.THREE_OF_A_KIND, 3, 1),
-        (HandClass.TWO_PAIR, 2, 1),
-        (HandClass.PAIR, 1, 1),
-        (HandClass.ACE_KING, 1, 1),
-    ),
-    miss="push",
-)
+BET_PAYS = PayTable.of("BET", {
+    HandClass.IMPERIAL_FLUSH: 1000, HandClass.ROYAL_FLUSH: 100, HandClass.STRAIGHT_FLUSH: 50,
+    HandClass.FOUR_OF_A_KIND: 20, HandClass.FULL_HOUSE: 7, HandClass.FLUSH: 5, HandClass.STRAIGHT: 4,
+    HandClass.THREE_OF_A_KIND: 3, HandClass.TWO_PAIR: 2, HandClass.PAIR: 1, HandClass.ACE_KING: 1,
+}, miss="push")
 """Seed, Table 2, column "BET": paid for the primary and again for the second combination when
 the box beats a qualified dealer. A box that does is always Ace-King or better."""
 
-BONUS_PAYS = PayTable(
-    "Bonus",
-    (
-        (HandClass.ROYAL_FLUSH, 1000, 1),
-        (HandClass.STRAIGHT_FLUSH, 500, 1),
-        (HandClass.FOUR_OF_A_KIND, 200, 1),
-        (HandClass.FULL_HOUSE, 70, 1),
-        (HandClass.FLUSH, 50, 1),
-        (HandClass.STRAIGHT, 40, 1),
-        (HandClass.THREE_OF_A_KIND, 25, 1),
-    ),
-    miss="lose",
-)
+BONUS_PAYS = PayTable.of("Bonus", {
+    HandClass.ROYAL_FLUSH: 1000, HandClass.STRAIGHT_FLUSH: 500, HandClass.FOUR_OF_A_KIND: 200,
+    HandClass.FULL_HOUSE: 70, HandClass.FLUSH: 50, HandClass.STRAIGHT: 40,
+    HandClass.THREE_OF_A_KIND: 25,
+}, miss="lose")
 """Seed, Table 2, column "Bonus Wette" (the "AA+" bonus): on the box's five cards as dealt
 ("einen Drilling oder höher in seiner Originalhand"), whatever happens later. Five cards can
 never be an Imperial Flush, so the column has no such row ("-")."""

@@ -33,20 +33,15 @@ BETS = ("ante", "pairplus")
 """What a player places in the betting window; Play (= Ante) comes with the decision."""
 BET_NAMES = {"ante": "Ante", "pairplus": "Pair Plus", "play": "Play"}
 
-PAIR_PLUS = PayTable("Pair Plus", (
-    (HandClass.STRAIGHT_FLUSH, 40, 1),
-    (HandClass.THREE_OF_A_KIND, 30, 1),
-    (HandClass.STRAIGHT, 6, 1),
-    (HandClass.FLUSH, 4, 1),
-    (HandClass.PAIR, 1, 1),
-), miss="lose")
+PAIR_PLUS = PayTable.of("Pair Plus", {
+    HandClass.STRAIGHT_FLUSH: 40, HandClass.THREE_OF_A_KIND: 30, HandClass.STRAIGHT: 6,
+    HandClass.FLUSH: 4, HandClass.PAIR: 1,
+}, miss="lose")
 """On the player's own three cards, whatever the dealer holds and also after a fold."""
 
-ANTE_BONUS = PayTable("Ante bonus", (
-    (HandClass.STRAIGHT_FLUSH, 5, 1),
-    (HandClass.THREE_OF_A_KIND, 4, 1),
-    (HandClass.STRAIGHT, 1, 1),
-), miss="push")
+ANTE_BONUS = PayTable.of("Ante bonus", {
+    HandClass.STRAIGHT_FLUSH: 5, HandClass.THREE_OF_A_KIND: 4, HandClass.STRAIGHT: 1,
+}, miss="push")
 """Paid on the Ante of a played hand, whatever the dealer holds, on top of the Ante's result."""
 
 DECK_SIZE = 52

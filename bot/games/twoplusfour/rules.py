@@ -19,38 +19,19 @@ from bot.games.boxed import (
     PrimaryPays,
 )
 
-BET_PAYS = PayTable(
-    "BET",
-    (
-        (HandClass.ROYAL_FLUSH, 100, 1),
-        (HandClass.STRAIGHT_FLUSH, 50, 1),
-        (HandClass.FOUR_OF_A_KIND, 20, 1),
-        (HandClass.FULL_HOUSE, 7, 1),
-        (HandClass.FLUSH, 5, 1),
-        (HandClass.STRAIGHT, 4, 1),
-        (HandClass.THREE_OF_A_KIND, 3, 1),
-        (HandClass.TWO_PAIR, 2, 1),
-        (HandClass.PAIR, 1, 1),
-        (HandClass.ACE_KING, 1, 1),
-    ),
-    miss="push",
-)
+BET_PAYS = PayTable.of("BET", {
+    HandClass.ROYAL_FLUSH: 100, HandClass.STRAIGHT_FLUSH: 50, HandClass.FOUR_OF_A_KIND: 20,
+    HandClass.FULL_HOUSE: 7, HandClass.FLUSH: 5, HandClass.STRAIGHT: 4, HandClass.THREE_OF_A_KIND: 3,
+    HandClass.TWO_PAIR: 2, HandClass.PAIR: 1, HandClass.ACE_KING: 1,
+}, miss="push")
 """Seed, Table 1, column "Wette": paid when the box beats a qualified dealer. A box that does
 is always Ace-King or better, so the miss rule never applies."""
 
-BONUS_PAYS = PayTable(
-    "Bonus",
-    (
-        (HandClass.ROYAL_FLUSH, 1000, 1),
-        (HandClass.STRAIGHT_FLUSH, 500, 1),
-        (HandClass.FOUR_OF_A_KIND, 200, 1),
-        (HandClass.FULL_HOUSE, 70, 1),
-        (HandClass.FLUSH, 50, 1),
-        (HandClass.STRAIGHT, 40, 1),
-        (HandClass.THREE_OF_A_KIND, 25, 1),
-    ),
-    miss="lose",
-)
+BONUS_PAYS = PayTable.of("Bonus", {
+    HandClass.ROYAL_FLUSH: 1000, HandClass.STRAIGHT_FLUSH: 500, HandClass.FOUR_OF_A_KIND: 200,
+    HandClass.FULL_HOUSE: 70, HandClass.FLUSH: 50, HandClass.STRAIGHT: 40,
+    HandClass.THREE_OF_A_KIND: 25,
+}, miss="lose")
 """Seed, Table 1, column "Bonus Wette": on the box's first five cards ("an seine erste Hand
 ausgeteilt"), three of a kind or better, whatever happens later."""
 

@@ -49,34 +49,17 @@ qualifizieren." RULES.md keeps that as the default and adds "pair" as a table op
 """
 
 
-BLIND_PAYS = PayTable(
-    "Blind",
-    (
-        (Category.ROYAL_FLUSH, 500, 1),
-        (Category.STRAIGHT_FLUSH, 50, 1),
-        (Category.FOUR_OF_A_KIND, 10, 1),
-        (Category.FULL_HOUSE, 3, 1),
-        (Category.FLUSH, 3, 2),
-        (Category.STRAIGHT, 1, 1),
-    ),
-    miss="push",
-)
+BLIND_PAYS = PayTable.of("Blind", {
+    Category.ROYAL_FLUSH: 500, Category.STRAIGHT_FLUSH: 50, Category.FOUR_OF_A_KIND: 10,
+    Category.FULL_HOUSE: 3, Category.FLUSH: (3, 2), Category.STRAIGHT: 1,
+}, miss="push")
 """Seed, "Auszahlungen / BLIND": paid only when the player beats the dealer; "Drei Gleiche
 oder Schlechter: Push". The flush pays 1.5:1, so an odd Blind rounds down to the chip."""
 
-TRIPS_PAYS = PayTable(
-    "Trips",
-    (
-        (Category.ROYAL_FLUSH, 50, 1),
-        (Category.STRAIGHT_FLUSH, 40, 1),
-        (Category.FOUR_OF_A_KIND, 30, 1),
-        (Category.FULL_HOUSE, 8, 1),
-        (Category.FLUSH, 7, 1),
-        (Category.STRAIGHT, 4, 1),
-        (Category.THREE_OF_A_KIND, 3, 1),
-    ),
-    miss="lose",
-)
+TRIPS_PAYS = PayTable.of("Trips", {
+    Category.ROYAL_FLUSH: 50, Category.STRAIGHT_FLUSH: 40, Category.FOUR_OF_A_KIND: 30,
+    Category.FULL_HOUSE: 8, Category.FLUSH: 7, Category.STRAIGHT: 4, Category.THREE_OF_A_KIND: 3,
+}, miss="lose")
 """Seed, "Auszahlungen / TRIPS": three of a kind or better on the player's own best hand."""
 
 

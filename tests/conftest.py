@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import discord.http
@@ -13,7 +14,7 @@ import cogs.table_messages
 from bot.client import EXTENSIONS, CasinoBot
 from bot.config import Config
 from bot.store import Store
-from bot.tables.runtime import RoundResult, Table
+from bot.tables.runtime import RoundResult, Table, TableRuntime
 from render import TableSnapshot
 from tests.discord_api.contract import ContractViolation
 from tests.harness.clock import FakeClock
@@ -37,6 +38,22 @@ class RecordingPublisher:
 
     def table_closed(self, table: Table, refunds: dict[int, int]) -> None:  # type: ignore[override]
         self.closed.append(dict(refunds))
+
+
+@asynccontextmanager
+async def restarted_runtime(
+    directory: Path, make_runtime: Callable[[Store], TableRuntime]
+) -> AsyncIterator[tuple[TableRuntime, Store]]:
+    """The bot back after a crash or a restart: the store reopened from the database in
+    ``directory``, a new runtime started on it; both shut down when the block ends."""
+    reopened = await Store.open(directory / "casino.sqlite3")
+    restarted = make_runtime(reopened)
+    try:
+        await restarted.start()
+        yield restarted, reopened
+    finally:
+        await restarted.stop()
+        await reopened.close()
 
 
 @pytest.fixture(autouse=True)

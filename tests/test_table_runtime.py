@@ -17,7 +17,7 @@ from bot.tables.config import TableConfig
 from bot.tables.errors import AlreadyApplied, StaleAction, TableError
 from bot.tables.runtime import ActionRequest, TableRuntime
 from bot.tables.uth import UTHTableOptions
-from tests.conftest import FakeClock, RecordingPublisher
+from tests.conftest import FakeClock, RecordingPublisher, restarted_runtime
 
 GUILD, CHANNEL = 11, 22
 ALICE, BOB = 101, 202
@@ -184,11 +184,10 @@ async def test_a_restart_mid_round_resumes_it(store: Store, tmp_path: Path, cloc
     await runtime.stop()
     await store.close()
 
-    reopened = await Store.open(tmp_path / "casino.sqlite3")
     publisher = RecordingPublisher()
-    restarted = make_runtime(reopened, clock, publisher)
-    try:
-        await restarted.start()
+    async with restarted_runtime(
+        tmp_path, lambda db: make_runtime(db, clock, publisher)
+    ) as (restarted, reopened):
         table = restarted.table_in(CHANNEL)
         assert table is not None and table.round is not None
         assert table.adapter.phase_text(table.round.state).startswith("Pre-flop")
@@ -202,9 +201,6 @@ async def test_a_restart_mid_round_resumes_it(store: Store, tmp_path: Path, cloc
             assert await wallet(reopened, seat) == 1000 + summary.net
         report = await reopened.audit(GUILD)
         assert report.ok and report.escrow == 0
-    finally:
-        await restarted.stop()
-        await reopened.close()
 
 
 async def test_an_unresumable_round_is_voided_with_stakes_returned(
@@ -219,20 +215,16 @@ async def test_an_unresumable_round_is_voided_with_stakes_returned(
         db.execute("UPDATE rounds SET state = ? WHERE id = ?",
                    (json.dumps({"phase": "mystery"}), result.round_id))
 
-    reopened = await Store.open(tmp_path / "casino.sqlite3")
     publisher = RecordingPublisher()
-    restarted = make_runtime(reopened, clock, publisher)
-    try:
-        await restarted.start()
+    async with restarted_runtime(
+        tmp_path, lambda db: make_runtime(db, clock, publisher)
+    ) as (restarted, reopened):
         assert [r.voided for r in publisher.results] == [True]
         assert await wallet(reopened, ALICE) == 1000 and await wallet(reopened, BOB) == 1000
         info = await reopened.get_round(GUILD, result.round_id)
         assert info is not None and info.status == "void"
         report = await reopened.audit(GUILD)
         assert report.ok and report.escrow == 0
-    finally:
-        await restarted.stop()
-        await reopened.close()
 
 
 async def test_closing_a_table_mid_round_refunds_everyone(runtime: TableRuntime, store: Store,

@@ -25,7 +25,7 @@ from bot.tables.actions import Amount
 from bot.tables.config import TableConfig
 from bot.tables.errors import TableError
 from bot.tables.runtime import ActionRequest, Table, TableRuntime
-from tests.conftest import FakeClock, RecordingPublisher
+from tests.conftest import FakeClock, RecordingPublisher, restarted_runtime
 from tests.stack_game import PotAdapter, PotOptions
 
 GUILD, CHANNEL, UTH_CHANNEL = 31, 41, 42
@@ -283,11 +283,10 @@ async def test_stacks_and_leavers_survive_a_restart_mid_round(
     await runtime.stop()
     await store.close()
 
-    reopened = await Store.open(tmp_path / "casino.sqlite3")
     publisher = RecordingPublisher()
-    restarted = make_runtime(reopened, clock, publisher)
-    try:
-        await restarted.start()
+    async with restarted_runtime(
+        tmp_path, lambda db: make_runtime(db, clock, publisher)
+    ) as (restarted, reopened):
         again = restarted.table_in(CHANNEL)
         assert again is not None and again.round is not None and again.id == table.id
         assert restarted.stacks(again) == {ALICE: 60}
@@ -299,9 +298,6 @@ async def test_stacks_and_leavers_survive_a_restart_mid_round(
         await restarted.act(ante(ALICE, 1))
         assert again.round is not None
         assert again.round.state.context_memory == {"button": ALICE, "rounds": 1}
-    finally:
-        await restarted.stop()
-        await reopened.close()
 
 
 async def test_table_memory_with_named_keys_survives_a_restart(
@@ -314,19 +310,15 @@ async def test_table_memory_with_named_keys_survives_a_restart(
     await runtime.stop()
     await store.close()
 
-    reopened = await Store.open(tmp_path / "casino.sqlite3")
-    restarted = make_runtime(reopened, clock, RecordingPublisher())
-    try:
-        await restarted.start()
+    async with restarted_runtime(
+        tmp_path, lambda db: make_runtime(db, clock, RecordingPublisher())
+    ) as (restarted, reopened):
         await restarted.act(ante(ALICE, 1))
         again = restarted.table_in(CHANNEL)
         assert again is not None and again.round is not None
         assert again.round.state.context_memory == {"button": ALICE, "rounds": 1}
         assert again.round.state.context_seats == [[ALICE, 100]]
         assert again.round.state.newcomers == []
-    finally:
-        await restarted.stop()
-        await reopened.close()
 
 
 async def test_after_a_restart_a_lost_round_is_voided_back_into_the_stacks(
@@ -342,10 +334,9 @@ async def test_after_a_restart_a_lost_round_is_voided_back_into_the_stacks(
     with sqlite3.connect(tmp_path / "casino.sqlite3") as db:  # a state this code cannot read
         db.execute("UPDATE rounds SET state = ? WHERE id = ?", (json.dumps({"x": 1}), round_id))
 
-    reopened = await Store.open(tmp_path / "casino.sqlite3")
-    restarted = make_runtime(reopened, clock, RecordingPublisher())
-    try:
-        await restarted.start()
+    async with restarted_runtime(
+        tmp_path, lambda db: make_runtime(db, clock, RecordingPublisher())
+    ) as (restarted, reopened):
         again = restarted.table_in(CHANNEL)
         assert again is not None and again.round is None
         assert restarted.stacks(again) == {BOB: 100}
@@ -353,9 +344,6 @@ async def test_after_a_restart_a_lost_round_is_voided_back_into_the_stacks(
         assert await reopened.balance(GUILD, AccountRef.stack(table.id, ALICE)) == 0
         report = await reopened.audit(GUILD)
         assert report.ok and report.escrow == 0 and report.stacks == 100
-    finally:
-        await restarted.stop()
-        await reopened.close()
 
 
 async def test_a_round_whose_table_was_closed_returns_its_stakes_to_the_wallets(

@@ -13,7 +13,17 @@ from __future__ import annotations
 import types
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, NamedTuple, TypeVar, Union, get_args, get_origin, get_type_hints
+from typing import (
+    Any,
+    ClassVar,
+    NamedTuple,
+    TypeVar,
+    Union,
+    dataclass_transform,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 from bot.games.common import ChipFlow, SeatId
 from bot.poker import Card
@@ -37,12 +47,22 @@ class Rejection(NamedTuple):
         return cls(int(item["seat"]), str(item["bet"]), int(item["amount"]), str(item["reason"]))
 
 
+@dataclass_transform(kw_only_default=True, frozen_default=True)
 @dataclass(frozen=True, kw_only=True)
 class ActionRecord:
-    """Base of every record. ``flows``: chips into play (+) or back out of it (-)."""
+    """Base of every record. ``flows``: chips into play (+) or back out of it (-).
+
+    A record is declared by its fields alone: ``class Play(SeatBet, kind="play")`` makes a
+    frozen, keyword-only dataclass whose ``kind`` names it in saved histories."""
 
     kind: ClassVar[str] = ""
     flows: tuple[ChipFlow, ...] = ()
+
+    def __init_subclass__(cls, *, kind: str = "", **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if kind:
+            cls.kind = kind
+        dataclass(frozen=True, kw_only=True)(cls)
 
     @property
     def chips(self) -> int:
@@ -76,38 +96,53 @@ def record_from_dict(types_by_kind: Mapping[str, type[R]], data: Mapping[str, An
 # ------------------------------------------------------------------ records every game shares
 
 
-@dataclass(frozen=True, kw_only=True)
-class UndoBet(ActionRecord):
+class SeatBet(ActionRecord):
+    """``amount`` chips on one of the seat's bets, the one ``title`` names in the log."""
+
+    title: ClassVar[str] = ""
+    seat: SeatId
+    amount: int
+
+    @property
+    def label(self) -> str:
+        return f"{self.title} {self.amount:,}"
+
+
+class SeatEvent(ActionRecord):
+    """A step of one seat that moves no bet of its own; ``text`` is what the log says."""
+
+    text: ClassVar[str] = ""
+    seat: SeatId
+
+    @property
+    def label(self) -> str:
+        return self.text
+
+
+class UndoBet(ActionRecord, kind="undo"):
     """The seat's most recent placement taken back (``undone`` names its kind, when known)."""
 
-    kind: ClassVar[str] = "undo"
     seat: SeatId
     undone: str = ""
 
 
-@dataclass(frozen=True, kw_only=True)
-class ClearBets(ActionRecord):
+class ClearBets(ActionRecord, kind="clear"):
     """All of the seat's bets taken back at once."""
 
-    kind: ClassVar[str] = "clear"
     seat: SeatId
 
 
-@dataclass(frozen=True, kw_only=True)
-class CloseBetting(ActionRecord):
+class CloseBetting(ActionRecord, kind="close_betting"):
     """The window closed: ``seats`` play the round (in dealing order), ``rejected`` bets
     were refunded."""
 
-    kind: ClassVar[str] = "close_betting"
     seats: tuple[SeatId, ...]
     rejected: tuple[Rejection, ...] = ()
 
 
-@dataclass(frozen=True, kw_only=True)
-class Raise(ActionRecord):
+class Raise(ActionRecord, kind="raise"):
     """A Raise of ``multiple`` x Ante (``amount`` chips), on ``street`` where the game has streets."""
 
-    kind: ClassVar[str] = "raise"
     seat: SeatId
     multiple: int
     amount: int
@@ -118,11 +153,9 @@ class Raise(ActionRecord):
         return f"RAISE {self.multiple}x"
 
 
-@dataclass(frozen=True, kw_only=True)
-class Fold(ActionRecord):
+class Fold(ActionRecord, kind="fold"):
     """Out, the Ante lost; ``auto`` when the decision timer ran out or the player left."""
 
-    kind: ClassVar[str] = "fold"
     seat: SeatId
     auto: bool
 
@@ -131,19 +164,15 @@ class Fold(ActionRecord):
         return "AUTO FOLDED" if self.auto else "FOLD"
 
 
-@dataclass(frozen=True, kw_only=True)
-class Deal(ActionRecord):
+class Deal(ActionRecord, kind="deal"):
     """Hidden cards to each of ``seats`` and to the dealer (a game with a board deals it too)."""
 
-    kind: ClassVar[str] = "deal"
     seats: tuple[SeatId, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
-class Showdown(ActionRecord):
+class Showdown(ActionRecord, kind="showdown"):
     """The dealer's cards shown and every bet settled (see ``state.settlement``)."""
 
-    kind: ClassVar[str] = "showdown"
     dealer_qualified: bool
     house_net: int
 

@@ -10,11 +10,18 @@ may be shown to the table as it grows; the dealer's cards appear in it once they
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from bot.games.common import SeatId
-from bot.games.records import ActionRecord, ClearBets, CloseBetting, Rejection, UndoBet, record_from_dict
+from bot.games.records import (
+    ActionRecord,
+    ClearBets,
+    CloseBetting,
+    Rejection,
+    SeatBet,
+    UndoBet,
+    record_from_dict,
+)
 from bot.poker import Card
 
 __all__ = ["ACTION_TYPES", "Action", "Bet", "Buy", "ChooseOpenBoxes", "ClearBets", "CloseBetting", "Deal",
@@ -30,47 +37,37 @@ Action = ActionRecord
 # ------------------------------------------------------------------------------- betting
 
 
-@dataclass(frozen=True, kw_only=True)
-class PlaceAnte(Action):
+class BoxBet(SeatBet):
+    """``amount`` chips on the ``title`` bet of the seat's ``box``."""
+
+    box: int
+
+    @property
+    def label(self) -> str:
+        return f"box {self.box}: {super().label}"
+
+
+class PlaceAnte(BoxBet, kind="ante"):
     """``amount`` chips added to the Ante of ``box`` (and the BET of every box this makes blind)."""
 
-    kind: ClassVar[str] = "ante"
-    seat: SeatId
-    box: int
-    amount: int
-
-    @property
-    def label(self) -> str:
-        return f"box {self.box}: Ante {self.amount}"
+    title: ClassVar[str] = "Ante"
 
 
-@dataclass(frozen=True, kw_only=True)
-class PlaceBonus(Action):
-    kind: ClassVar[str] = "bonus"
-    seat: SeatId
-    box: int
-    amount: int
-
-    @property
-    def label(self) -> str:
-        return f"box {self.box}: Bonus {self.amount}"
+class PlaceBonus(BoxBet, kind="bonus"):
+    title: ClassVar[str] = "Bonus"
 
 
-@dataclass(frozen=True, kw_only=True)
-class Rebet(Action):
+class Rebet(Action, kind="rebet"):
     """Last round's boxes placed again in one step: ``bets`` are ``(box, ante, bonus)``."""
 
-    kind: ClassVar[str] = "rebet"
     seat: SeatId
     bets: tuple[tuple[int, int, int], ...]
 
 
-@dataclass(frozen=True, kw_only=True)
-class ChooseOpenBoxes(Action):
+class ChooseOpenBoxes(Action, kind="open_boxes"):
     """The seat plays ``count`` boxes open; the other boxes with an Ante are blind (their BET
     goes into play, or comes back to a box that turns open)."""
 
-    kind: ClassVar[str] = "open_boxes"
     seat: SeatId
     count: int
 
@@ -79,11 +76,9 @@ class ChooseOpenBoxes(Action):
         return f"plays {self.count} open box{'es' if self.count > 1 else ''}"
 
 
-@dataclass(frozen=True, kw_only=True)
-class Deal(Action):
+class Deal(Action, kind="deal"):
     """Cards to every box of ``seats`` (hidden) and to the dealer; ``dealer_up`` face up."""
 
-    kind: ClassVar[str] = "deal"
     seats: tuple[SeatId, ...]
     dealer_up: tuple[Card, ...]
 
@@ -91,11 +86,9 @@ class Deal(Action):
 # ----------------------------------------------------------------------------- decisions
 
 
-@dataclass(frozen=True, kw_only=True)
-class Buy(Action):
+class Buy(Action, kind="buy"):
     """A sixth card bought for ``cost`` chips; ``forced_bet`` > 0 when the BET was placed with it."""
 
-    kind: ClassVar[str] = "buy"
     seat: SeatId
     box: int
     cost: int
@@ -106,11 +99,9 @@ class Buy(Action):
         return f"box {self.box}: BUY" + (" (BET placed automatically)" if self.forced_bet else "")
 
 
-@dataclass(frozen=True, kw_only=True)
-class Bet(Action):
+class Bet(Action, kind="bet"):
     """The BET (``amount`` = 2 x Ante) placed on an open box, with ``insurance`` bought first."""
 
-    kind: ClassVar[str] = "bet"
     seat: SeatId
     box: int
     amount: int
@@ -122,11 +113,9 @@ class Bet(Action):
         return f"box {self.box}: BET {self.amount}{insured}"
 
 
-@dataclass(frozen=True, kw_only=True)
-class Fold(Action):
+class Fold(Action, kind="fold"):
     """An open box given up, its Ante lost; ``auto`` when the timer ran out."""
 
-    kind: ClassVar[str] = "fold"
     seat: SeatId
     box: int
     auto: bool
@@ -136,25 +125,15 @@ class Fold(Action):
         return f"box {self.box}: " + ("AUTO FOLDED" if self.auto else "FOLD")
 
 
-@dataclass(frozen=True, kw_only=True)
-class Insure(Action):
+class Insure(BoxBet, kind="insure"):
     """Insurance bought on a box whose BET was placed automatically (after a Buy, or blind)."""
 
-    kind: ClassVar[str] = "insure"
-    seat: SeatId
-    box: int
-    amount: int
-
-    @property
-    def label(self) -> str:
-        return f"box {self.box}: Insurance {self.amount}"
+    title: ClassVar[str] = "Insurance"
 
 
-@dataclass(frozen=True, kw_only=True)
-class GoOn(Action):
+class GoOn(Action, kind="go_on"):
     """"Go on": done with ``box`` (0: the blind boxes' insurance); ``auto`` on a timeout."""
 
-    kind: ClassVar[str] = "go_on"
     seat: SeatId
     box: int
     auto: bool
@@ -165,12 +144,10 @@ class GoOn(Action):
         return where + ("AUTO GO ON" if self.auto else "GO ON")
 
 
-@dataclass(frozen=True, kw_only=True)
-class ShowBoxes(Action):
+class ShowBoxes(Action, kind="show_boxes"):
     """The seat's blind (and bonus-only) ``boxes`` turned for their player, after the last
     open-box decision; still hidden from the table."""
 
-    kind: ClassVar[str] = "show_boxes"
     seat: SeatId
     boxes: tuple[int, ...]
 
@@ -179,11 +156,9 @@ class ShowBoxes(Action):
         return "blind boxes turned: " + ", ".join(str(box) for box in self.boxes)
 
 
-@dataclass(frozen=True, kw_only=True)
-class DealerReveal(Action):
+class DealerReveal(Action, kind="dealer_reveal"):
     """Every decision made: the dealer's ``cards`` face up, and whether the dealer qualified."""
 
-    kind: ClassVar[str] = "dealer_reveal"
     cards: tuple[Card, ...]
     qualified: bool
 
@@ -196,11 +171,9 @@ class DealerReveal(Action):
 # ------------------------------------------------------------------------------ exchange
 
 
-@dataclass(frozen=True, kw_only=True)
-class ExchangePick(Action):
+class ExchangePick(Action, kind="exchange_pick"):
     """A click on a box in the exchange phase: ``picked`` True requests, False cancels."""
 
-    kind: ClassVar[str] = "exchange_pick"
     seat: SeatId
     box: int
     picked: bool
@@ -210,11 +183,9 @@ class ExchangePick(Action):
         return f"box {self.box}: " + ("exchange requested" if self.picked else "exchange cancelled")
 
 
-@dataclass(frozen=True, kw_only=True)
-class ExchangeConfirm(Action):
+class ExchangeConfirm(Action, kind="exchange_confirm"):
     """"Go on" in the exchange phase: ``boxes`` give their Ante to exchange (empty: none)."""
 
-    kind: ClassVar[str] = "exchange_confirm"
     seat: SeatId
     boxes: tuple[int, ...]
     auto: bool
@@ -227,12 +198,10 @@ class ExchangeConfirm(Action):
         return f"{prefix}: exchange on box " + ", ".join(str(box) for box in self.boxes)
 
 
-@dataclass(frozen=True, kw_only=True)
-class DealerExchange(Action):
+class DealerExchange(Action, kind="dealer_exchange"):
     """The dealer's highest card replaced: ``replaced[i]`` gave way to ``drawn[i]`` (more than
     one only with free repeats); ``boxes`` are the ``(seat, box)`` pairs that asked for it."""
 
-    kind: ClassVar[str] = "dealer_exchange"
     replaced: tuple[Card, ...]
     drawn: tuple[Card, ...]
     boxes: tuple[tuple[int, int], ...]
@@ -245,11 +214,9 @@ class DealerExchange(Action):
         return f"dealer exchange {swaps} ({verdict})"
 
 
-@dataclass(frozen=True, kw_only=True)
-class Showdown(Action):
+class Showdown(Action, kind="showdown"):
     """Every bet settled (see ``state.settlement``)."""
 
-    kind: ClassVar[str] = "showdown"
     house_net: int
 
 

@@ -11,11 +11,19 @@ in the showdown record, when it is revealed.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from bot.games.common import SeatId
-from bot.games.records import ActionRecord, ClearBets, CloseBetting, Fold, Raise, record_from_dict
+from bot.games.records import (
+    ActionRecord,
+    ClearBets,
+    CloseBetting,
+    Fold,
+    Raise,
+    SeatBet,
+    SeatEvent,
+    record_from_dict,
+)
 from bot.poker import Card
 
 __all__ = ["ACTION_TYPES", "Action", "AnteBet", "BankAccepted", "BankDeclined", "BonusBet", "ClearBets",
@@ -27,25 +35,16 @@ Action = ActionRecord
 """Every record of a hand (``flows``: chips into play (+) or back to the stack (-))."""
 
 
-@dataclass(frozen=True, kw_only=True)
-class AnteBet(Action):
+class AnteBet(SeatBet, kind="ante"):
     """The seat's Ante set to ``amount`` (the flows add or take back the difference; the first
     Ante of a raked player also stakes the rake)."""
 
-    kind: ClassVar[str] = "ante"
-    seat: SeatId
-    amount: int
-
-    @property
-    def label(self) -> str:
-        return f"Ante {self.amount}"
+    title: ClassVar[str] = "Ante"
 
 
-@dataclass(frozen=True, kw_only=True)
-class BonusBet(Action):
+class BonusBet(Action, kind="bonus"):
     """The seat's ``bonus`` (``"straight_flush"`` or ``"flush"``) set to ``amount``."""
 
-    kind: ClassVar[str] = "bonus"
     seat: SeatId
     bonus: str
     amount: int
@@ -56,21 +55,17 @@ class BonusBet(Action):
         return f"{name} bonus {self.amount}"
 
 
-@dataclass(frozen=True, kw_only=True)
-class Deal(Action):
+class Deal(Action, kind="deal"):
     """Seven hidden cards to each of ``seats`` in order, then seven to the bank's hand;
     ``banker`` is the DP (its flow: the whole stack into play as the bank) or ``None``."""
 
-    kind: ClassVar[str] = "deal"
     seats: tuple[SeatId, ...]
     banker: SeatId | None
 
 
-@dataclass(frozen=True, kw_only=True)
-class Showdown(Action):
+class Showdown(Action, kind="showdown"):
     """The bank's hand revealed and every hand settled (see ``state.result``)."""
 
-    kind: ClassVar[str] = "showdown"
     cards: tuple[Card, ...]
     dp_qualified: bool
     dead: tuple[SeatId, ...]
@@ -82,36 +77,22 @@ class Showdown(Action):
         return f"bank shows {' '.join(str(card) for card in self.cards)}: {qualified}"
 
 
-@dataclass(frozen=True, kw_only=True)
-class HandOpened(Action):
+class HandOpened(SeatEvent, kind="hand_opened"):
     """A seated player opened the hand (the table's "Deal next hand")."""
 
-    kind: ClassVar[str] = "hand_opened"
-    seat: SeatId
-
-    @property
-    def label(self) -> str:
-        return "opens the hand"
+    text: ClassVar[str] = "opens the hand"
 
 
-@dataclass(frozen=True, kw_only=True)
-class BankAccepted(Action):
+class BankAccepted(SeatEvent, kind="bank_accepted"):
     """The seat accepted the designated player (DP) role: it banks this hand."""
 
-    kind: ClassVar[str] = "bank_accepted"
-    seat: SeatId
-
-    @property
-    def label(self) -> str:
-        return "accepts the bank"
+    text: ClassVar[str] = "accepts the bank"
 
 
-@dataclass(frozen=True, kw_only=True)
-class BankDeclined(Action):
+class BankDeclined(Action, kind="bank_declined"):
     """The seat declined the DP role: by answering (``how`` ``"declined"``), by letting the
     timer run out or leaving (``"timeout"``), or by betting before its turn (``"bet"``)."""
 
-    kind: ClassVar[str] = "bank_declined"
     seat: SeatId
     how: str
 
@@ -121,12 +102,10 @@ class BankDeclined(Action):
             self.how, "declines the bank")
 
 
-@dataclass(frozen=True, kw_only=True)
-class HouseBanks(Action):
+class HouseBanks(Action, kind="house_banks"):
     """Nobody banks this hand, so the house does, with unlimited funds. ``reason``:
     ``"declined"`` (every qualifying player declined) or ``"nobody qualifies"``."""
 
-    kind: ClassVar[str] = "house_banks"
     reason: str
 
     @property

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
-from typing import Any, ClassVar
+from typing import Any
 
 from bot.games.boxed import Box, BoxedOptions, BoxedState, Phase, PrivateView, PublicView
 from bot.games.boxed.actions import ACTION_TYPES, Action
@@ -40,12 +40,10 @@ from bot.games.imperial.rules import DRAW, IMPERIAL
 from bot.poker import Card, CardError, parse_cards
 
 
-@dataclass(frozen=True, kw_only=True)
-class Draw(Action):
+class Draw(Action, kind="draw"):
     """The ``number``-th successive Draw on ``box``: the cards at ``positions`` (0-based in the
     hand) exchanged for ``cost`` chips; ``last_card``: it took the last card left for draws."""
 
-    kind: ClassVar[str] = "draw"
     seat: SeatId
     box: int
     positions: tuple[int, ...]

@@ -9,7 +9,6 @@ game shares (Undo, Clear, the window's close, Fold, the deal, the showdown) come
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from bot.games.common import SeatId
@@ -19,6 +18,7 @@ from bot.games.records import (
     CloseBetting,
     Deal,
     Fold,
+    SeatBet,
     Showdown,
     UndoBet,
     record_from_dict,
@@ -26,11 +26,9 @@ from bot.games.records import (
 from bot.games.threecard.rules import BET_NAMES
 
 
-@dataclass(frozen=True, kw_only=True)
-class PlaceBet(ActionRecord):
+class PlaceBet(ActionRecord, kind="bet"):
     """``amount`` chips added to the seat's ``bet``: ``"ante"`` or ``"pairplus"``."""
 
-    kind: ClassVar[str] = "bet"
     seat: SeatId
     bet: str
     amount: int
@@ -40,27 +38,18 @@ class PlaceBet(ActionRecord):
         return f"{BET_NAMES[self.bet]} {self.amount:,}"
 
 
-@dataclass(frozen=True, kw_only=True)
-class Rebet(ActionRecord):
+class Rebet(ActionRecord, kind="rebet"):
     """Last round's Ante and Pair Plus placed again in one step."""
 
-    kind: ClassVar[str] = "rebet"
     seat: SeatId
     ante: int
     pairplus: int
 
 
-@dataclass(frozen=True, kw_only=True)
-class Play(ActionRecord):
+class Play(SeatBet, kind="play"):
     """The hand played: a Play bet equal to the Ante."""
 
-    kind: ClassVar[str] = "play"
-    seat: SeatId
-    amount: int
-
-    @property
-    def label(self) -> str:
-        return f"PLAY {self.amount:,}"
+    title: ClassVar[str] = "PLAY"
 
 
 ACTION_TYPES: dict[str, type[ActionRecord]] = {

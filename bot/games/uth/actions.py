@@ -10,7 +10,6 @@ hidden at the moment they are made, so the history may be shown to the table as 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from bot.games.common import SeatId
@@ -22,6 +21,7 @@ from bot.games.records import (
     Fold,
     Raise,
     Rejection,
+    SeatBet,
     Showdown,
     UndoBet,
     record_from_dict,
@@ -37,11 +37,9 @@ Action = ActionRecord
 """Every record of a round (``flows``: chips into play (+) or back to the wallet (-))."""
 
 
-@dataclass(frozen=True, kw_only=True)
-class AnteBet(Action):
+class AnteBet(Action, kind="ante"):
     """An Ante of ``amount`` chips and the Blind of the same size placed with it."""
 
-    kind: ClassVar[str] = "ante"
     seat: SeatId
     amount: int
 
@@ -50,42 +48,29 @@ class AnteBet(Action):
         return f"Ante {self.amount} + Blind {self.amount}"
 
 
-@dataclass(frozen=True, kw_only=True)
-class TripsBet(Action):
-    kind: ClassVar[str] = "trips"
-    seat: SeatId
-    amount: int
-
-    @property
-    def label(self) -> str:
-        return f"Trips {self.amount}"
+class TripsBet(SeatBet, kind="trips"):
+    title: ClassVar[str] = "Trips"
 
 
-@dataclass(frozen=True, kw_only=True)
-class Rebet(Action):
+class Rebet(Action, kind="rebet"):
     """Last round's Ante (with its Blind) and Trips placed again in one step."""
 
-    kind: ClassVar[str] = "rebet"
     seat: SeatId
     ante: int
     trips: int
 
 
-@dataclass(frozen=True, kw_only=True)
-class DoubleBets(Action):
+class DoubleBets(Action, kind="double"):
     """Every bet of the seat doubled, each capped at its table maximum: the chips added."""
 
-    kind: ClassVar[str] = "double"
     seat: SeatId
     ante: int
     trips: int
 
 
-@dataclass(frozen=True, kw_only=True)
-class Reveal(Action):
+class Reveal(Action, kind="reveal"):
     """Board cards turned face up: ``street`` is "flop" or "turn and river"."""
 
-    kind: ClassVar[str] = "reveal"
     street: str
     cards: tuple[Card, ...]
 
@@ -94,11 +79,9 @@ class Reveal(Action):
         return f"{self.street}: {' '.join(str(card) for card in self.cards)}"
 
 
-@dataclass(frozen=True, kw_only=True)
-class Check(Action):
+class Check(Action, kind="check"):
     """No Raise on ``street``; ``auto`` when the timer ran out (seed: "AUTO CHECKED")."""
 
-    kind: ClassVar[str] = "check"
     seat: SeatId
     street: str
     auto: bool

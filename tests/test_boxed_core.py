@@ -17,11 +17,11 @@ from itertools import combinations
 
 import pytest
 
-from bot.games.boxed import (
+from bot.games.boxed.bonus import FIVE_CARD_CLASS_COUNTS, FIVE_CARD_HANDS
+from bot.games.boxed.rules import (
     AK_HIGH_MIN,
     BoxedGame,
     BoxedOptions,
-    BoxedState,
     BoxKind,
     BoxShowdown,
     BoxStakes,
@@ -37,7 +37,7 @@ from bot.games.boxed import (
     settle_box,
     shows_pair_of,
 )
-from bot.games.boxed.bonus import FIVE_CARD_CLASS_COUNTS, FIVE_CARD_HANDS
+from bot.games.boxed.state import BoxedState
 from bot.games.common import RuleError
 from bot.poker import FULL_DECK, Card, evaluate_rank, evaluate_rank5, parse_cards
 

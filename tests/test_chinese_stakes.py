@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.games.chinese import (
+from bot.games.chinese.stakes import (
     Transfer,
     choose_button,
     clockwise_from_button,

@@ -14,10 +14,8 @@ exchange rules, how Antes are paid); a table's limits are :class:`BoxedOptions`;
 """
 
 from bot.games.boxed.rules import (
-    AK_HIGH_MIN,
     BoxedGame,
     BoxedOptions,
-    BoxKind,
     BoxShowdown,
     BoxStakes,
     BuyRule,
@@ -27,8 +25,6 @@ from bot.games.boxed.rules import (
     PayTable,
     Phase,
     PrimaryPays,
-    cap_round,
-    class_minimum,
     exchange_index,
     hand_class,
     settle_box,
@@ -39,8 +35,8 @@ from bot.games.boxed.state import BoxedState
 from bot.games.boxed.views import PrivateView, PublicView
 
 __all__ = [
-    "AK_HIGH_MIN", "Box", "BoxKind", "BoxShowdown", "BoxStakes", "BoxedGame", "BoxedOptions",
+    "Box", "BoxShowdown", "BoxStakes", "BoxedGame", "BoxedOptions",
     "BoxedState", "BuyRule", "DealerRule", "ExchangeRule", "HandClass", "PayTable", "Phase",
-    "PrimaryPays", "PrivateView", "PublicView", "cap_round", "class_minimum", "exchange_index",
+    "PrimaryPays", "PrivateView", "PublicView", "exchange_index",
     "hand_class", "settle_box", "shows_pair_of",
 ]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from bot.games.boxed.actions import Rebet
-from bot.games.common import ChipFlow
+from bot.games.common import ChipFlow, RuleError, permits
 from bot.games.imperial.state import Draw
 from bot.games.records import CloseBetting, Fold, Raise, Rejection, UndoBet, record_from_dict
 from bot.games.uth.actions import Reveal
@@ -46,3 +46,32 @@ def test_labels_read_like_the_table_log():
     assert Raise(seat=1, multiple=4, amount=40).label == "RAISE 4x"
     assert Fold(seat=1, auto=True).label == "AUTO FOLDED"
     assert UndoBet(seat=1).label == "undo"
+
+
+# ------------------------------------------------------------------ the verify/can/act trio
+
+
+class _Door:
+    def __init__(self, open_: bool) -> None:
+        self.open = open_
+
+    def verify_enter(self, who: str, *, knocked: bool = False) -> None:
+        if not (self.open or knocked):
+            raise RuleError(f"{who}: the door is shut")
+
+    can_enter = permits(verify_enter)
+
+
+class _LockedDoor(_Door):
+    def verify_enter(self, who: str, *, knocked: bool = False) -> None:
+        raise RuleError("locked")
+
+
+def test_can_says_whether_verify_passes_with_the_same_arguments() -> None:
+    assert _Door(True).can_enter("ann")
+    assert not _Door(False).can_enter("ann")
+    assert _Door(False).can_enter("ann", knocked=True)
+
+
+def test_can_asks_the_subclass_own_verify() -> None:
+    assert not _LockedDoor(True).can_enter("ann", knocked=True)

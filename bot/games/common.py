@@ -19,13 +19,17 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, Concatenate, NamedTuple, ParamSpec, TypeVar
 
 SeatId = int
 """The caller's player id for a seat (a Discord user id)."""
 
 P = TypeVar("P", bound=Hashable)
 """A player as an engine's pure helpers name them (a seat id at a table, a name in a worked example)."""
+
+
+S = TypeVar("S")
+Params = ParamSpec("Params")
 
 
 class NamedStep(IntEnum):
@@ -46,12 +50,29 @@ class RuleError(Exception):
 
 
 def allowed(verify: Callable[..., None], *args: Any) -> bool:
-    """``can_x(...)`` from ``verify_x(...)``: True when the rules allow it now (pokerkit's trio)."""
+    """True when ``verify(*args)`` passes: the rules allow that action now."""
     try:
         verify(*args)
     except RuleError:
         return False
     return True
+
+
+def permits(verify: Callable[Concatenate[S, Params], None]) -> Callable[Concatenate[S, Params], bool]:
+    """``can_x = permits(verify_x)`` in a state class: ``can_x(...)`` is True when
+    ``verify_x(...)`` would pass (pokerkit's verify/can/act trio, the ``can`` written once)."""
+
+    name = verify.__name__  # looked up on the instance: a subclass's own verify_x counts
+
+    def can(self: S, /, *args: Params.args, **kwargs: Params.kwargs) -> bool:
+        try:
+            getattr(self, name)(*args, **kwargs)
+        except RuleError:
+            return False
+        return True
+
+    can.__doc__ = f"Whether ``{verify.__name__}`` passes: the rules allow it now."
+    return can
 
 
 def clockwise_turn(

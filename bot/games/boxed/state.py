@@ -84,7 +84,7 @@ from bot.games.boxed.rules import BoxedGame, BoxedOptions, Phase, insurance_limi
 from bot.games.boxed.seat import Box, Layout, Seat
 from bot.games.boxed.showdown import exchange_dealer_card, seat_lines
 from bot.games.boxed.views import PrivateView, PublicView, private_view, public_view
-from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine, allowed
+from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine, allowed, permits
 from bot.poker import Card, evaluate_rank
 
 _A = TypeVar("_A", bound=Action)
@@ -123,8 +123,7 @@ class BoxedState:
         layout[box] = (ante + amount, bonus)
         self._verify_layout(seat, layout)
 
-    def can_place_ante(self, seat: SeatId, box: int, amount: int) -> bool:
-        return allowed(self.verify_place_ante, seat, box, amount)
+    can_place_ante = permits(verify_place_ante)
 
     def place_ante(self, seat: SeatId, box: int, amount: int) -> PlaceAnte:
         self.verify_place_ante(seat, box, amount)
@@ -144,8 +143,7 @@ class BoxedState:
         layout[box] = (ante, bonus + amount)
         self._verify_layout(seat, layout)
 
-    def can_place_bonus(self, seat: SeatId, box: int, amount: int) -> bool:
-        return allowed(self.verify_place_bonus, seat, box, amount)
+    can_place_bonus = permits(verify_place_bonus)
 
     def place_bonus(self, seat: SeatId, box: int, amount: int) -> PlaceBonus:
         self.verify_place_bonus(seat, box, amount)
@@ -199,8 +197,7 @@ class BoxedState:
                   if other_seat != seat]
         verify_layout(self.game, self.options, player.layout(), others, count)
 
-    def can_choose_open_boxes(self, seat: SeatId, count: int) -> bool:
-        return allowed(self.verify_choose_open_boxes, seat, count)
+    can_choose_open_boxes = permits(verify_choose_open_boxes)
 
     def choose_open_boxes(self, seat: SeatId, count: int) -> ChooseOpenBoxes:
         self.verify_choose_open_boxes(seat, count)
@@ -215,8 +212,7 @@ class BoxedState:
         if seat not in self.seats or not self.seats[seat].undo:
             raise RuleError("You have no bets on the table this round.")
 
-    def can_undo(self, seat: SeatId) -> bool:
-        return allowed(self.verify_undo, seat)
+    can_undo = permits(verify_undo)
 
     def undo(self, seat: SeatId) -> UndoBet:
         self.verify_undo(seat)
@@ -228,8 +224,7 @@ class BoxedState:
         """Take every bet back at once (seed: the "Clear" button)."""
         self.verify_undo(seat)
 
-    def can_clear_bets(self, seat: SeatId) -> bool:
-        return allowed(self.verify_clear_bets, seat)
+    can_clear_bets = permits(verify_clear_bets)
 
     def clear_bets(self, seat: SeatId) -> ClearBets:
         self.verify_clear_bets(seat)
@@ -239,8 +234,7 @@ class BoxedState:
     def verify_close_betting(self) -> None:
         self._verify_betting()
 
-    def can_close_betting(self) -> bool:
-        return allowed(self.verify_close_betting)
+    can_close_betting = permits(verify_close_betting)
 
     def close_betting(self) -> CloseBetting:
         """End the window: refund Antes below the minimum (with the BET a blind box held, and
@@ -281,8 +275,7 @@ class BoxedState:
         if self.phase is not Phase.DEALING:
             raise RuleError("Cards are dealt once, after betting has closed.")
 
-    def can_deal(self) -> bool:
-        return allowed(self.verify_deal)
+    can_deal = permits(verify_deal)
 
     def deal(self, deck: Sequence[Card | int]) -> Deal:
         """Deal from the top of ``deck`` (see the module docstring for the order); the rest of
@@ -339,8 +332,7 @@ class BoxedState:
         if box.bought:
             raise RuleError(f"You have already bought a sixth card for box {box.position}.")
 
-    def can_buy(self, seat: SeatId) -> bool:
-        return allowed(self.verify_buy, seat)
+    can_buy = permits(verify_buy)
 
     def buy_cost(self, seat: SeatId) -> int:
         """Chips a Buy takes from the wallet now, the BET it forces included (0: not allowed)."""
@@ -398,8 +390,7 @@ class BoxedState:
         if insurance:
             self._verify_insurance(box, insurance)
 
-    def can_bet(self, seat: SeatId, insurance: int = 0) -> bool:
-        return allowed(self.verify_bet, seat, insurance)
+    can_bet = permits(verify_bet)
 
     def bet_cost(self, seat: SeatId, insurance: int = 0) -> int:
         """Chips the Bet (with that insurance) takes from the wallet (0: not allowed now)."""
@@ -423,8 +414,7 @@ class BoxedState:
         """Fold the open box on turn: its Ante is lost (and a Buy's price)."""
         self._decision_box(seat)
 
-    def can_fold(self, seat: SeatId) -> bool:
-        return allowed(self.verify_fold, seat)
+    can_fold = permits(verify_fold)
 
     def fold(self, seat: SeatId) -> Fold:
         self.verify_fold(seat)
@@ -445,8 +435,7 @@ class BoxedState:
             raise RuleError(f"Box {box} cannot be insured now.")
         self._verify_insurance(target, amount)
 
-    def can_insure(self, seat: SeatId, box: int, amount: int) -> bool:
-        return allowed(self.verify_insure, seat, box, amount)
+    can_insure = permits(verify_insure)
 
     def insure(self, seat: SeatId, box: int, amount: int) -> Insure:
         self.verify_insure(seat, box, amount)
@@ -477,8 +466,7 @@ class BoxedState:
         if box is not None and box.stage != "go_on":
             raise RuleError(f"Decide box {box.position} first: Buy, Bet or Fold.")
 
-    def can_go_on(self, seat: SeatId) -> bool:
-        return allowed(self.verify_go_on, seat)
+    can_go_on = permits(verify_go_on)
 
     def go_on(self, seat: SeatId) -> GoOn | ExchangeConfirm:
         self.verify_go_on(seat)
@@ -520,8 +508,7 @@ class BoxedState:
             return f"Box {box} folded, so it cannot take part in the exchange."
         return f"Box {box} is played blind, and only open boxes take part in the exchange here."
 
-    def can_pick_exchange(self, seat: SeatId, box: int) -> bool:
-        return allowed(self.verify_pick_exchange, seat, box)
+    can_pick_exchange = permits(verify_pick_exchange)
 
     def pick_exchange(self, seat: SeatId, box: int) -> ExchangePick:
         self.verify_pick_exchange(seat, box)
@@ -544,8 +531,7 @@ class BoxedState:
         if seat not in self.pending_seats():
             raise RuleError("There is nothing to decide for you now.")
 
-    def can_timeout(self, seat: SeatId) -> bool:
-        return allowed(self.verify_timeout, seat)
+    can_timeout = permits(verify_timeout)
 
     def timeout(self, seat: SeatId) -> Fold | GoOn | ExchangeConfirm:
         """Decide the seat's current step (module docstring: no chips ever leave a wallet):

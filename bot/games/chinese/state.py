@@ -47,7 +47,7 @@ from bot.games.chinese.hands import (
 )
 from bot.games.chinese.scoring import PlayerHand, Showdown, score_hands
 from bot.games.chinese.stakes import TABLE_POSITIONS, StackSettlement, settle_stacks
-from bot.games.common import RuleError, SeatId, allowed
+from bot.games.common import RuleError, SeatId, permits
 from bot.poker import Card
 
 TimeoutPolicy = Literal["auto-set", "foul"]
@@ -202,8 +202,7 @@ class ChineseRound:
         if self.phase is not Phase.DEALING:
             raise RuleError("The cards have already been dealt.")
 
-    def can_deal(self) -> bool:
-        return allowed(self.verify_deal)
+    can_deal = permits(verify_deal)
 
     def deal(self, deck: Sequence[Card | int]) -> Event:
         """Deal the four 13-card hands from a shuffled 52-card ``deck`` (a bad deck: ValueError)."""
@@ -242,9 +241,7 @@ class ChineseRound:
         if front is not None and middle is not None:
             Arrangement.from_choice(player.cards, front, middle)
 
-    def can_choose(self, seat: SeatId, front: CardsInput | None = None,
-                   middle: CardsInput | None = None) -> bool:
-        return allowed(self.verify_choose, seat, front, middle)
+    can_choose = permits(verify_choose)
 
     def choose(self, seat: SeatId, front: CardsInput | None = None,
                middle: CardsInput | None = None) -> Event:
@@ -286,8 +283,7 @@ class ChineseRound:
         elif player.draft() is None:
             raise RuleError("Choose your front 3 and middle 5 cards first; the back is the rest.")
 
-    def can_confirm(self, seat: SeatId, declare_natural: bool = False) -> bool:
-        return allowed(self.verify_confirm, seat, declare_natural)
+    can_confirm = permits(verify_confirm)
 
     def confirm(self, seat: SeatId, declare_natural: bool = False) -> Event:
         self.verify_confirm(seat, declare_natural)
@@ -307,9 +303,7 @@ class ChineseRound:
         if declare_natural and find_natural(player.cards) is None:
             raise RuleError("Your cards hold no automatic win to declare.")
 
-    def can_set_hand(self, seat: SeatId, front: CardsInput, middle: CardsInput,
-                     declare_natural: bool = False) -> bool:
-        return allowed(self.verify_set_hand, seat, front, middle, declare_natural)
+    can_set_hand = permits(verify_set_hand)
 
     def set_hand(self, seat: SeatId, front: CardsInput, middle: CardsInput,
                  declare_natural: bool = False) -> Event:
@@ -322,8 +316,7 @@ class ChineseRound:
         """The runtime's call when a player's time to set runs out (or the player left)."""
         self._setting_player(seat)
 
-    def can_timeout(self, seat: SeatId) -> bool:
-        return allowed(self.verify_timeout, seat)
+    can_timeout = permits(verify_timeout)
 
     def timeout(self, seat: SeatId) -> Event:
         self.verify_timeout(seat)

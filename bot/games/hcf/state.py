@@ -38,7 +38,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine, allowed
+from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine, permits
 from bot.games.hcf.actions import (
     Action,
     AnteBet,
@@ -234,8 +234,7 @@ class HCFState:
         rake = player.rake if player else options.player_rake
         self._verify_covered(seat, required_stack(amount, straight_flush, flush, rake))
 
-    def can_place_ante(self, seat: SeatId, amount: int) -> bool:
-        return allowed(self.verify_place_ante, seat, amount)
+    can_place_ante = permits(verify_place_ante)
 
     def place_ante(self, seat: SeatId, amount: int) -> AnteBet:
         self.verify_place_ante(seat, amount)
@@ -266,8 +265,7 @@ class HCFState:
         flush = amount if bonus == "flush" else player.flush
         self._verify_covered(seat, required_stack(player.ante, straight_flush, flush, player.rake))
 
-    def can_place_bonus(self, seat: SeatId, bonus: str, amount: int) -> bool:
-        return allowed(self.verify_place_bonus, seat, bonus, amount)
+    can_place_bonus = permits(verify_place_bonus)
 
     def place_bonus(self, seat: SeatId, bonus: str, amount: int) -> BonusBet:
         self.verify_place_bonus(seat, bonus, amount)
@@ -285,8 +283,7 @@ class HCFState:
         if seat not in self.players:
             raise RuleError("You have no bets on the table this round.")
 
-    def can_clear_bets(self, seat: SeatId) -> bool:
-        return allowed(self.verify_clear_bets, seat)
+    can_clear_bets = permits(verify_clear_bets)
 
     def clear_bets(self, seat: SeatId) -> ClearBets:
         """Take every bet of the seat back (and its staked rake): the seat sits this round out."""
@@ -301,8 +298,7 @@ class HCFState:
         if self.phase is not Phase.BETTING:
             raise RuleError("Bets are closed for this round: wait for the next one.")
 
-    def can_close_betting(self) -> bool:
-        return allowed(self.verify_close_betting)
+    can_close_betting = permits(verify_close_betting)
 
     def close_betting(self) -> CloseBetting:
         """End the window: the seats with an Ante play; with none the round ends undealt."""
@@ -320,8 +316,7 @@ class HCFState:
         if self.phase is not Phase.DEALING:
             raise RuleError("Cards are dealt once, after the betting window has closed.")
 
-    def can_deal(self) -> bool:
-        return allowed(self.verify_deal)
+    can_deal = permits(verify_deal)
 
     def cards_needed(self) -> int:
         """Cards the deal takes: seven per player and seven for the bank."""
@@ -362,8 +357,7 @@ class HCFState:
         if player.staked + player.ante * multiple > player.stack:  # betting checks make this rare
             raise RuleError("You do not have the chips at the table for that Raise.")
 
-    def can_raise_bet(self, seat: SeatId, multiple: int) -> bool:
-        return allowed(self.verify_raise_bet, seat, multiple)
+    can_raise_bet = permits(verify_raise_bet)
 
     def raise_cost(self, seat: SeatId, multiple: int) -> int:
         """Chips a Raise of ``multiple`` x Ante takes (0 when it is not allowed now)."""
@@ -380,8 +374,7 @@ class HCFState:
     def verify_fold(self, seat: SeatId) -> None:
         self._deciding(seat)
 
-    def can_fold(self, seat: SeatId) -> bool:
-        return allowed(self.verify_fold, seat)
+    can_fold = permits(verify_fold)
 
     def fold(self, seat: SeatId) -> Fold:
         """Out: the Ante and both bonuses are lost (seed point 2)."""
@@ -392,8 +385,7 @@ class HCFState:
         """The runtime's call when a seat's decision timer runs out or the player leaves."""
         self._deciding(seat)
 
-    def can_timeout(self, seat: SeatId) -> bool:
-        return allowed(self.verify_timeout, seat)
+    can_timeout = permits(verify_timeout)
 
     def timeout(self, seat: SeatId) -> Fold:
         """A missed decision folds (AUTO FOLDED)."""

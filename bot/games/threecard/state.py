@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeVar
 
-from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine, allowed
+from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine, allowed, permits
 from bot.games.records import ActionRecord, ClearBets, CloseBetting, Deal, Fold, Rejection, Showdown, UndoBet
 from bot.games.threecard.actions import PlaceBet, Play, Rebet, action_from_dict
 from bot.games.threecard.hands import HAND_SIZE, hand_value
@@ -128,8 +128,7 @@ class ThreeCardState:
             raise RuleError(f"That would make your {BET_NAMES[bet]} {total:,}, over the table "
                             f"maximum of {limit:,}.")
 
-    def can_place_bet(self, seat: SeatId, bet: str, amount: int) -> bool:
-        return allowed(self.verify_place_bet, seat, bet, amount)
+    can_place_bet = permits(verify_place_bet)
 
     def place_bet(self, seat: SeatId, bet: str, amount: int) -> PlaceBet:
         self.verify_place_bet(seat, bet, amount)
@@ -154,8 +153,7 @@ class ThreeCardState:
                 raise RuleError(f"Last round's {BET_NAMES[bet]} of {amount:,} is over this table's "
                                 f"maximum of {self.options.limit_of(bet):,}.")
 
-    def can_rebet(self, seat: SeatId, previous: ThreeCardBets) -> bool:
-        return allowed(self.verify_rebet, seat, previous)
+    can_rebet = permits(verify_rebet)
 
     def rebet(self, seat: SeatId, previous: ThreeCardBets) -> Rebet:
         self.verify_rebet(seat, previous)
@@ -170,8 +168,7 @@ class ThreeCardState:
         if seat not in self.seats:
             raise RuleError("You have no bets on the table this round.")
 
-    def can_undo(self, seat: SeatId) -> bool:
-        return allowed(self.verify_undo, seat)
+    can_undo = permits(verify_undo)
 
     def undo(self, seat: SeatId) -> UndoBet:
         self.verify_undo(seat)
@@ -260,8 +257,7 @@ class ThreeCardState:
         if not player.pending:
             raise RuleError("You have already decided this hand.")
 
-    def can_play(self, seat: SeatId) -> bool:
-        return allowed(self.verify_play, seat)
+    can_play = permits(verify_play)
 
     def play(self, seat: SeatId) -> Play:
         self.verify_play(seat)

@@ -34,7 +34,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeVar
 
-from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine, allowed
+from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine, permits
 from bot.games.uth.actions import (
     Action,
     AnteBet,
@@ -169,8 +169,7 @@ class UTHState:
                 f"That would make your Ante {total}, over the table maximum of {self.options.max_bet}."
             )
 
-    def can_place_ante(self, seat: SeatId, amount: int) -> bool:
-        return allowed(self.verify_place_ante, seat, amount)
+    can_place_ante = permits(verify_place_ante)
 
     def place_ante(self, seat: SeatId, amount: int) -> AnteBet:
         self.verify_place_ante(seat, amount)
@@ -192,8 +191,7 @@ class UTHState:
                 f"That would make your Trips {total}, over the table maximum of {self.options.trips_max}."
             )
 
-    def can_place_trips(self, seat: SeatId, amount: int) -> bool:
-        return allowed(self.verify_place_trips, seat, amount)
+    can_place_trips = permits(verify_place_trips)
 
     def place_trips(self, seat: SeatId, amount: int) -> TripsBet:
         self.verify_place_trips(seat, amount)
@@ -226,8 +224,7 @@ class UTHState:
                 f"{self.options.trips_max}."
             )
 
-    def can_rebet(self, seat: SeatId, previous: UTHBets) -> bool:
-        return allowed(self.verify_rebet, seat, previous)
+    can_rebet = permits(verify_rebet)
 
     def rebet(self, seat: SeatId, previous: UTHBets) -> Rebet:
         self.verify_rebet(seat, previous)
@@ -247,8 +244,7 @@ class UTHState:
         if ante_add == 0 and trips_add == 0:
             raise RuleError("Your bets are already at the table maximum.")
 
-    def can_double(self, seat: SeatId) -> bool:
-        return allowed(self.verify_double, seat)
+    can_double = permits(verify_double)
 
     def double_cost(self, seat: SeatId) -> int:
         """Chips a Double would take from the wallet now (0 when it is not allowed)."""
@@ -274,8 +270,7 @@ class UTHState:
         self._verify_betting()
         self._betting_seat(seat)
 
-    def can_undo(self, seat: SeatId) -> bool:
-        return allowed(self.verify_undo, seat)
+    can_undo = permits(verify_undo)
 
     def undo(self, seat: SeatId) -> UndoBet:
         self.verify_undo(seat)
@@ -289,8 +284,7 @@ class UTHState:
         self._verify_betting()
         self._betting_seat(seat)
 
-    def can_clear_bets(self, seat: SeatId) -> bool:
-        return allowed(self.verify_clear_bets, seat)
+    can_clear_bets = permits(verify_clear_bets)
 
     def clear_bets(self, seat: SeatId) -> ClearBets:
         self.verify_clear_bets(seat)
@@ -302,8 +296,7 @@ class UTHState:
     def verify_close_betting(self) -> None:
         self._verify_betting()
 
-    def can_close_betting(self) -> bool:
-        return allowed(self.verify_close_betting)
+    can_close_betting = permits(verify_close_betting)
 
     def close_betting(self) -> CloseBetting:
         """End the window: reject and refund bets below the minimum, keep the others.
@@ -344,8 +337,7 @@ class UTHState:
         if self.phase is not Phase.DEALING:
             raise RuleError("Cards are dealt once, after the betting window has closed.")
 
-    def can_deal(self) -> bool:
-        return allowed(self.verify_deal)
+    can_deal = permits(verify_deal)
 
     def deal(self, deck: Sequence[Card | int]) -> Deal:
         """Deal from the top of ``deck``: two cards to each seat in turn (seat order), then
@@ -393,8 +385,7 @@ class UTHState:
             sizes = " or ".join(f"{size}x" for size in allowed)
             raise RuleError(f"On the {self.phase.label} you can raise {sizes} your Ante.")
 
-    def can_raise_bet(self, seat: SeatId, multiple: int) -> bool:
-        return allowed(self.verify_raise_bet, seat, multiple)
+    can_raise_bet = permits(verify_raise_bet)
 
     def raise_cost(self, seat: SeatId, multiple: int) -> int:
         """Chips a Raise of ``multiple`` x Ante takes from the wallet (0 if not allowed now)."""
@@ -418,8 +409,7 @@ class UTHState:
         if self.phase is Phase.RIVER:
             raise RuleError("On the river you must raise 1x or fold.")
 
-    def can_check(self, seat: SeatId) -> bool:
-        return allowed(self.verify_check, seat)
+    can_check = permits(verify_check)
 
     def check(self, seat: SeatId) -> Check:
         self.verify_check(seat)
@@ -431,8 +421,7 @@ class UTHState:
         if self.phase is not Phase.RIVER:
             raise RuleError("You can fold only on the river; now you can raise or check.")
 
-    def can_fold(self, seat: SeatId) -> bool:
-        return allowed(self.verify_fold, seat)
+    can_fold = permits(verify_fold)
 
     def fold(self, seat: SeatId) -> Fold:
         self.verify_fold(seat)
@@ -442,8 +431,7 @@ class UTHState:
         """The runtime's call when a seat's decision timer runs out or the player leaves."""
         self._verify_decision(seat)
 
-    def can_timeout(self, seat: SeatId) -> bool:
-        return allowed(self.verify_timeout, seat)
+    can_timeout = permits(verify_timeout)
 
     def timeout(self, seat: SeatId) -> Check | Fold:
         """AUTO CHECKED pre-flop and on the flop, AUTO FOLDED on the river (seed: "Sollten Sie

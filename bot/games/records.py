@@ -11,7 +11,7 @@ flows and rejections as objects), so a family declares fields and nothing else.
 from __future__ import annotations
 
 import types
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import (
     Any,
@@ -25,7 +25,7 @@ from typing import (
     get_type_hints,
 )
 
-from bot.games.common import ChipFlow, SeatId
+from bot.games.common import ChipFlow, NamedStep, RuleError, SeatId
 from bot.poker import Card
 
 R = TypeVar("R", bound="ActionRecord")
@@ -82,6 +82,36 @@ class ActionRecord:
         when it is one seat's action."""
         seat = getattr(self, "seat", None)
         return {"label": self.label} if seat is None else {"label": self.label, "seat": seat}
+
+
+class RecordedRound:
+    """What every house-style round state does with its records and its betting window: each
+    state-changing call appends its record to ``history``; bets are placed while ``phase`` is
+    the betting phase; a decision settles the round once nobody has one left to make."""
+
+    phase: NamedStep
+    history: list[ActionRecord]
+
+    def _record(self, action: R) -> R:
+        self.history.append(action)
+        return action
+
+    def _verify_betting(self) -> None:
+        if self.phase.label != "betting":
+            raise RuleError("Bets are closed for this round: wait for the next one.")
+
+    def _decided(self, action: R) -> R:
+        """Record a decision; settle when it was the last one the round waited for."""
+        self._record(action)
+        if not self.pending_seats():
+            self._settle()
+        return action
+
+    def pending_seats(self) -> Sequence[SeatId]:
+        raise NotImplementedError
+
+    def _settle(self) -> None:
+        raise NotImplementedError
 
 
 def record_from_dict(types_by_kind: Mapping[str, type[R]], data: Mapping[str, Any]) -> R:

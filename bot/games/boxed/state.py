@@ -85,13 +85,14 @@ from bot.games.boxed.seat import Box, Layout, Seat
 from bot.games.boxed.showdown import exchange_dealer_card, seat_lines
 from bot.games.boxed.views import PrivateView, PublicView, private_view, public_view
 from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine, allowed, permits
+from bot.games.records import RecordedRound
 from bot.poker import Card, evaluate_rank
 
 _A = TypeVar("_A", bound=Action)
 
 
 @dataclass
-class BoxedState:
+class BoxedState(RecordedRound):
     """One round at one table. Build with ``BoxedState(game, options)``; save with :meth:`to_dict`
     and restore with ``BoxedState.from_dict(data, game)``."""
 
@@ -626,14 +627,6 @@ class BoxedState:
         )
 
     # ----------------------------------------------------------------------------- helpers
-
-    def _record(self, action: _A) -> _A:
-        self.history.append(action)
-        return action
-
-    def _verify_betting(self) -> None:
-        if self.phase is not Phase.BETTING:
-            raise RuleError("Bets are closed for this round: wait for the next one.")
 
     def _verify_position(self, box: int) -> None:
         if isinstance(box, bool) or not isinstance(box, int) or not 1 <= box <= self.game.max_boxes:

@@ -54,6 +54,7 @@ from bot.games.hcf.actions import (
 from bot.games.hcf.banking import BANK_BET, RAKE_BET, BankSettlement, settle_against_bank
 from bot.games.hcf.hands import QUALIFYING_FLUSH_KEY, Flush, Run, flush_of, hand_keys, raise_cap, run_of
 from bot.games.hcf.rules import BONUS_NAMES, BONUSES, HandReturns, HCFOptions, Phase, settle_hand
+from bot.games.records import RecordedRound
 from bot.poker import Card
 
 _A = TypeVar("_A", bound=Action)
@@ -119,7 +120,7 @@ def required_stack(ante: int, straight_flush: int = 0, flush: int = 0, rake: int
 
 
 @dataclass
-class HCFState:
+class HCFState(RecordedRound):
     """One round at one table. Open with :meth:`new`; save with :meth:`to_dict`."""
 
     options: HCFOptions
@@ -222,7 +223,7 @@ class HCFState:
 
     def verify_place_ante(self, seat: SeatId, amount: int) -> None:
         """The Ante, within the table limits and covered by the seat's stack (module docstring)."""
-        self._verify_betting(seat)
+        self._verify_seat_betting(seat)
         _verify_amount(amount)
         options = self.options
         if not options.min_ante <= amount <= options.max_ante:
@@ -251,7 +252,7 @@ class HCFState:
 
     def verify_place_bonus(self, seat: SeatId, bonus: str, amount: int) -> None:
         """A bonus needs the seat's Ante first (seed point 1; RULES.md)."""
-        self._verify_betting(seat)
+        self._verify_seat_betting(seat)
         if bonus not in BONUSES:
             raise RuleError("The bonuses are the Straight Flush bonus and the Flush bonus.")
         _verify_amount(amount)
@@ -279,7 +280,7 @@ class HCFState:
         return self._record(BonusBet(seat=seat, bonus=bonus, amount=amount, flows=flows))
 
     def verify_clear_bets(self, seat: SeatId) -> None:
-        self._verify_betting(seat)
+        self._verify_seat_betting(seat)
         if seat not in self.players:
             raise RuleError("You have no bets on the table this round.")
 
@@ -431,13 +432,8 @@ class HCFState:
 
     # ----------------------------------------------------------------------------- helpers
 
-    def _record(self, action: _A) -> _A:
-        self.history.append(action)
-        return action
-
-    def _verify_betting(self, seat: SeatId) -> None:
-        if self.phase is not Phase.BETTING:
-            raise RuleError("Bets are closed for this round: wait for the next one.")
+    def _verify_seat_betting(self, seat: SeatId) -> None:
+        self._verify_betting()
         if seat == self.banker:
             raise RuleError("You are the designated player this round: the bank places no bets.")
         if seat not in self.order:
@@ -476,12 +472,6 @@ class HCFState:
         player = self.players[seat]
         player.folded, player.auto = True, auto
         return self._decided(Fold(seat=seat, auto=auto))
-
-    def _decided(self, action: _A) -> _A:
-        self._record(action)
-        if not self.pending_seats():
-            self._settle()
-        return action
 
     def _settle(self) -> None:
         """Reveal the bank's hand and settle every hand in settlement order (RULES.md)."""

@@ -28,7 +28,17 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeVar
 
 from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine, allowed, permits
-from bot.games.records import ActionRecord, ClearBets, CloseBetting, Deal, Fold, Rejection, Showdown, UndoBet
+from bot.games.records import (
+    ActionRecord,
+    ClearBets,
+    CloseBetting,
+    Deal,
+    Fold,
+    RecordedRound,
+    Rejection,
+    Showdown,
+    UndoBet,
+)
 from bot.games.threecard.actions import PlaceBet, Play, Rebet, action_from_dict
 from bot.games.threecard.hands import HAND_SIZE, hand_value
 from bot.games.threecard.rules import (
@@ -95,7 +105,7 @@ class ThreeCardSeat:
 
 
 @dataclass
-class ThreeCardState:
+class ThreeCardState(RecordedRound):
     """One round at one table. Build with ``ThreeCardState(options)``; save with :meth:`to_dict`."""
 
     options: ThreeCardOptions = field(default_factory=ThreeCardOptions)
@@ -312,14 +322,6 @@ class ThreeCardState:
 
     # ----------------------------------------------------------------------------- helpers
 
-    def _record(self, action: _A) -> _A:
-        self.history.append(action)
-        return action
-
-    def _verify_betting(self) -> None:
-        if self.phase is not Phase.BETTING:
-            raise RuleError("Bets are closed for this round: wait for the next one.")
-
     def _verify_room(self) -> None:
         if len(self.seats) >= self.options.max_seats:
             raise RuleError(f"This round is full ({self.options.max_seats} hands): join the next round.")
@@ -332,12 +334,6 @@ class ThreeCardState:
             pairplus += player.pairplus
             del self.seats[seat]
         return _flows(seat, -ante, -pairplus)
-
-    def _decided(self, action: _A) -> _A:
-        self._record(action)
-        if not self.pending_seats():
-            self._settle()
-        return action
 
     def _settle(self) -> None:
         dealer_value = hand_value(self.dealer)

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeVar
 
 from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine, permits
+from bot.games.records import RecordedRound
 from bot.games.uth.actions import (
     Action,
     AnteBet,
@@ -138,7 +139,7 @@ class UTHSeat:
 
 
 @dataclass
-class UTHState:
+class UTHState(RecordedRound):
     """One round at one table. Build with ``UTHState(options)``; save with :meth:`to_dict`."""
 
     options: UTHOptions = field(default_factory=UTHOptions)
@@ -491,14 +492,6 @@ class UTHState:
         )
 
     # ----------------------------------------------------------------------------- helpers
-
-    def _record(self, action: _A) -> _A:
-        self.history.append(action)
-        return action
-
-    def _verify_betting(self) -> None:
-        if self.phase is not Phase.BETTING:
-            raise RuleError("Bets are closed for this round: wait for the next one.")
 
     def _betting_seat(self, seat: SeatId) -> UTHSeat:
         player = self.seats.get(seat)

@@ -25,6 +25,7 @@ from bot.tables.adapter import (
     PrivateRows,
 )
 from bot.tables.config import TableConfig, TableOptions, option
+from bot.tables.rules_page import reflow
 from render import SeatView, TableSnapshot
 
 NewRound = Callable[[BoxedOptions], BoxedState]
@@ -51,13 +52,16 @@ class BoxedAdapter(HouseGameAdapter):
                  "undo": NoArg, "clear": NoArg, "buy": NoArg, "bet": Amount, "fold": NoArg,
                  "insure": BoxAmount, "goon": NoArg, "exchange": BoxNumber}
 
-    def __init__(self, info: GameInfo, game: BoxedGame, rules_text: Callable[[TableConfig], str], *,
+    def __init__(self, info: GameInfo, game: BoxedGame, rules_page: str, figures: Callable[[], str], *,
                  new_round: NewRound | None = None, restore_round: RestoreRound | None = None):
-        """``game``: the boxed game's data; ``new_round``/``restore_round``: its own round type
-        (Imperial's adds the Draw); the core's :class:`BoxedState` when not given."""
+        """``game``: the boxed game's data; ``rules_page``: its rules page with the table's
+        figures as ``{fields}`` (see :meth:`rules_text`) and ``figures``, the simulated figures;
+        ``new_round``/``restore_round``: its own round type (Imperial's adds the Draw); the
+        core's :class:`BoxedState` when not given."""
         super().__init__(info)
         self.boxed_game = game
-        self._rules_text = rules_text
+        self._rules_page = rules_page
+        self._figures = figures
         self._new_round: NewRound = new_round or (lambda options: BoxedState(game, options))
         self._restore_round: RestoreRound = restore_round or (
             lambda data: BoxedState.from_dict(data, game))
@@ -234,7 +238,14 @@ class BoxedAdapter(HouseGameAdapter):
         }[state.phase]
 
     def rules_text(self, config: TableConfig) -> str:
-        return self._rules_text(config)
+        """The rules page with this table's chip, Ante limits and caps, the game's pay tables
+        and its figures."""
+        options = config.options_as(BoxedTableOptions)
+        return reflow(self._rules_page.format(
+            chip=options.smallest_chip, antes=config.bets_text, max_payout=config.max_payout,
+            max_round=options.round_cap(config), bet_table=self.boxed_game.bet_pays.table.text(),
+            bonus_table=self.boxed_game.bonus_pays.text(), figures=self._figures(),
+        ))
 
 
 REPORTS_BETS = frozenset({"undo", "rebet"})

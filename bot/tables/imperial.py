@@ -9,14 +9,13 @@ from typing import Any
 from bot.games.boxed.rules import Phase
 from bot.games.boxed.state import BoxedState
 from bot.games.common import SeatId
-from bot.games.imperial import BET_PAYS, BONUS_PAYS, DRAW, IMPERIAL, ImperialState, new_round, restore_round
+from bot.games.imperial import DRAW, IMPERIAL, ImperialState, new_round, restore_round
 from bot.games.imperial.figures import summary
 from bot.poker import Card
 from bot.tables.actions import ActionArg, CardList, Tag, expect
 from bot.tables.adapter import CardPick, Control, GameInfo, PickPreview, PrivateRows
-from bot.tables.boxed import BoxedAdapter, BoxedTableOptions
+from bot.tables.boxed import BoxedAdapter
 from bot.tables.config import TableConfig
-from bot.tables.rules_page import reflow
 
 RULES = """\
 **Imperial Poker**: five cards to each of your boxes against the dealer's five; the dealer's
@@ -57,17 +56,6 @@ round. Payouts are whole chips, rounded down.
 """
 
 
-
-def rules_text(config: TableConfig) -> str:
-    text = RULES.format(
-        chip=config.options_as(BoxedTableOptions).smallest_chip, antes=config.bets_text,
-        max_payout=config.max_payout, max_round=config.options_as(BoxedTableOptions).round_cap(config),
-        bet_table=BET_PAYS.text(), bonus_table=BONUS_PAYS.text(),
-        figures=summary(),
-    )
-    return reflow(text)
-
-
 class ImperialAdapter(BoxedAdapter):
     """The boxed adapter with the Draw: the ``draw`` action (its argument names the cards, never
     their positions), a Draw button that opens the player's private card menu, and the menu."""
@@ -75,7 +63,7 @@ class ImperialAdapter(BoxedAdapter):
     arguments = {**BoxedAdapter.arguments, "draw": CardList}
 
     def __init__(self, info: GameInfo) -> None:
-        super().__init__(info, IMPERIAL, rules_text, new_round=new_round, restore_round=restore_round)
+        super().__init__(info, IMPERIAL, RULES, summary, new_round=new_round, restore_round=restore_round)
 
     def _dispatch(self, state: BoxedState, seat: SeatId, action: str, arg: ActionArg,
                   memory: Mapping[SeatId, Any]) -> Any:

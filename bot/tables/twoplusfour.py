@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from bot.games.twoplusfour import BET_PAYS, BONUS_PAYS, TWO_PLUS_FOUR
+from bot.games.twoplusfour import TWO_PLUS_FOUR
 from bot.games.twoplusfour.figures import summary
 from bot.tables.adapter import GameInfo
-from bot.tables.boxed import BoxedAdapter, BoxedTableOptions
-from bot.tables.config import TableConfig
-from bot.tables.rules_page import reflow
+from bot.tables.boxed import BoxedAdapter
 
 RULES = """\
 **2 Plus 4 Poker**: five cards to each of your boxes against the dealer's six (two face
@@ -38,16 +36,6 @@ chips, rounded down.
 """
 
 
-def rules_text(config: TableConfig) -> str:
-    text = RULES.format(
-        chip=config.options_as(BoxedTableOptions).smallest_chip, antes=config.bets_text,
-        max_payout=config.max_payout, max_round=config.options_as(BoxedTableOptions).round_cap(config),
-        bet_table=BET_PAYS.text(), bonus_table=BONUS_PAYS.text(),
-        figures=summary(),
-    )
-    return reflow(text)
-
-
 def two_plus_four_adapter(info: GameInfo) -> BoxedAdapter:
     """2 Plus 4 is the boxed core run with its data (no adapter code of its own)."""
-    return BoxedAdapter(info, TWO_PLUS_FOUR, rules_text)
+    return BoxedAdapter(info, TWO_PLUS_FOUR, RULES, summary)

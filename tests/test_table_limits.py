@@ -34,7 +34,7 @@ async def test_a_new_boxed_table_has_no_maximum_ante_and_an_admin_can_set_and_cl
 
     await harness.bot.store.grant(harness.guild_id, alice.id, 1_000_000, reason="high roller")
     placed = await harness.slash(alice, f"{game} ante", box=1, amount=100_000)
-    assert placed.text.startswith("box 1: Ante 100000 · round #"), placed.text
+    assert placed.text.startswith("box 1: Ante 100,000 · round #"), placed.text
     await harness.slash(alice, f"{game} undo")
 
     await tables.pass_time(31)  # the window closes with no bets: the table is between rounds

@@ -49,10 +49,10 @@ class RuleError(Exception):
         self.reason = reason
 
 
-def allowed(verify: Callable[..., None], *args: Any) -> bool:
-    """True when ``verify(*args)`` passes: the rules allow that action now."""
+def allowed(verify: Callable[..., None], *args: Any, **kwargs: Any) -> bool:
+    """True when ``verify(*args, **kwargs)`` passes: the rules allow that action now."""
     try:
-        verify(*args)
+        verify(*args, **kwargs)
     except RuleError:
         return False
     return True
@@ -65,11 +65,7 @@ def permits(verify: Callable[Concatenate[S, Params], None]) -> Callable[Concaten
     name = verify.__name__  # looked up on the instance: a subclass's own verify_x counts
 
     def can(self: S, /, *args: Params.args, **kwargs: Params.kwargs) -> bool:
-        try:
-            getattr(self, name)(*args, **kwargs)
-        except RuleError:
-            return False
-        return True
+        return allowed(getattr(self, name), *args, **kwargs)
 
     can.__doc__ = f"Whether ``{verify.__name__}`` passes: the rules allow it now."
     return can

@@ -84,7 +84,7 @@ from bot.games.boxed.rules import BoxedGame, BoxedOptions, Phase, insurance_limi
 from bot.games.boxed.seat import Box, Layout, Seat
 from bot.games.boxed.showdown import exchange_dealer_card, seat_lines
 from bot.games.boxed.views import PrivateView, PublicView, private_view, public_view
-from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine, allowed, permits
+from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine, permits
 from bot.games.records import RecordedRound
 from bot.poker import Card, evaluate_rank
 
@@ -167,8 +167,7 @@ class BoxedState(RecordedRound):
             self._verify_position(box)
         self._verify_layout(seat, self._rebet_layout(seat, previous))
 
-    def can_rebet(self, seat: SeatId, previous: Mapping[int, tuple[int, int]]) -> bool:
-        return allowed(self.verify_rebet, seat, previous)
+    can_rebet = permits(verify_rebet)
 
     def rebet(self, seat: SeatId, previous: Mapping[int, tuple[int, int]]) -> Rebet:
         self.verify_rebet(seat, previous)

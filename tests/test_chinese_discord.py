@@ -81,15 +81,10 @@ async def tables(harness: DiscordHarness, clock: FakeClock) -> TableDriver:
     return driver
 
 
-def state(tables: TableDriver) -> Any:
-    round_ = tables.table().round
-    assert round_ is not None, "no round in play"
-    return round_.state
-
 
 def cards_of(tables: TableDriver, user: FakeUser) -> list[Card]:
     """The test reads the engine; the player sees their cards in the private message."""
-    return list(state(tables).hand.hand_of(user.id))
+    return list(tables.round_state().hand.hand_of(user.id))
 
 
 # -- the private message ----------------------------------------------------------------------
@@ -229,7 +224,7 @@ async def test_four_players_one_times_out_and_is_set_by_the_auto_arrange(
     dealt = await harness.slash(carol, "chinese deal")
     await tables.settle()
     assert dealt.text.startswith("Deal (4 players) · round #"), dealt.text
-    hands = state(tables).hand
+    hands = tables.round_state().hand
     # Four hands dealt from the deck in seating order, 13 each, none dead.
     assert [list(hands.hand_of(user.id)) for user in players] == [
         sorted(hand_at(deck, position), reverse=True) for position in range(4)]
@@ -324,7 +319,7 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(harness: Disco
     refused(await harness.slash(carol, "chinese deal"), "no chips at this table")
     await tables.press(alice, "Deal")
     round_id = tables.table().round.id
-    assert [seat for seat, _ in state(tables).lineup] == [alice.id, bob.id]
+    assert [seat for seat, _ in tables.round_state().lineup] == [alice.id, bob.id]
     refused(await harness.slash(bob, "chinese buyin", amount=50), f"You are playing round #{round_id}")
     refused(await harness.slash(bob, "chinese deal"), "already been dealt")
     await harness.audit_ok()
@@ -332,7 +327,7 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(harness: Disco
     message = await open_hand(tables, alice)
     mine = cards_of(tables, alice)
     stranger = next(card for card in deck if card not in mine)
-    before = tables.h.bot.tables.adapters["chinese"].dump(state(tables))
+    before = tables.h.bot.tables.adapters["chinese"].dump(tables.round_state())
     # Wrong card counts, by a forged menu and by command.
     refused(await choose(harness, alice, message, "front", mine[:2]), "front takes 3 cards, not 2")
     refused(await choose(harness, alice, message, "middle", mine[:6]), "middle takes 5 cards, not 6")
@@ -361,7 +356,7 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(harness: Disco
     refused(await harness.slash(carol, "chinese set", front=" ".join(map(str, mine[:3])),
                                 middle=" ".join(map(str, mine[3:8]))), "You have no hand in this round")
     refused(await tables.press(carol, "Set my hand"), "You have no hand in this round")
-    after = tables.h.bot.tables.adapters["chinese"].dump(state(tables))
+    after = tables.h.bot.tables.adapters["chinese"].dump(tables.round_state())
     assert after["hand"]["players"][1] == before["hand"]["players"][1], "bob's hand was touched"
     assert after["hand"]["players"][0]["front"] is not None  # alice's Auto-arrange draft only
     await harness.audit_ok()
@@ -375,7 +370,7 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(harness: Disco
     assert "Fouled:" in drafted.text and "Confirm foul" in labels(drafted.message)
     assert "Confirm" not in labels(drafted.message)
     refused(await harness.slash(alice, "chinese confirm"), "This hand is fouled", "Confirm foul")
-    assert state(tables).hand.pending_seats() == (alice.id, bob.id)
+    assert tables.round_state().hand.pending_seats() == (alice.id, bob.id)
     old_message = copy.deepcopy(drafted.message)
     confirmed = await press(harness, tables, alice, drafted.message, "Confirm foul")
     assert confirmed.text.startswith("Hand set (fouled) · round #"), confirmed.text
@@ -423,7 +418,7 @@ async def test_a_short_stacked_loser_pays_clockwise_from_the_button_and_the_rest
     # Hand 1: carol plays a fouled hand and loses at least 6 points to each of the others.
     use_deck(harness, ANY_DECK)
     await tables.press(alice, "Deal")
-    assert state(tables).button == alice.id  # everyone is new: the first seat
+    assert tables.round_state().button == alice.id  # everyone is new: the first seat
     await set_by_command(harness, tables, alice)
     await set_by_command(harness, tables, bob)
     await set_fouled(harness, tables, carol)
@@ -435,7 +430,7 @@ async def test_a_short_stacked_loser_pays_clockwise_from_the_button_and_the_rest
     use_deck(harness, (1).to_bytes(32, "big"))
     start = {user.id: harness.bot.tables.stack_of(tables.table(), user.id) for user in (alice, bob, carol)}
     await tables.press(carol, "Deal")
-    assert state(tables).button == bob.id  # clockwise: alice had it
+    assert tables.round_state().button == bob.id  # clockwise: alice had it
     await set_by_command(harness, tables, alice)
     await set_fouled(harness, tables, carol)
     await set_by_command(harness, tables, bob)
@@ -482,7 +477,7 @@ async def test_a_short_stacked_loser_pays_clockwise_from_the_button_and_the_rest
 async def hand_by_timeouts(harness: DiscordHarness, tables: TableDriver, dealer: FakeUser) -> int:
     """Deal and let the timer set every hand; the button of that hand."""
     await tables.press(dealer, "Deal")
-    button = state(tables).button
+    button = tables.round_state().button
     shown = [s for s in tables.messages.table_snapshot(tables.table()).seats if s.bet == "Button"]
     assert [s.seat for s in shown] == [button]
     await tables.pass_time(121)
@@ -548,7 +543,7 @@ async def test_a_player_who_leaves_mid_hand_is_set_at_once_and_cashed_out_at_the
     left = await harness.slash(alice, "chinese leave")
     await tables.settle()
     private(left, "played by the timeout rules", "goes back to your wallet when round #")
-    assert state(tables).hand.players[alice.id].set_by == "auto-set"
+    assert tables.round_state().hand.players[alice.id].set_by == "auto-set"
     await set_by_command(harness, tables, bob)
     await set_by_command(harness, tables, carol)
     result = tables.table().last_result
@@ -598,7 +593,7 @@ async def test_a_stale_deal_button_while_hands_are_set_says_the_hand_is_in_play(
     await buy_in(harness, alice, bob)
     idle_message = copy.deepcopy(tables.message())
     await tables.press(alice, "Deal")
-    assert state(tables).hand is not None
+    assert tables.round_state().hand is not None
     stale = await harness.click(bob, idle_message, button(idle_message, "Deal"))
     refused(stale, "is being played; the next one can start when it ends")
     assert "bets" not in stale.text

@@ -52,11 +52,6 @@ def refused_as_double_click(reply: Reply) -> bool:
     return reply.ephemeral and DOUBLE_CLICK in reply.text
 
 
-def state_of(tables: TableDriver) -> Any:
-    round_ = tables.table().round
-    assert round_ is not None, "no round in play"
-    return round_.state
-
 
 async def open_table(harness: DiscordHarness, tables: TableDriver, game: str, **options: Any) -> None:
     admin = harness.user("pit-boss", admin=True)
@@ -78,7 +73,7 @@ async def test_uth_two_ante_buttons_are_two_antes(harness: DiscordHarness, table
     await tables.press(alice, "Ante 10")  # opens the round; the next presses share a rendering
     replies = await press_in_one_rendering(harness, tables, alice, *order)
     assert all(map(accepted, replies)), [r.text for r in replies]
-    assert state_of(tables).seats[alice.id].ante == 70
+    assert tables.round_state().seats[alice.id].ante == 70
     await harness.audit_ok()
 
 
@@ -90,7 +85,7 @@ async def test_uth_ante_and_trips_are_two_bets(harness: DiscordHarness, tables: 
     await tables.press(alice, "Ante 10")
     replies = await press_in_one_rendering(harness, tables, alice, *order)
     assert all(map(accepted, replies)), [r.text for r in replies]
-    seat = state_of(tables).seats[alice.id]
+    seat = tables.round_state().seats[alice.id]
     assert (seat.ante, seat.trips) == (20, 10)
 
 
@@ -102,12 +97,12 @@ async def test_uth_the_same_button_twice_in_a_row_acts_once_but_again_after_anot
     await tables.press(alice, "Ante 10")
     first, again = await press_in_one_rendering(harness, tables, alice, "Ante 10", "Ante 10")
     assert accepted(first) and refused_as_double_click(again)
-    assert state_of(tables).seats[alice.id].ante == 20
+    assert tables.round_state().seats[alice.id].ante == 20
     # Another player's press in between is not alice's: her next Ante 10 is still a double click.
     (bobs,) = await press_in_one_rendering(harness, tables, bob, "Ante 10")
     replies = await press_in_one_rendering(harness, tables, alice, "Ante 50", "Ante 10", "Ante 10")
     assert [accepted(r) for r in replies] == [True, True, False]
-    assert accepted(bobs) and state_of(tables).seats[alice.id].ante == 80
+    assert accepted(bobs) and tables.round_state().seats[alice.id].ante == 80
     await harness.audit_ok()
 
 
@@ -120,7 +115,7 @@ async def test_one_interaction_delivered_twice_acts_once(harness: DiscordHarness
                                         tables.buttons()["Ante 50"])
     await harness.deliver(payload, copy.deepcopy(payload))
     await tables.settle()
-    assert state_of(tables).seats[alice.id].ante == 60
+    assert tables.round_state().seats[alice.id].ante == 60
 
 
 # -- the boxed games -------------------------------------------------------------------------
@@ -144,7 +139,7 @@ async def test_two_boxes_ante_buttons_are_two_antes(harness: DiscordHarness, tab
     await tables.press(bob, "Box 1: Ante 10")  # opens the round
     replies = await press_in_one_rendering(harness, tables, alice, *order)
     assert all(map(accepted, replies)), [r.text for r in replies]
-    boxes = state_of(tables).seats[alice.id].boxes
+    boxes = tables.round_state().seats[alice.id].boxes
     assert (boxes[1].ante, boxes[2].ante) == (10, 10)
     await harness.audit_ok()
 
@@ -158,10 +153,10 @@ async def reach_the_exchange(harness: DiscordHarness, tables: TableDriver, game:
     await tables.press(alice, "Box 2: Ante 10")
     await tables.pass_time(31)
     for _ in range(4):
-        if state_of(tables).phase is Phase.EXCHANGE:
+        if tables.round_state().phase is Phase.EXCHANGE:
             return
-        await tables.press(alice, "Bet" if state_of(tables).private_view(alice.id).can_bet else "Go on")
-    assert state_of(tables).phase is Phase.EXCHANGE, "the dealer qualified"
+        await tables.press(alice, "Bet" if tables.round_state().private_view(alice.id).can_bet else "Go on")
+    assert tables.round_state().phase is Phase.EXCHANGE, "the dealer qualified"
 
 
 @pytest.mark.parametrize("game", ["imperial", "twoplusfour"])
@@ -174,11 +169,11 @@ async def test_two_exchange_buttons_pick_two_boxes(harness: DiscordHarness, tabl
     await reach_the_exchange(harness, tables, game, alice)
     replies = await press_in_one_rendering(harness, tables, alice, *order)
     assert all(map(accepted, replies)), [r.text for r in replies]
-    boxes = state_of(tables).seats[alice.id].boxes
+    boxes = tables.round_state().seats[alice.id].boxes
     assert boxes[1].exchange and boxes[2].exchange
     # Pressing one of them again right after is a double click, not an unpick.
     (again,) = await press_in_one_rendering(harness, tables, alice, order[1])
-    assert accepted(again) and not state_of(tables).seats[alice.id].boxes[int(order[1][-1])].exchange
+    assert accepted(again) and not tables.round_state().seats[alice.id].boxes[int(order[1][-1])].exchange
 
 
 # -- High Card Flush -----------------------------------------------------------------------
@@ -191,7 +186,7 @@ async def test_hcf_the_two_bonus_buttons_are_two_bets(harness: DiscordHarness, t
     await tables.press(alice, "Ante 10")  # opens a hand and declines the bank offer
     replies = await press_in_one_rendering(harness, tables, alice, *order)
     assert all(map(accepted, replies)), [r.text for r in replies]
-    player = state_of(tables).game.players[alice.id]
+    player = tables.round_state().game.players[alice.id]
     assert (player.ante, player.straight_flush, player.flush) == (10, 10, 10)
     await harness.audit_ok()
 
@@ -207,7 +202,7 @@ async def test_hcf_two_ante_buttons_are_two_actions(harness: DiscordHarness, tab
     await tables.press(alice, "Ante 10")
     replies = await press_in_one_rendering(harness, tables, alice, *order)
     assert all(map(accepted, replies)), [r.text for r in replies]
-    assert state_of(tables).game.players[alice.id].ante == int(order[1].split()[1])
+    assert tables.round_state().game.players[alice.id].ante == int(order[1].split()[1])
     labels = [a.label for a in await harness.bot.store.round_actions(tables.table().round.id)]
     assert len([label for label in labels if label.startswith("Ante")]) == 3, labels
 
@@ -223,7 +218,7 @@ async def test_threecard_ante_ante_and_pair_plus_are_three_bets(
     await tables.press(alice, "Ante 10")
     replies = await press_in_one_rendering(harness, tables, alice, *order)
     assert all(map(accepted, replies)), [r.text for r in replies]
-    seat = state_of(tables).seats[alice.id]
+    seat = tables.round_state().seats[alice.id]
     assert (seat.ante, seat.pairplus) == (70, 10)
 
 
@@ -238,7 +233,7 @@ async def test_threecard_play_then_fold_on_one_rendering_is_one_decision(
     await harness.bot.tables.fire_due()
     played, folded = await press_in_one_rendering(harness, tables, alice, "Play", "Fold")
     assert accepted(played) and folded.ephemeral and "already decided" in folded.text, folded.text
-    assert state_of(tables).seats[alice.id].played
+    assert tables.round_state().seats[alice.id].played
 
 
 # -- Chinese Poker ---------------------------------------------------------------------------
@@ -254,7 +249,7 @@ async def test_chinese_auto_arrange_then_confirm_on_one_rendering_both_act(
     private = (await tables.press(alice, "Set my hand")).message
     first: Callable[[dict[str, Any]], str] = lambda m: next(  # noqa: E731
         c["custom_id"] for c in walk_components(m["components"]) if c.get("type") == 3)
-    cards: list[Card] = list(state_of(tables).hand.hand_of(alice.id))
+    cards: list[Card] = list(tables.round_state().hand.hand_of(alice.id))
     best = auto_arrange(cards).arrangement
     chosen = await harness.select(alice, copy.deepcopy(private), first(private), [str(c) for c in best.front])
     menus = [c for c in walk_components(chosen.message["components"]) if c.get("type") == 3]
@@ -265,7 +260,7 @@ async def test_chinese_auto_arrange_then_confirm_on_one_rendering_both_act(
                                                        message=chosen.message)
     assert proposed.text.startswith("Auto-arrange proposed"), proposed.text
     assert confirmed.text.startswith("Hand set"), confirmed.text
-    assert tables.table().adapter.hand_view(state_of(tables), alice.id).is_set
+    assert tables.table().adapter.hand_view(tables.round_state(), alice.id).is_set
 
 
 async def test_chinese_auto_arrange_twice_in_a_row_acts_once(harness: DiscordHarness,
@@ -304,5 +299,5 @@ async def test_a_double_click_across_a_restart_still_acts_once(
     again, other = await press_in_one_rendering(harness, restarted, alice, "Ante 50", "Ante 10",
                                                 message=rendering)
     assert refused_as_double_click(again) and accepted(other)
-    assert state_of(restarted).seats[alice.id].ante == 70
+    assert restarted.round_state().seats[alice.id].ante == 70
     await harness.audit_ok()

@@ -75,9 +75,7 @@ class HCFTable:
 
     @property
     def hand(self) -> Any:
-        round_ = self.table.round
-        assert round_ is not None, "no hand is being played"
-        return round_.state
+        return self.driver.round_state()
 
     def stacks(self) -> dict[int, int]:
         return dict(self.h.bot.tables.stacks(self.table))

@@ -56,15 +56,10 @@ async def ante(harness: DiscordHarness, tables: TableDriver, user: FakeUser, box
     return reply
 
 
-def state(tables: TableDriver) -> Any:
-    round_ = tables.table().round
-    assert round_ is not None, "no round in play"
-    return round_.state
-
 
 def hand(tables: TableDriver, user: FakeUser) -> list[Card]:
     """The cards of the user's box on turn (the test reads the engine; players see My cards)."""
-    current = state(tables)
+    current = tables.round_state()
     box = current.current_box(user.id)
     return list(current.seats[user.id].boxes[box].cards)
 
@@ -171,7 +166,7 @@ async def test_a_whole_round_with_draws_in_the_menu_and_by_command_and_a_buy(
     assert (await tables.press(alice, "Bet")).text.startswith("box 1: BET")
 
     # Alice, box 2: a Buy for 1 Ante, then Bet.
-    assert state(tables).current_box(alice.id) == 2
+    assert tables.round_state().current_box(alice.id) == 2
     bought = await harness.slash(alice, "imperial buy")
     assert bought.text.startswith("box 2: BUY"), bought.text
     assert await wallet(harness, alice) == start - 60 - 40 - 10  # Draws, box 1's BET, the Buy
@@ -216,7 +211,7 @@ async def test_one_open_box_draws_while_the_blind_one_cannot(harness: DiscordHar
     assert "1 open box" in chosen.text, chosen.text
     assert await wallet(harness, alice) == 1000 - 20 - 20  # box 2 is blind: its BET is staked
     await tables.pass_time(31)
-    assert state(tables).current_box(alice.id) == 1
+    assert tables.round_state().current_box(alice.id) == 1
     message = await open_menu(tables, alice)
     cards = hand(tables, alice)
     assert [o["value"] for o in menu(message)["options"]] == [str(c) for c in cards]
@@ -301,7 +296,7 @@ async def test_a_draw_the_deck_cannot_cover_is_refused_and_the_last_card_is_warn
         for box in (1, 2, 3, 4):
             await ante(harness, tables, player, box, 10)
     await tables.pass_time(31)
-    assert state(tables).phase is Phase.DECISIONS
+    assert tables.round_state().phase is Phase.DECISIONS
     before = await wallet(harness, alice)
     cards = hand(tables, alice)
 
@@ -346,7 +341,7 @@ async def test_insurance_above_the_cap_is_refused_and_the_cap_is_accepted(
     alice = harness.user("alice")
     await ante(harness, tables, alice, 1, 10)
     await tables.pass_time(31)
-    low, high = state(tables).insurance_range(alice.id, 1)
+    low, high = tables.round_state().insurance_range(alice.id, 1)
     before = await wallet(harness, alice)
     mine = await tables.press(alice, "My cards")
     assert f"box 1 may be insured for {low:,}–{high:,} (/imperial insurance)" in mine.text

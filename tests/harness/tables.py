@@ -29,6 +29,12 @@ class TableDriver:
         assert table is not None, "no table in the channel"
         return table
 
+    def round_state(self) -> Any:
+        """The engine state of the round in play (tests read it; players see the messages)."""
+        round_ = self.table().round
+        assert round_ is not None, "no round in play"
+        return round_.state
+
     async def open(self, admin: FakeUser, **options: Any) -> Reply:
         reply = await self.h.slash(admin, "table open", game=self.game, **options)
         await self.settle()

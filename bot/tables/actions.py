@@ -10,7 +10,7 @@ back by the type it declares for the action (:meth:`bot.tables.adapter.GameAdapt
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import ClassVar, TypeVar
 
 from bot.games.common import RuleError
@@ -49,65 +49,49 @@ NO_ARG = NoArg()
 """The argument of every action that takes none."""
 
 
+class Numbers(ActionArg):
+    """An argument of whole numbers only: written as its fields joined by ``:``, read back
+    from its pattern's groups in field order."""
+
+    def encode(self) -> str:
+        return ":".join(str(getattr(self, field.name)) for field in fields(self))  # type: ignore[arg-type]
+
+    @classmethod
+    def _from(cls: type[A], match: re.Match[str]) -> A:
+        return cls(*(int(group) for group in match.groups()))
+
+
 @dataclass(frozen=True)
-class Amount(ActionArg):
+class Amount(Numbers):
     """Chips: an Ante, Trips, a Bet's insurance."""
 
     chips: int
     pattern = re.compile(r"(\d{1,13})")
 
-    def encode(self) -> str:
-        return str(self.chips)
-
-    @classmethod
-    def _from(cls, match: re.Match[str]) -> Amount:
-        return cls(int(match[1]))
-
 
 @dataclass(frozen=True)
-class Times(ActionArg):
+class Times(Numbers):
     """A multiple or a count: Raise 3x, play 2 boxes open."""
 
     times: int
     pattern = re.compile(r"(\d)")
 
-    def encode(self) -> str:
-        return str(self.times)
-
-    @classmethod
-    def _from(cls, match: re.Match[str]) -> Times:
-        return cls(int(match[1]))
-
 
 @dataclass(frozen=True)
-class BoxNumber(ActionArg):
+class BoxNumber(Numbers):
     """One of a player's boxes (the boxed games): which to exchange."""
 
     box: int
     pattern = re.compile(r"([1-9])")
 
-    def encode(self) -> str:
-        return str(self.box)
-
-    @classmethod
-    def _from(cls, match: re.Match[str]) -> BoxNumber:
-        return cls(int(match[1]))
-
 
 @dataclass(frozen=True)
-class BoxAmount(ActionArg):
+class BoxAmount(Numbers):
     """Chips on one box: its Ante, its Bonus, its insurance."""
 
     box: int
     chips: int
     pattern = re.compile(r"([1-9]):(\d{1,13})")
-
-    def encode(self) -> str:
-        return f"{self.box}:{self.chips}"
-
-    @classmethod
-    def _from(cls, match: re.Match[str]) -> BoxAmount:
-        return cls(int(match[1]), int(match[2]))
 
 
 @dataclass(frozen=True)

@@ -40,20 +40,30 @@ class RecordingPublisher:
         self.closed.append(dict(refunds))
 
 
+async def shut_down(runtime: TableRuntime, store: Store) -> None:
+    """The bot goes down mid-game: its runtime stops and the store closes, as in a restart."""
+    await runtime.stop()
+    await store.close()
+
+
+RuntimeMaker = Callable[[Store, FakeClock, RecordingPublisher], TableRuntime]
+
+
 @asynccontextmanager
 async def restarted_runtime(
-    directory: Path, make_runtime: Callable[[Store], TableRuntime]
-) -> AsyncIterator[tuple[TableRuntime, Store]]:
+    directory: Path, make_runtime: RuntimeMaker, clock: FakeClock
+) -> AsyncIterator[tuple[TableRuntime, Store, RecordingPublisher]]:
     """The bot back after a crash or a restart: the store reopened from the database in
-    ``directory``, a new runtime started on it; both shut down when the block ends."""
+    ``directory``, a new runtime started on it that publishes to a new recorder; both shut down
+    when the block ends."""
     reopened = await Store.open(directory / "casino.sqlite3")
-    restarted = make_runtime(reopened)
+    publisher = RecordingPublisher()
+    restarted = make_runtime(reopened, clock, publisher)
     try:
         await restarted.start()
-        yield restarted, reopened
+        yield restarted, reopened, publisher
     finally:
-        await restarted.stop()
-        await reopened.close()
+        await shut_down(restarted, reopened)
 
 
 @pytest.fixture(autouse=True)

@@ -17,7 +17,7 @@ from bot.tables.config import TableConfig
 from bot.tables.errors import AlreadyApplied, StaleAction, TableError
 from bot.tables.runtime import ActionRequest, TableRuntime
 from bot.tables.uth import UTHTableOptions
-from tests.conftest import FakeClock, RecordingPublisher, restarted_runtime
+from tests.conftest import FakeClock, RecordingPublisher, restarted_runtime, shut_down
 
 GUILD, CHANNEL = 11, 22
 ALICE, BOB = 101, 202
@@ -181,13 +181,9 @@ async def test_a_restart_mid_round_resumes_it(store: Store, tmp_path: Path, cloc
     clock.advance(31)
     await runtime.fire_due()
     await runtime.act(request(ALICE, "raise", "3"))
-    await runtime.stop()
-    await store.close()
+    await shut_down(runtime, store)
 
-    publisher = RecordingPublisher()
-    async with restarted_runtime(
-        tmp_path, lambda db: make_runtime(db, clock, publisher)
-    ) as (restarted, reopened):
+    async with restarted_runtime(tmp_path, make_runtime, clock) as (restarted, reopened, publisher):
         table = restarted.table_in(CHANNEL)
         assert table is not None and table.round is not None
         assert table.adapter.phase_text(table.round.state).startswith("Pre-flop")
@@ -209,16 +205,12 @@ async def test_an_unresumable_round_is_voided_with_stakes_returned(
     result = await runtime.act(request(ALICE, "ante", "25"))
     await runtime.act(request(BOB, "ante", "10"))
     await runtime.act(request(BOB, "trips", "15"))
-    await runtime.stop()
-    await store.close()
+    await shut_down(runtime, store)
     with sqlite3.connect(tmp_path / "casino.sqlite3") as db:  # a state this code cannot read
         db.execute("UPDATE rounds SET state = ? WHERE id = ?",
                    (json.dumps({"phase": "mystery"}), result.round_id))
 
-    publisher = RecordingPublisher()
-    async with restarted_runtime(
-        tmp_path, lambda db: make_runtime(db, clock, publisher)
-    ) as (restarted, reopened):
+    async with restarted_runtime(tmp_path, make_runtime, clock) as (restarted, reopened, publisher):
         assert [r.voided for r in publisher.results] == [True]
         assert await wallet(reopened, ALICE) == 1000 and await wallet(reopened, BOB) == 1000
         info = await reopened.get_round(GUILD, result.round_id)

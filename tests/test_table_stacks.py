@@ -25,7 +25,7 @@ from bot.tables.actions import Amount
 from bot.tables.config import TableConfig
 from bot.tables.errors import TableError
 from bot.tables.runtime import ActionRequest, Table, TableRuntime
-from tests.conftest import FakeClock, RecordingPublisher, restarted_runtime
+from tests.conftest import FakeClock, RecordingPublisher, restarted_runtime, shut_down
 from tests.stack_game import PotAdapter, PotOptions
 
 GUILD, CHANNEL, UTH_CHANNEL = 31, 41, 42
@@ -280,13 +280,9 @@ async def test_stacks_and_leavers_survive_a_restart_mid_round(
     await runtime.act(ante(ALICE, 40))
     await runtime.act(ante(BOB, 10))
     await runtime.leave(GUILD, CHANNEL, BOB)
-    await runtime.stop()
-    await store.close()
+    await shut_down(runtime, store)
 
-    publisher = RecordingPublisher()
-    async with restarted_runtime(
-        tmp_path, lambda db: make_runtime(db, clock, publisher)
-    ) as (restarted, reopened):
+    async with restarted_runtime(tmp_path, make_runtime, clock) as (restarted, reopened, publisher):
         again = restarted.table_in(CHANNEL)
         assert again is not None and again.round is not None and again.id == table.id
         assert restarted.stacks(again) == {ALICE: 60}
@@ -307,12 +303,9 @@ async def test_table_memory_with_named_keys_survives_a_restart(
     await buy_in(runtime, ALICE, 100)
     await runtime.act(ante(ALICE, 10))
     await showdown(runtime, clock)
-    await runtime.stop()
-    await store.close()
+    await shut_down(runtime, store)
 
-    async with restarted_runtime(
-        tmp_path, lambda db: make_runtime(db, clock, RecordingPublisher())
-    ) as (restarted, reopened):
+    async with restarted_runtime(tmp_path, make_runtime, clock) as (restarted, reopened, _):
         await restarted.act(ante(ALICE, 1))
         again = restarted.table_in(CHANNEL)
         assert again is not None and again.round is not None
@@ -329,14 +322,11 @@ async def test_after_a_restart_a_lost_round_is_voided_back_into_the_stacks(
     await buy_in(runtime, BOB, 100)
     round_id = (await runtime.act(ante(ALICE, 25))).round_id
     await runtime.leave(GUILD, CHANNEL, ALICE)
-    await runtime.stop()
-    await store.close()
+    await shut_down(runtime, store)
     with sqlite3.connect(tmp_path / "casino.sqlite3") as db:  # a state this code cannot read
         db.execute("UPDATE rounds SET state = ? WHERE id = ?", (json.dumps({"x": 1}), round_id))
 
-    async with restarted_runtime(
-        tmp_path, lambda db: make_runtime(db, clock, RecordingPublisher())
-    ) as (restarted, reopened):
+    async with restarted_runtime(tmp_path, make_runtime, clock) as (restarted, reopened, _):
         again = restarted.table_in(CHANNEL)
         assert again is not None and again.round is None
         assert restarted.stacks(again) == {BOB: 100}

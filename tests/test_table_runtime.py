@@ -69,6 +69,14 @@ async def play_to_showdown(runtime: TableRuntime, clock: FakeClock) -> None:
         await runtime.fire_due()
 
 
+async def both_ante_to_pre_flop(runtime: TableRuntime, clock: FakeClock) -> None:
+    """Alice and Bob ante 10 each and the betting window closes: the pre-flop decision is on."""
+    await runtime.act(request(ALICE, "ante", "10"))
+    await runtime.act(request(BOB, "ante", "10"))
+    clock.advance(31)
+    await runtime.fire_due()
+
+
 async def test_a_round_from_first_ante_to_settlement(runtime: TableRuntime, store: Store,
                                                      clock: FakeClock, publisher: RecordingPublisher) -> None:
     result = await runtime.act(request(ALICE, "ante", "20"))
@@ -112,10 +120,7 @@ async def test_timeouts_auto_check_then_auto_fold(runtime: TableRuntime, store: 
 
 async def test_the_same_interaction_twice_acts_once(runtime: TableRuntime, store: Store,
                                                     clock: FakeClock) -> None:
-    await runtime.act(request(ALICE, "ante", "10"))
-    await runtime.act(request(BOB, "ante", "10"))
-    clock.advance(31)
-    await runtime.fire_due()
+    await both_ante_to_pre_flop(runtime, clock)
     await runtime.act(request(ALICE, "raise", "4", interaction_id=555))
     with pytest.raises(AlreadyApplied):
         await runtime.act(request(ALICE, "raise", "4", interaction_id=555))
@@ -134,10 +139,7 @@ async def test_a_double_click_on_one_rendering_acts_once(runtime: TableRuntime, 
 
 
 async def test_a_second_decision_on_one_street_is_refused(runtime: TableRuntime, clock: FakeClock) -> None:
-    await runtime.act(request(ALICE, "ante", "10"))
-    await runtime.act(request(BOB, "ante", "10"))
-    clock.advance(31)
-    await runtime.fire_due()
+    await both_ante_to_pre_flop(runtime, clock)
     await runtime.act(request(ALICE, "check"))
     with pytest.raises(RuleError):
         await runtime.act(request(ALICE, "raise", "4"))
@@ -176,10 +178,7 @@ async def test_a_bet_over_the_balance_changes_nothing(runtime: TableRuntime, sto
 
 async def test_a_restart_mid_round_resumes_it(store: Store, tmp_path: Path, clock: FakeClock,
                                               runtime: TableRuntime) -> None:
-    await runtime.act(request(ALICE, "ante", "10"))
-    await runtime.act(request(BOB, "ante", "10"))
-    clock.advance(31)
-    await runtime.fire_due()
+    await both_ante_to_pre_flop(runtime, clock)
     await runtime.act(request(ALICE, "raise", "3"))
     await shut_down(runtime, store)
 
@@ -222,10 +221,7 @@ async def test_an_unresumable_round_is_voided_with_stakes_returned(
 async def test_closing_a_table_mid_round_refunds_everyone(runtime: TableRuntime, store: Store,
                                                           publisher: RecordingPublisher,
                                                           clock: FakeClock) -> None:
-    await runtime.act(request(ALICE, "ante", "10"))
-    await runtime.act(request(BOB, "ante", "10"))
-    clock.advance(31)
-    await runtime.fire_due()
+    await both_ante_to_pre_flop(runtime, clock)
     await runtime.act(request(ALICE, "raise", "4"))
     refunds = await runtime.close_table(GUILD, CHANNEL)
     assert refunds == {ALICE: 60, BOB: 20}
@@ -237,10 +233,7 @@ async def test_closing_a_table_mid_round_refunds_everyone(runtime: TableRuntime,
 async def test_leaving_mid_round_plays_the_hand_by_timeouts(runtime: TableRuntime, store: Store,
                                                             clock: FakeClock,
                                                             publisher: RecordingPublisher) -> None:
-    await runtime.act(request(ALICE, "ante", "10"))
-    await runtime.act(request(BOB, "ante", "10"))
-    clock.advance(31)
-    await runtime.fire_due()
+    await both_ante_to_pre_flop(runtime, clock)
     await runtime.leave(GUILD, CHANNEL, BOB)
     await runtime.act(request(ALICE, "check"))
     await runtime.act(request(ALICE, "check"))

@@ -51,9 +51,13 @@ async def runtime(store: Store, clock: FakeClock,
         await table_runtime.stop()
 
 
-async def open_pot(runtime: TableRuntime, **options: str) -> Table:
+async def open_pot(runtime: TableRuntime, stacks: dict[int, int] | None = None, **options: str) -> Table:
+    """A pot table with ``options``, its players seated by buying in ``stacks`` in that order."""
     config = TableConfig("pot", options=PotOptions.from_dict(options))
-    return await runtime.open_table(GUILD, CHANNEL, config)
+    table = await runtime.open_table(GUILD, CHANNEL, config)
+    for user, amount in (stacks or {}).items():
+        await buy_in(runtime, user, amount)
+    return table
 
 
 def ante(user: int, amount: int, **extra: Any) -> ActionRequest:
@@ -116,9 +120,7 @@ async def test_bad_buy_ins_are_refused_and_change_nothing(runtime: TableRuntime,
 async def test_winner_takes_the_pot_the_house_gets_only_the_rake(
     runtime: TableRuntime, store: Store, clock: FakeClock, publisher: RecordingPublisher
 ) -> None:
-    table = await open_pot(runtime, rake="3")
-    await buy_in(runtime, ALICE, 200)
-    await buy_in(runtime, BOB, 100)
+    table = await open_pot(runtime, {ALICE: 200, BOB: 100}, rake="3")
     first = await runtime.act(ante(ALICE, 50))
     await runtime.act(ante(BOB, 30))
     assert runtime.stacks(table) == {ALICE: 150, BOB: 70}, "stakes leave the stacks"
@@ -142,8 +144,7 @@ async def test_winner_takes_the_pot_the_house_gets_only_the_rake(
 async def test_the_house_pays_into_the_escrow_when_it_banks_and_loses(
     runtime: TableRuntime, store: Store, clock: FakeClock
 ) -> None:
-    table = await open_pot(runtime, house_adds="40")
-    await buy_in(runtime, ALICE, 100)
+    table = await open_pot(runtime, {ALICE: 100}, house_adds="40")
     round_id = (await runtime.act(ante(ALICE, 10))).round_id
     await showdown(runtime, clock)
     assert runtime.stacks(table) == {ALICE: 90 + 50}
@@ -155,8 +156,7 @@ async def test_the_house_pays_into_the_escrow_when_it_banks_and_loses(
 async def test_a_stake_above_the_stack_is_refused_with_a_top_up_hint(
     runtime: TableRuntime, store: Store
 ) -> None:
-    table = await open_pot(runtime)
-    await buy_in(runtime, ALICE, 20)
+    table = await open_pot(runtime, {ALICE: 20})
     with pytest.raises(TableError, match="stack at this table has 20 chips .* /pot buyin"):
         await runtime.act(ante(ALICE, 21))
     assert table.round is None
@@ -171,9 +171,7 @@ async def test_a_stake_above_the_stack_is_refused_with_a_top_up_hint(
 async def test_no_chips_join_a_stack_during_a_round_its_owner_is_in(
     runtime: TableRuntime, store: Store, clock: FakeClock
 ) -> None:
-    table = await open_pot(runtime)
-    await buy_in(runtime, ALICE, 100)
-    await buy_in(runtime, BOB, 100)
+    table = await open_pot(runtime, {ALICE: 100, BOB: 100})
     round_id = (await runtime.act(ante(ALICE, 10))).round_id
     with pytest.raises(TableError, match=f"playing round #{round_id}"):
         await buy_in(runtime, ALICE, 10)
@@ -188,8 +186,7 @@ async def test_no_chips_join_a_stack_during_a_round_its_owner_is_in(
 async def test_leaving_between_rounds_returns_the_whole_stack_at_once(
     runtime: TableRuntime, store: Store
 ) -> None:
-    table = await open_pot(runtime)
-    await buy_in(runtime, ALICE, 120)
+    table = await open_pot(runtime, {ALICE: 120})
     message = await runtime.leave(GUILD, CHANNEL, ALICE)
     assert "120 chips went back to your wallet" in message
     assert await wallet(store, ALICE) == START and runtime.stacks(table) == {}
@@ -201,9 +198,7 @@ async def test_leaving_between_rounds_returns_the_whole_stack_at_once(
 async def test_leaving_mid_round_returns_the_stack_when_the_round_settles(
     runtime: TableRuntime, store: Store, clock: FakeClock
 ) -> None:
-    table = await open_pot(runtime)
-    await buy_in(runtime, ALICE, 100)
-    await buy_in(runtime, BOB, 100)
+    table = await open_pot(runtime, {ALICE: 100, BOB: 100})
     await runtime.act(ante(ALICE, 60))
     await runtime.act(ante(BOB, 10))
     message = await runtime.leave(GUILD, CHANNEL, ALICE)
@@ -221,9 +216,7 @@ async def test_leaving_mid_round_returns_the_stack_when_the_round_settles(
 async def test_closing_mid_round_returns_stakes_and_stacks_to_the_wallets(
     runtime: TableRuntime, store: Store, publisher: RecordingPublisher
 ) -> None:
-    table = await open_pot(runtime)
-    await buy_in(runtime, ALICE, 100)
-    await buy_in(runtime, BOB, 50)
+    table = await open_pot(runtime, {ALICE: 100, BOB: 50})
     await runtime.act(ante(ALICE, 30))
     await runtime.leave(GUILD, CHANNEL, ALICE)  # in play: her stack waits for the round
     returned = await runtime.close_table(GUILD, CHANNEL)
@@ -237,9 +230,7 @@ async def test_closing_mid_round_returns_stakes_and_stacks_to_the_wallets(
 async def test_a_settlement_that_does_not_empty_the_escrow_is_voided_instead(
     runtime: TableRuntime, store: Store, clock: FakeClock, publisher: RecordingPublisher
 ) -> None:
-    table = await open_pot(runtime, misreport="5")
-    await buy_in(runtime, ALICE, 100)
-    await buy_in(runtime, BOB, 100)
+    table = await open_pot(runtime, {ALICE: 100, BOB: 100}, misreport="5")
     round_id = (await runtime.act(ante(ALICE, 20))).round_id
     await runtime.act(ante(BOB, 10))
     await showdown(runtime, clock)
@@ -254,9 +245,7 @@ async def test_a_settlement_that_does_not_empty_the_escrow_is_voided_instead(
 async def test_a_round_opens_with_the_seats_stacks_memory_and_newcomers(
     runtime: TableRuntime, store: Store, clock: FakeClock
 ) -> None:
-    table = await open_pot(runtime)
-    await buy_in(runtime, BOB, 100)
-    await buy_in(runtime, ALICE, 80)
+    table = await open_pot(runtime, {BOB: 100, ALICE: 80})
     await runtime.act(ante(ALICE, 30))
     assert table.round is not None
     state = table.round.state
@@ -274,9 +263,7 @@ async def test_a_round_opens_with_the_seats_stacks_memory_and_newcomers(
 async def test_stacks_and_leavers_survive_a_restart_mid_round(
     store: Store, tmp_path: Path, clock: FakeClock, runtime: TableRuntime
 ) -> None:
-    table = await open_pot(runtime, rake="2")
-    await buy_in(runtime, ALICE, 100)
-    await buy_in(runtime, BOB, 100)
+    table = await open_pot(runtime, {ALICE: 100, BOB: 100}, rake="2")
     await runtime.act(ante(ALICE, 40))
     await runtime.act(ante(BOB, 10))
     await runtime.leave(GUILD, CHANNEL, BOB)
@@ -299,8 +286,7 @@ async def test_stacks_and_leavers_survive_a_restart_mid_round(
 async def test_table_memory_with_named_keys_survives_a_restart(
     store: Store, tmp_path: Path, clock: FakeClock, runtime: TableRuntime
 ) -> None:
-    await open_pot(runtime)
-    await buy_in(runtime, ALICE, 100)
+    await open_pot(runtime, {ALICE: 100})
     await runtime.act(ante(ALICE, 10))
     await showdown(runtime, clock)
     await shut_down(runtime, store)
@@ -317,9 +303,7 @@ async def test_table_memory_with_named_keys_survives_a_restart(
 async def test_after_a_restart_a_lost_round_is_voided_back_into_the_stacks(
     store: Store, tmp_path: Path, clock: FakeClock, runtime: TableRuntime
 ) -> None:
-    table = await open_pot(runtime)
-    await buy_in(runtime, ALICE, 100)
-    await buy_in(runtime, BOB, 100)
+    table = await open_pot(runtime, {ALICE: 100, BOB: 100})
     round_id = (await runtime.act(ante(ALICE, 25))).round_id
     await runtime.leave(GUILD, CHANNEL, ALICE)
     await shut_down(runtime, store)
@@ -339,8 +323,7 @@ async def test_after_a_restart_a_lost_round_is_voided_back_into_the_stacks(
 async def test_a_round_whose_table_was_closed_returns_its_stakes_to_the_wallets(
     store: Store, clock: FakeClock, runtime: TableRuntime
 ) -> None:
-    table = await open_pot(runtime)
-    await buy_in(runtime, ALICE, 100)
+    table = await open_pot(runtime, {ALICE: 100})
     await runtime.act(ante(ALICE, 30))
     await runtime.stop()
     await store.close_table(table.id, now=clock())  # closed behind the round's back
@@ -358,8 +341,7 @@ async def test_a_round_whose_table_was_closed_returns_its_stakes_to_the_wallets(
 async def test_a_stack_left_behind_by_a_crash_between_leave_and_cash_out_is_returned_at_start(
     store: Store, tmp_path: Path, clock: FakeClock, runtime: TableRuntime
 ) -> None:
-    table = await open_pot(runtime)
-    await buy_in(runtime, ALICE, 70)
+    table = await open_pot(runtime, {ALICE: 70})
     await store.unseat_player(table.id, ALICE)  # the leave's first step, then the crash
     await runtime.stop()
     restarted = make_runtime(store, clock, RecordingPublisher())

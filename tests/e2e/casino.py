@@ -216,6 +216,16 @@ class TableClient:
                     return copy.deepcopy(message)
                 await asyncio.sleep(0.05)
 
+    async def wait_for_control(self, round_id: int, label: str, *, timeout: float) -> dict[str, Any] | None:
+        """The table message once round ``round_id`` shows the control ``label``; None when the
+        round finished first (everyone folded, a timeout played it out)."""
+
+        def ready(controls: dict[str, str], shown_round: int) -> bool:
+            return (shown_round == round_id and label in controls) or round_id in self.results()
+
+        message = await self.wait_for(ready, timeout=timeout)
+        return None if round_id in self.results() else message
+
     async def press(self, user: FakeUser, label: str, message: dict[str, Any] | None = None) -> Answer:
         message = message if message is not None else self.message()
         assert message is not None, "the table message was never posted"

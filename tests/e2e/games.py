@@ -140,7 +140,7 @@ class UTHScript:
         pending = list(players)
         streets = {"Raise 4x": ("preflop", (4, 3)), "Raise 2x": ("flop", (2,)), "Raise 1x": ("river", (1,))}
         for marker, (street, multiples) in streets.items():
-            message = await self._next_street(table, round_id, marker)
+            message = await table.wait_for_control(round_id, marker, timeout=STEP_TIMEOUT)
             if message is None:
                 break  # everyone has decided: the round settled
             if street == "preflop" and rng.random() < 0.5:
@@ -155,13 +155,6 @@ class UTHScript:
                 break
         await table.wait_result(round_id, timeout=STEP_TIMEOUT)
         return played
-
-    async def _next_street(self, table: TableClient, round_id: int, marker: str) -> dict[str, Any] | None:
-        def ready(controls: dict[str, str], shown_round: int) -> bool:
-            return (shown_round == round_id and marker in controls) or round_id in table.results()
-
-        message = await table.wait_for(ready, timeout=STEP_TIMEOUT)
-        return None if round_id in table.results() else message
 
     async def _bet(self, table: TableClient, message: dict[str, Any], player: FakeUser,
                    rng: random.Random, played: PlayedRound, duplicates: bool) -> None:
@@ -329,7 +322,7 @@ class BoxedScript:
             shown = await table.wait_for(lambda _, shown_round: shown_round > 0, timeout=STEP_TIMEOUT)
             played.round_id = table.round_id(shown)
         round_id = played.round_id
-        decisions = await self._phase(table, round_id, "Bet")
+        decisions = await table.wait_for_control(round_id, "Bet", timeout=STEP_TIMEOUT)
         if decisions is not None:
             if rng.random() < 0.5:
                 peek = await table.press(rng.choice(players), "My cards", decisions)
@@ -337,19 +330,12 @@ class BoxedScript:
                 played.answers.append(peek)
             await asyncio.gather(*(self._decide(table, decisions, p, rng, played, boxes, duplicates)
                                    for p in players))
-            exchange = await self._phase(table, round_id, "Exchange box 1")
+            exchange = await table.wait_for_control(round_id, "Exchange box 1", timeout=STEP_TIMEOUT)
             if exchange is not None:
                 await asyncio.gather(*(self._exchange(table, exchange, p, rng, played, duplicates)
                                        for p in players))
         await table.wait_result(round_id, timeout=STEP_TIMEOUT)
         return played
-
-    async def _phase(self, table: TableClient, round_id: int, marker: str) -> dict[str, Any] | None:
-        def ready(controls: dict[str, str], shown_round: int) -> bool:
-            return (shown_round == round_id and marker in controls) or round_id in table.results()
-
-        message = await table.wait_for(ready, timeout=STEP_TIMEOUT)
-        return None if round_id in table.results() else message
 
     async def _bet(self, table: TableClient, message: dict[str, Any], player: FakeUser,
                    rng: random.Random, played: PlayedRound, boxes: dict[int, dict[int, int]],
@@ -627,7 +613,7 @@ class ChineseScript:
         for player, stack in zip(players, stacks, strict=True):
             played.stakes[player.id] = Stake(ante=stack)  # the whole stack is in play
         round_id = played.round_id
-        setting = await self._setting(table, round_id)
+        setting = await table.wait_for_control(round_id, "Set my hand", timeout=STEP_TIMEOUT)
         if setting is not None:
             await asyncio.gather(*(self._set_hand(table, setting, player, rng, played)
                                    for player in players))
@@ -648,13 +634,6 @@ class ChineseScript:
         assert bought.ok and f"Your stack: {amount:,} chips" in bought.text, bought.text
         self.bought.add(key)
         return amount
-
-    async def _setting(self, table: TableClient, round_id: int) -> dict[str, Any] | None:
-        def ready(controls: dict[str, str], shown_round: int) -> bool:
-            return (shown_round == round_id and "Set my hand" in controls) or round_id in table.results()
-
-        message = await table.wait_for(ready, timeout=STEP_TIMEOUT)
-        return None if round_id in table.results() else message
 
     async def _set_hand(self, table: TableClient, message: dict[str, Any], player: FakeUser,
                         rng: random.Random, played: PlayedRound) -> None:
@@ -801,7 +780,7 @@ class HCFScript:
         if banker is not None:
             jobs.append(self._bank(table, banker, round_id, stacks[banker.id], rng, played, duplicates))
         await asyncio.gather(*jobs)
-        decisions = await self._phase(table, round_id, "Raise 1x")
+        decisions = await table.wait_for_control(round_id, "Raise 1x", timeout=STEP_TIMEOUT)
         if decisions is not None:
             deciding = [p for p in players if p.id in played.stakes and played.stakes[p.id].ante]
             await asyncio.gather(*(self._decide(table, decisions, p, rng, played, duplicates)
@@ -825,18 +804,11 @@ class HCFScript:
         assert bought.ok and match, bought.text
         return int(match["chips"].replace(",", ""))
 
-    async def _phase(self, table: TableClient, round_id: int, marker: str) -> dict[str, Any] | None:
-        def ready(controls: dict[str, str], shown_round: int) -> bool:
-            return (shown_round == round_id and marker in controls) or round_id in table.results()
-
-        message = await table.wait_for(ready, timeout=STEP_TIMEOUT)
-        return None if round_id in table.results() else message
-
     async def _bet(self, table: TableClient, player: FakeUser, round_id: int, rng: random.Random,
                    played: PlayedRound, duplicates: bool) -> None:
         """An Ante (during the offer it declines the bank), and now and then a bonus."""
         stake = played.stakes.setdefault(player.id, Stake())
-        message = await self._phase(table, round_id, "Ante 10")
+        message = await table.wait_for_control(round_id, "Ante 10", timeout=STEP_TIMEOUT)
         assert message is not None, f"round #{round_id} ended before {player.name} could bet"
         if rng.random() < 0.5:
             answer = await table.press(player, "Ante 10", message)
@@ -860,7 +832,7 @@ class HCFScript:
                     rng: random.Random, played: PlayedRound, duplicates: bool) -> None:
         """Accept the bank once the offer reaches this player (its whole stack is then staked as
         the bank); if the bank went elsewhere meanwhile, play instead."""
-        message = await self._phase(table, round_id, "Accept bank")
+        message = await table.wait_for_control(round_id, "Accept bank", timeout=STEP_TIMEOUT)
         for _ in range(40):
             if message is None or "Accept bank" not in table.controls(message):
                 break

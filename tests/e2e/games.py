@@ -369,10 +369,7 @@ class BoxedScript:
         clicked: set[str] = set()  # actions this player clicked on the current rendering
         for _ in range(12):
             choice = rng.choices(["Bet", "Fold", "Buy"], [6, 2, 2 if self.buy else 0])[0]
-            message, answer = await self._act(table, message, player, choice, rng, clicked)
-            if answer is not None and "or Go on" in answer.text:  # a BET to insure, or blind boxes
-                choice = "Go on"
-                message, answer = await self._act(table, message, player, choice, rng, clicked)
+            message, answer, choice = await self._decide_box(table, message, player, choice, rng, clicked)
             if answer is None or any(done in answer.text for done in DONE_DECIDING):
                 return
             if "already bought" in answer.text:
@@ -386,6 +383,17 @@ class BoxedScript:
                 if choice == "Buy":
                     stake.play += ante  # the sixth card's price
         raise AssertionError(f"{player.name} was never done deciding")
+
+    async def _decide_box(self, table: TableClient, message: dict[str, Any], player: FakeUser, choice: str,
+                          rng: random.Random, clicked: set[str]
+                          ) -> tuple[dict[str, Any], Answer | None, str]:
+        """``choice`` for the box on turn, then Go on when the bot asks for it (a BET to insure,
+        or blind boxes): (table message, the last answer, the last choice made)."""
+        message, answer = await self._act(table, message, player, choice, rng, clicked)
+        if answer is not None and "or Go on" in answer.text:
+            choice = "Go on"
+            message, answer = await self._act(table, message, player, choice, rng, clicked)
+        return message, answer, choice
 
     async def _act(self, table: TableClient, message: dict[str, Any], player: FakeUser, label: str,
                    rng: random.Random, clicked: set[str]) -> tuple[dict[str, Any], Answer | None]:
@@ -498,10 +506,7 @@ class ImperialScript(BoxedScript):
                 stake.play += draws[box] * boxes[player.id][box]  # the k-th Draw: k Antes
                 only_bet_or_fold, one_card_only = size > 1 or draws[box] >= 3, size == 1
                 continue
-            message, answer = await self._act(table, message, player, choice, rng, clicked)
-            if answer is not None and "or Go on" in answer.text:  # a BET to insure, or blind boxes
-                choice = "Go on"
-                message, answer = await self._act(table, message, player, choice, rng, clicked)
+            message, answer, choice = await self._decide_box(table, message, player, choice, rng, clicked)
             if answer is None or any(done in answer.text for done in DONE_DECIDING):
                 return
             expect_applied(answer, played, duplicates)

@@ -25,6 +25,7 @@ from itertools import combinations
 from math import comb
 
 from bot.games.boxed import HandClass, hand_class
+from bot.games.boxed import analysis as comparison
 from bot.games.imperial.reading import read_hand
 from bot.games.imperial.rules import IMPERIAL
 from bot.games.imperial.sim import Plan, opening_plan
@@ -100,28 +101,18 @@ def plan_name(plan: Plan) -> str:
     return "draw" + "".join(map(str, plan.discard)) if plan.action == "draw" else plan.action
 
 
-def compare(deals: int, seed: int) -> tuple[float, float]:
-    """Average result of the best opening choice and of the strategy's, over random deals."""
-    rng = random.Random(seed)
-    best = chosen = 0.0
-    for _ in range(deals):
-        cards = rng.sample(range(52), 6)
-        values = option_values(cards[:5], rng)
-        best += max(values.values())
-        chosen += values[plan_name(opening_plan(cards[:5], cards[5]))]
-    return best / deals, chosen / deals
+def one_deal(rng: random.Random) -> tuple[dict[str, float], str]:
+    """A random deal's choice values and the strategy's opening choice."""
+    cards = rng.sample(range(52), 6)
+    return option_values(cards[:5], rng), plan_name(opening_plan(cards[:5], cards[5]))
 
 
 def main(argv: list[str]) -> int:
-    deals = int(argv[0]) if argv else 300
-    seed = int(argv[1]) if len(argv) > 1 else 11
-    best, chosen = compare(deals, seed)
-    print(f"{deals} deals: best choice {best:+.4f} Ante/round, strategy {chosen:+.4f}, "
-          f"loss {best - chosen:.4f} (model: no card removal, no exchange, no repeated draws)")
-    return 0
+    return comparison.run(argv, one_deal, deals=300, seed=11,
+                          left_out="model: no card removal, no exchange, no repeated draws")
 
 
-__all__ = ["bet_value", "compare", "dealer_values", "main", "option_values", "plan_name"]
+__all__ = ["bet_value", "dealer_values", "main", "one_deal", "option_values", "plan_name"]
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))

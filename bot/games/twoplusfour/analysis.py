@@ -19,6 +19,7 @@ import sys
 from collections.abc import Sequence
 from itertools import combinations
 
+from bot.games.boxed import analysis as comparison
 from bot.games.boxed import shows_pair_of
 from bot.games.twoplusfour.rules import TWO_PLUS_FOUR
 from bot.games.twoplusfour.sim import opening_decision
@@ -56,29 +57,18 @@ def exact_values(hand: Sequence[Card], up: Sequence[Card]) -> dict[str, float]:
     return {"bet": _bet_value(hand, list(dealers.values())), "fold": -1.0, "buy": buy}
 
 
-def compare(deals: int, seed: int) -> tuple[float, float]:
-    """Average result of the best opening choice and of the strategy's, over random deals."""
-    rng = random.Random(seed)
-    best = chosen = 0.0
-    for _ in range(deals):
-        cards = rng.sample(FULL_DECK, 9)
-        hand, up = cards[:5], cards[5:]
-        values = exact_values(hand, up)
-        best += max(values.values())
-        chosen += values[opening_decision(hand, up)]
-    return best / deals, chosen / deals
+def one_deal(rng: random.Random) -> tuple[dict[str, float], str]:
+    """A random deal's choice values and the strategy's opening choice."""
+    cards = rng.sample(FULL_DECK, 9)
+    hand, up = cards[:5], cards[5:]
+    return exact_values(hand, up), opening_decision(hand, up)
 
 
 def main(argv: list[str]) -> int:
-    deals = int(argv[0]) if argv else 500
-    seed = int(argv[1]) if len(argv) > 1 else 1
-    best, chosen = compare(deals, seed)
-    print(f"{deals} deals: best choice {best:+.4f} Ante/round, strategy {chosen:+.4f}, "
-          f"loss {best - chosen:.4f} (exchange not counted)")
-    return 0
+    return comparison.run(argv, one_deal, deals=500, seed=1, left_out="exchange not counted")
 
 
-__all__ = ["compare", "exact_values", "main"]
+__all__ = ["exact_values", "main", "one_deal"]
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))

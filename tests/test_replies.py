@@ -14,7 +14,7 @@ from render.hands import LABEL_WIDTH, LINE_GAP, NAME_SIZE, SMALLEST_DETAIL_SIZE,
 from tests.conftest import FakeClock
 from tests.harness.driver import DiscordHarness
 from tests.harness.tables import TableDriver
-from tests.test_distinct_buttons import open_table, reach_the_exchange, state_of
+from tests.test_distinct_buttons import open_table, reach_the_exchange
 
 
 @pytest.fixture
@@ -98,7 +98,7 @@ async def test_the_private_boxed_message_names_each_boxs_hand(
     await tables.pass_time(31)
     await tables.press(alice, "Bet")  # box 1 decided: box 2 is turned for its decision
     mine = await tables.press(alice, "My cards")
-    boxes = state_of(tables).private_view(alice.id).boxes
+    boxes = tables.round_state().private_view(alice.id).boxes
     assert [box.position for box in boxes if box.hand] == [1, 2]
     for box in boxes:
         assert f"box {box.position}: {box.hand}" in mine.text, mine.text
@@ -113,10 +113,10 @@ async def test_the_bank_offer_names_the_player_it_is_offered_to(
     for user in (alice, bob):
         await harness.slash(user, "hcf buyin", amount=500)
     await tables.press(bob, "Deal next hand")
-    offered: Any = state_of(tables).offered
+    offered: Any = tables.round_state().offered
     assert f"The bank is offered to <@{offered}>" in tables.phase()
     await tables.press(alice if offered == alice.id else bob, "Decline bank")
-    following = state_of(tables).offered
+    following = tables.round_state().offered
     assert following != offered and f"The bank is offered to <@{following}>" in tables.phase()
 
 

@@ -182,25 +182,21 @@ class Arranger:
             # The hot loop: every name is a local, every lookup a list index.
             for one, two in _SPLITS[front]:
                 value_one, value_two = fives[one], fives[two]
-                # The sweep term is at most ``win``: most splits are dropped before computing it.
+                # The stronger five cards go to the back; the front must not beat the middle.
                 if value_one >= value_two:
-                    if front_value > value_two:
-                        continue
-                    score = back_ev[one] + middle_ev[two] + ev
-                    if score + win <= best:
-                        continue
-                    score += win * back_win[one] * middle_win[two] - lose * back_lose[one] * middle_lose[two]
-                    if score > best:
-                        best, choice = score, (front, two, one)
+                    back_at, middle_at, middle_value = one, two, value_two
                 else:
-                    if front_value > value_one:
-                        continue
-                    score = back_ev[two] + middle_ev[one] + ev
-                    if score + win <= best:
-                        continue
-                    score += win * back_win[two] * middle_win[one] - lose * back_lose[two] * middle_lose[one]
-                    if score > best:
-                        best, choice = score, (front, one, two)
+                    back_at, middle_at, middle_value = two, one, value_one
+                if front_value > middle_value:
+                    continue
+                score = back_ev[back_at] + middle_ev[middle_at] + ev
+                # The sweep term is at most ``win``: most splits are dropped before computing it.
+                if score + win <= best:
+                    continue
+                score += (win * back_win[back_at] * middle_win[middle_at]
+                          - lose * back_lose[back_at] * middle_lose[middle_at])
+                if score > best:
+                    best, choice = score, (front, middle_at, back_at)
         front, middle, back = choice
         return _THREES[front], _FIVES[middle], _FIVES[back], best
 

@@ -146,13 +146,7 @@ class SettlementLine(NamedTuple):
         return self.returned - self.staked
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "bet": self.bet,
-            "staked": self.staked,
-            "returned": self.returned,
-            "outcome": self.outcome,
-        }
+        return self._asdict()
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SettlementLine:

@@ -27,7 +27,7 @@ def main(argv: list[str]) -> int:
     report = simulate(game, args.rounds, args.seed)
     elapsed = time.perf_counter() - started
     if args.json:
-        print(json.dumps(report.to_json()))
+        print(json.dumps(report.to_dict()))
     else:
         print(format_report(report))
     # Timing goes to stderr so that stdout is the same for the same seed, run after run.

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
 
+from bot.games.plain import PlainData
 from bot.poker.cards import FULL_DECK
 from bot.sim.game import SimGame
 from bot.sim.recorder import BetSums, Recorder
@@ -13,7 +13,7 @@ from bot.sim.stats import ratio_ci95
 
 
 @dataclass(frozen=True)
-class BetReport:
+class BetReport(PlainData):
     wagered: float
     returned: float
     rtp: float | None
@@ -22,7 +22,9 @@ class BetReport:
 
 
 @dataclass(frozen=True)
-class SimReport:
+class SimReport(PlainData):
+    """The ``--json`` object is its ``to_dict``: these fields, ``ci95`` as ``[low, high]`` or null."""
+
     game: str
     rounds: int
     seed: int
@@ -30,25 +32,6 @@ class SimReport:
     bets: dict[str, BetReport]
     events: dict[str, float]
     """Occurrences per round."""
-
-    def to_json(self) -> dict[str, Any]:
-        """The ``--json`` object: exactly these keys, ``ci95`` as ``[low, high]`` or null."""
-        return {
-            "game": self.game,
-            "rounds": self.rounds,
-            "seed": self.seed,
-            "strategy": self.strategy,
-            "bets": {
-                name: {
-                    "wagered": bet.wagered,
-                    "returned": bet.returned,
-                    "rtp": bet.rtp,
-                    "ci95": list(bet.ci95) if bet.ci95 is not None else None,
-                }
-                for name, bet in self.bets.items()
-            },
-            "events": dict(self.events),
-        }
 
 
 def simulate(game: SimGame, rounds: int, seed: int) -> SimReport:

@@ -21,6 +21,7 @@ from typing import Any, Literal, NamedTuple, Protocol
 
 from bot.games.common import NamedStep
 from bot.games.paytable import PayTable as PayTable
+from bot.games.plain import PlainData
 from bot.poker import Card, Category, evaluate_rank
 from bot.poker.hand_value import CATEGORY_SHIFT, pack_value
 
@@ -284,7 +285,7 @@ class BoxedGame:
 
 
 @dataclass(frozen=True)
-class BoxedOptions:
+class BoxedOptions(PlainData):
     """A table's limits. Defaults from RULES.md ("Imperial Poker", limits; 2 Plus 4 shares them).
 
     * ``min_ante``: the smallest Ante (a smaller one is refunded when betting closes);
@@ -316,15 +317,6 @@ class BoxedOptions:
     @property
     def min_bonus(self) -> int:
         return self.smallest_chip
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "min_ante": self.min_ante,
-            "max_ante": self.max_ante,
-            "smallest_chip": self.smallest_chip,
-            "max_payout": self.max_payout,
-            "max_round_payout": self.max_round_payout,
-        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> BoxedOptions:

@@ -20,6 +20,7 @@ from typing import Any
 
 from bot.games.boxed.rules import BoxKind
 from bot.games.common import ChipFlow, SeatId
+from bot.games.plain import PlainData
 from bot.poker import Card
 
 STAGES = ("waiting", "deciding", "go_on", "done")
@@ -36,7 +37,7 @@ def bet_name(position: int, bet: str) -> str:
 
 
 @dataclass
-class Box:
+class Box(PlainData):
     """One box: its stakes, its cards and its stage.
 
     ``cards`` is the hand now: the five dealt, a sixth if bought (and, in Imperial Poker, with
@@ -73,24 +74,6 @@ class Box:
         amounts = [("ante", self.ante), ("bet", self.bet), *self.fees, ("bonus", self.bonus),
                    ("insurance", self.insurance)]
         return {bet_name(self.position, bet): amount for bet, amount in amounts if amount}
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "position": self.position,
-            "ante": self.ante,
-            "bonus": self.bonus,
-            "bet": self.bet,
-            "insurance": self.insurance,
-            "fees": [[name, amount] for name, amount in self.fees],
-            "kind": self.kind,
-            "cards": [str(card) for card in self.cards],
-            "dealt": [str(card) for card in self.dealt],
-            "stage": self.stage,
-            "bought": self.bought,
-            "folded": self.folded,
-            "exchange": self.exchange,
-            "status": self.status,
-        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Box:

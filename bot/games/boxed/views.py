@@ -17,12 +17,13 @@ A hidden card is ``None`` in a view: never present-but-flagged, so a renderer ca
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from bot.games.boxed.actions import DealerExchange
 from bot.games.boxed.rules import HandClass, Phase, hand_class
 from bot.games.common import SeatId, Settlement
+from bot.games.plain import PlainData
 from bot.poker import Card, describe_value, evaluate_rank
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ def hand_name(cards: Sequence[Card]) -> str:
 
 
 @dataclass(frozen=True)
-class BoxView:
+class BoxView(PlainData):
     """One box as the table sees it. ``cards`` are ``None`` until the showdown."""
 
     position: int
@@ -58,14 +59,9 @@ class BoxView:
     cards: tuple[Card | None, ...]
     hand: str | None
 
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["cards"] = _card_texts(self.cards)
-        return data
-
 
 @dataclass(frozen=True)
-class SeatView:
+class SeatView(PlainData):
     seat: SeatId
     pending: bool
     step: str
@@ -73,18 +69,9 @@ class SeatView:
     current_box: int | None
     boxes: tuple[BoxView, ...]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "pending": self.pending,
-            "step": self.step,
-            "current_box": self.current_box,
-            "boxes": [box.to_dict() for box in self.boxes],
-        }
-
 
 @dataclass(frozen=True)
-class ExchangeView:
+class ExchangeView(PlainData):
     """The dealer's exchange: ``replaced[i]`` gave way to ``drawn[i]``; the new hand."""
 
     replaced: tuple[Card, ...]
@@ -92,13 +79,9 @@ class ExchangeView:
     hand: str
     qualified: bool
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"replaced": _card_texts(self.replaced), "drawn": _card_texts(self.drawn),
-                "hand": self.hand, "qualified": self.qualified}
-
 
 @dataclass(frozen=True)
-class PublicView:
+class PublicView(PlainData):
     """The table right now. ``dealer`` has a slot per dealer card once dealt, ``None`` face
     down; after an exchange it shows the new card in the old one's place."""
 
@@ -122,21 +105,9 @@ class PublicView:
                 shown += box.cards
         return [card for card in shown if card is not None]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "phase": self.phase,
-            "dealer": _card_texts(self.dealer),
-            "dealer_hand": self.dealer_hand,
-            "dealer_qualified": self.dealer_qualified,
-            "exchange": None if self.exchange is None else self.exchange.to_dict(),
-            "seats": [seat.to_dict() for seat in self.seats],
-            "settlement": None if self.settlement is None else self.settlement.to_dict(),
-        }
-
 
 @dataclass(frozen=True)
-class PrivateBoxView:
+class PrivateBoxView(PlainData):
     """One of the player's own boxes: its cards once the player may see them."""
 
     position: int
@@ -158,15 +129,9 @@ class PrivateBoxView:
     """``(least, most)`` insurance the player may buy on this box right now."""
     exchange: bool
 
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["cards"] = _card_texts(self.cards)
-        data["insurance_range"] = None if self.insurance_range is None else list(self.insurance_range)
-        return data
-
 
 @dataclass(frozen=True)
-class PrivateView:
+class PrivateView(PlainData):
     """One player's view: their own boxes and what they may do now (the buttons to enable)."""
 
     seat: SeatId
@@ -186,25 +151,6 @@ class PrivateView:
     can_go_on: bool
     exchange_boxes: tuple[int, ...]
     """Boxes that may be clicked for the dealer's exchange now."""
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "phase": self.phase,
-            "step": self.step,
-            "pending": self.pending,
-            "current_box": self.current_box,
-            "dealer": _card_texts(self.dealer),
-            "boxes": [box.to_dict() for box in self.boxes],
-            "can_buy": self.can_buy,
-            "buy_cost": self.buy_cost,
-            "buy_forces_bet": self.buy_forces_bet,
-            "can_bet": self.can_bet,
-            "bet_cost": self.bet_cost,
-            "can_fold": self.can_fold,
-            "can_go_on": self.can_go_on,
-            "exchange_boxes": list(self.exchange_boxes),
-        }
 
 
 def public_view(state: BoxedState) -> PublicView:
@@ -307,7 +253,3 @@ def _private_box(state: BoxedState, seat: SeatId, box: Box) -> PrivateBoxView:
         insurance_range=state.insurance_range(seat, box.position),
         exchange=box.exchange,
     )
-
-
-def _card_texts(cards: Sequence[Card | None]) -> list[str | None]:
-    return [None if card is None else str(card) for card in cards]

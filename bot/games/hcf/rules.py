@@ -17,6 +17,7 @@ from typing import Any, Final, NamedTuple
 
 from bot.games.common import NamedStep
 from bot.games.hcf.hands import QUALIFYING_FLUSH_KEY
+from bot.games.plain import PlainData
 
 
 class Phase(NamedStep):
@@ -65,7 +66,7 @@ MAX_PLAYERS: Final = 6
 
 
 @dataclass(frozen=True)
-class HCFOptions:
+class HCFOptions(PlainData):
     """A table's configuration; every rule that differs between tables lives here.
 
     * ``min_ante``/``max_ante``: the Ante's limits; the bonuses have their own, the Ante's when
@@ -151,21 +152,6 @@ class HCFOptions:
             return "No rake."
         chips = "1 chip" if self.rake == 1 else f"{self.rake} chips"
         return f"Rake: {chips} a hand {RakeMode.DESCRIPTIONS[self.rake_mode]}."
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "min_ante": self.min_ante,
-            "max_ante": self.max_ante,
-            "bonus_min": self.bonus_min,
-            "bonus_max": self.bonus_max,
-            "bank_minimum": self.bank_minimum,
-            "rake_mode": self.rake_mode,
-            "rake": self.rake,
-            "max_payout": self.max_payout,
-            "max_players": self.max_players,
-            "straight_flush_pays": [list(row) for row in self.straight_flush_pays],
-            "flush_pays": [list(row) for row in self.flush_pays],
-        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> HCFOptions:

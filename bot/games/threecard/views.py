@@ -7,17 +7,17 @@ face up. A hidden card is ``None``: never present-but-flagged, so a renderer can
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import dataclass
 
 from bot.games.common import SeatId, Settlement
+from bot.games.plain import PlainData
 from bot.games.threecard.hands import describe
 from bot.games.threecard.state import ThreeCardState
 from bot.poker import Card
 
 
 @dataclass(frozen=True)
-class SeatView:
+class SeatView(PlainData):
     seat: SeatId
     ante: int
     pairplus: int
@@ -30,7 +30,7 @@ class SeatView:
 
 
 @dataclass(frozen=True)
-class PublicView:
+class PublicView(PlainData):
     phase: str
     dealer: tuple[Card | None, ...]
     dealer_hand: str | None
@@ -41,14 +41,6 @@ class PublicView:
     def face_up_cards(self) -> list[Card]:
         shown = [*self.dealer, *(card for seat in self.seats for card in seat.cards)]
         return [card for card in shown if card is not None]
-
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["settlement"] = None if self.settlement is None else self.settlement.to_dict()
-        for seat in data["seats"]:
-            seat["cards"] = _texts(seat["cards"])
-        data["dealer"] = _texts(self.dealer)
-        return data
 
 
 def public_view(state: ThreeCardState) -> PublicView:
@@ -65,7 +57,3 @@ def public_view(state: ThreeCardState) -> PublicView:
 
 def _face(cards: tuple[Card, ...], shown: bool) -> tuple[Card | None, ...]:
     return cards if shown else tuple(None for _ in cards)
-
-
-def _texts(cards: Any) -> list[str | None]:
-    return [None if card is None else str(card) for card in cards]

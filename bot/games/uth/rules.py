@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 
 from bot.games.common import NamedStep, SeatId, SettlementLine, hand_lines
 from bot.games.paytable import PayTable as PayTable
+from bot.games.plain import PlainData
 from bot.poker import Category
 
 
@@ -64,7 +65,7 @@ TRIPS_PAYS = PayTable.of("Trips", {
 
 
 @dataclass(frozen=True)
-class UTHOptions:
+class UTHOptions(PlainData):
     """A table's configuration. Every rule that differs between tables lives here.
 
     ``min_bet``/``max_bet`` are the Ante limits (seed, "Einsatz platzieren": "EINSATZ-LIMIT");
@@ -110,19 +111,6 @@ class UTHOptions:
     def min_qualifying_pair(self) -> int:
         """The rank (2..14) of the lowest pair with which the dealer qualifies."""
         return QUALIFIERS[self.dealer_qualifier]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "dealer_qualifier": self.dealer_qualifier,
-            "min_bet": self.min_bet,
-            "max_bet": self.max_bet,
-            "trips_min_bet": self.trips_min_bet,
-            "trips_max_bet": self.trips_max_bet,
-            "max_payout": self.max_payout,
-            "max_seats": self.max_seats,
-            "blind_pays": self.blind_pays.to_dict(),
-            "trips_pays": self.trips_pays.to_dict(),
-        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> UTHOptions:

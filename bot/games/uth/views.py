@@ -8,11 +8,11 @@ A hidden card is ``None`` in a view: never present-but-flagged, so a renderer ca
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.games.common import SeatId, Settlement
+from bot.games.plain import PlainData
 from bot.games.uth.actions import Showdown
 from bot.games.uth.rules import RAISE_MULTIPLES, Phase
 from bot.poker import Card, HandValue, evaluate
@@ -27,7 +27,7 @@ def hand_name(value: HandValue) -> str:
 
 
 @dataclass(frozen=True)
-class SeatView:
+class SeatView(PlainData):
     """One seat as the table sees it. ``hole`` is ``(None, None)`` until the showdown."""
 
     seat: SeatId
@@ -42,23 +42,9 @@ class SeatView:
     hand: str | None
     best_five: tuple[Card, ...]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "ante": self.ante,
-            "blind": self.blind,
-            "trips": self.trips,
-            "play": self.play,
-            "status": self.status,
-            "pending": self.pending,
-            "hole": _card_texts(self.hole),
-            "hand": self.hand,
-            "best_five": _card_texts(self.best_five),
-        }
-
 
 @dataclass(frozen=True)
-class PublicView:
+class PublicView(PlainData):
     """The table's state right now. ``board`` has five slots once dealt, ``None`` face down."""
 
     phase: str
@@ -77,21 +63,9 @@ class PublicView:
             shown += [*seat.hole, *seat.best_five]
         return [card for card in shown if card is not None]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "phase": self.phase,
-            "board": _card_texts(self.board),
-            "dealer": _card_texts(self.dealer),
-            "dealer_hand": self.dealer_hand,
-            "dealer_best_five": _card_texts(self.dealer_best_five),
-            "dealer_qualified": self.dealer_qualified,
-            "seats": [seat.to_dict() for seat in self.seats],
-            "settlement": None if self.settlement is None else self.settlement.to_dict(),
-        }
-
 
 @dataclass(frozen=True)
-class PrivateView:
+class PrivateView(PlainData):
     """One seat's own view: its hole cards, the face-up board and what it may do now."""
 
     seat: SeatId
@@ -103,18 +77,6 @@ class PrivateView:
     raise_multiples: tuple[int, ...]
     can_check: bool
     can_fold: bool
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "phase": self.phase,
-            "hole": _card_texts(self.hole),
-            "board": _card_texts(self.board),
-            "hand": self.hand,
-            "raise_multiples": list(self.raise_multiples),
-            "can_check": self.can_check,
-            "can_fold": self.can_fold,
-        }
 
 
 def public_view(state: UTHState) -> PublicView:
@@ -190,7 +152,3 @@ def _seat_view(state: UTHState, player: UTHSeat, showdown: bool, pending: bool) 
         hand=hand,
         best_five=best,
     )
-
-
-def _card_texts(cards: Sequence[Card | None]) -> list[str | None]:
-    return [None if card is None else str(card) for card in cards]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.games.boxed.actions import DealerExchange
 from bot.games.boxed.rules import HandClass, Phase, hand_class
@@ -38,8 +38,9 @@ def hand_name(cards: Sequence[Card]) -> str:
 
 
 @dataclass(frozen=True)
-class BoxView(PlainData):
-    """One box as the table sees it. ``cards`` are ``None`` until the showdown."""
+class BoxFace(PlainData):
+    """What every view of a box shows: its stakes, its last decision, and its cards and hand
+    (``None`` while hidden from the viewer)."""
 
     position: int
     kind: str
@@ -52,12 +53,19 @@ class BoxView(PlainData):
     """Chips paid as a price: a Buy."""
     status: str
     """The last decision: "", "BUY", "BUY + BET", "BET", "BET + INSURANCE", "FOLD", ..."""
-    on_turn: bool
     folded: bool
-    exchange: bool
-    """The box asked for the dealer's exchange (shown once its player pressed "Go on")."""
     cards: tuple[Card | None, ...]
     hand: str | None
+    """The best hand of the cards shown (five or six)."""
+
+
+@dataclass(frozen=True)
+class BoxView(BoxFace):
+    """One box as the table sees it. ``cards`` are ``None`` until the showdown."""
+
+    on_turn: bool
+    exchange: bool
+    """The box asked for the dealer's exchange (shown once its player pressed "Go on")."""
 
 
 @dataclass(frozen=True)
@@ -107,22 +115,10 @@ class PublicView(PlainData):
 
 
 @dataclass(frozen=True)
-class PrivateBoxView(PlainData):
+class PrivateBoxView(BoxFace):
     """One of the player's own boxes: its cards once the player may see them."""
 
-    position: int
-    kind: str
     stage: str
-    ante: int
-    bet: int
-    bonus: int
-    insurance: int
-    fees: int
-    status: str
-    folded: bool
-    cards: tuple[Card | None, ...]
-    hand: str | None
-    """The best hand of the cards shown (five or six)."""
     first_five: str | None
     """The hand of the first five cards, on which the bonus is paid."""
     insurance_range: tuple[int, int] | None
@@ -213,21 +209,8 @@ def _exchange_view(state: BoxedState) -> ExchangeView | None:
 def _seat_view(state: BoxedState, player: Seat, pending: bool) -> SeatView:
     current = state.current_box(player.seat)
     boxes = tuple(
-        BoxView(
-            position=position,
-            kind=box.kind,
-            ante=box.ante,
-            bet=box.bet,
-            bonus=box.bonus,
-            insurance=box.insurance,
-            fees=box.fee_total,
-            status=box.status,
-            on_turn=position == current,
-            folded=box.folded,
-            exchange=box.exchange and player.confirmed,
-            cards=tuple(box.cards) if state.revealed else (None,) * len(box.cards),
-            hand=hand_name(box.cards) if state.revealed else None,
-        )
+        BoxView(**_face(box, state.revealed), on_turn=position == current,
+                exchange=box.exchange and player.confirmed)
         for position, box in sorted(player.boxes.items())
     )
     return SeatView(player.seat, pending, player.step, current, boxes)
@@ -237,19 +220,19 @@ def _private_box(state: BoxedState, seat: SeatId, box: Box) -> PrivateBoxView:
     visible = bool(box.cards) and (state.revealed or box.stage != "waiting")
     size = state.game.box_cards
     return PrivateBoxView(
-        position=box.position,
-        kind=box.kind,
+        **_face(box, visible),
         stage=box.stage,
-        ante=box.ante,
-        bet=box.bet,
-        bonus=box.bonus,
-        insurance=box.insurance,
-        fees=box.fee_total,
-        status=box.status,
-        folded=box.folded,
-        cards=tuple(box.cards) if visible else (None,) * len(box.cards),
-        hand=hand_name(box.cards) if visible else None,
         first_five=hand_name(box.dealt or box.cards[:size]) if visible else None,
         insurance_range=state.insurance_range(seat, box.position),
         exchange=box.exchange,
     )
+
+
+def _face(box: Box, visible: bool) -> dict[str, Any]:
+    """The :class:`BoxFace` fields of ``box``; its cards and hand only when ``visible``."""
+    return {
+        "position": box.position, "kind": box.kind, "ante": box.ante, "bet": box.bet, "bonus": box.bonus,
+        "insurance": box.insurance, "fees": box.fee_total, "status": box.status, "folded": box.folded,
+        "cards": tuple(box.cards) if visible else (None,) * len(box.cards),
+        "hand": hand_name(box.cards) if visible else None,
+    }

@@ -48,6 +48,13 @@ def accepted(reply: Reply) -> bool:
     return reply.type == CHANNEL_MESSAGE and " · round #" in reply.text and DOUBLE_CLICK not in reply.text
 
 
+async def each_accepted(harness: DiscordHarness, tables: TableDriver, user: FakeUser,
+                        labels: tuple[str, ...]) -> None:
+    """``user`` presses ``labels`` on one rendering of the table, and every press acts."""
+    replies = await press_in_one_rendering(harness, tables, user, *labels)
+    assert all(map(accepted, replies)), [r.text for r in replies]
+
+
 def refused_as_double_click(reply: Reply) -> bool:
     return reply.ephemeral and DOUBLE_CLICK in reply.text
 
@@ -64,28 +71,30 @@ def tables(harness: DiscordHarness, clock: FakeClock) -> TableDriver:
     return TableDriver(harness, clock)
 
 
+async def alices_presses_all_count(harness: DiscordHarness, tables: TableDriver, game: str,
+                                   presses: tuple[str, ...]) -> Any:
+    """Alice opens a round of ``game`` with Ante 10, then makes ``presses`` on one rendering of
+    the table message: each is accepted. Her seat afterwards."""
+    await open_table(harness, tables, game)
+    alice = harness.user("alice")
+    await tables.press(alice, "Ante 10")  # opens the round; the next presses share a rendering
+    await each_accepted(harness, tables, alice, presses)
+    return tables.round_state().seats[alice.id]
+
+
 # -- Ultimate Texas Hold'em ------------------------------------------------------------------
 @pytest.mark.parametrize("order", [("Ante 10", "Ante 50"), ("Ante 50", "Ante 10")])
 async def test_uth_two_ante_buttons_are_two_antes(harness: DiscordHarness, tables: TableDriver,
                                                   order: tuple[str, str]) -> None:
-    await open_table(harness, tables, "uth")
-    alice = harness.user("alice")
-    await tables.press(alice, "Ante 10")  # opens the round; the next presses share a rendering
-    replies = await press_in_one_rendering(harness, tables, alice, *order)
-    assert all(map(accepted, replies)), [r.text for r in replies]
-    assert tables.round_state().seats[alice.id].ante == 70
+    seat = await alices_presses_all_count(harness, tables, "uth", order)
+    assert seat.ante == 70
     await harness.audit_ok()
 
 
 @pytest.mark.parametrize("order", [("Ante 10", "Trips 10"), ("Trips 10", "Ante 10")])
 async def test_uth_ante_and_trips_are_two_bets(harness: DiscordHarness, tables: TableDriver,
                                                order: tuple[str, str]) -> None:
-    await open_table(harness, tables, "uth")
-    alice = harness.user("alice")
-    await tables.press(alice, "Ante 10")
-    replies = await press_in_one_rendering(harness, tables, alice, *order)
-    assert all(map(accepted, replies)), [r.text for r in replies]
-    seat = tables.round_state().seats[alice.id]
+    seat = await alices_presses_all_count(harness, tables, "uth", order)
     assert (seat.ante, seat.trips) == (20, 10)
 
 
@@ -137,8 +146,7 @@ async def test_two_boxes_ante_buttons_are_two_antes(harness: DiscordHarness, tab
     await open_table(harness, tables, game)
     alice, bob = harness.user("alice"), harness.user("bob")
     await tables.press(bob, "Box 1: Ante 10")  # opens the round
-    replies = await press_in_one_rendering(harness, tables, alice, *order)
-    assert all(map(accepted, replies)), [r.text for r in replies]
+    await each_accepted(harness, tables, alice, order)
     boxes = tables.round_state().seats[alice.id].boxes
     assert (boxes[1].ante, boxes[2].ante) == (10, 10)
     await harness.audit_ok()
@@ -167,8 +175,7 @@ async def test_two_exchange_buttons_pick_two_boxes(harness: DiscordHarness, tabl
     await open_table(harness, tables, game)
     alice = harness.user("alice")
     await reach_the_exchange(harness, tables, game, alice)
-    replies = await press_in_one_rendering(harness, tables, alice, *order)
-    assert all(map(accepted, replies)), [r.text for r in replies]
+    await each_accepted(harness, tables, alice, order)
     boxes = tables.round_state().seats[alice.id].boxes
     assert boxes[1].exchange and boxes[2].exchange
     # Pressing one of them again right after is a double click, not an unpick.
@@ -184,8 +191,7 @@ async def test_hcf_the_two_bonus_buttons_are_two_bets(harness: DiscordHarness, t
     alice = harness.user("alice")
     await harness.slash(alice, "hcf buyin", amount=500)
     await tables.press(alice, "Ante 10")  # opens a hand and declines the bank offer
-    replies = await press_in_one_rendering(harness, tables, alice, *order)
-    assert all(map(accepted, replies)), [r.text for r in replies]
+    await each_accepted(harness, tables, alice, order)
     player = tables.round_state().game.players[alice.id]
     assert (player.ante, player.straight_flush, player.flush) == (10, 10, 10)
     await harness.audit_ok()
@@ -200,8 +206,7 @@ async def test_hcf_two_ante_buttons_are_two_actions(harness: DiscordHarness, tab
     alice = harness.user("alice")
     await harness.slash(alice, "hcf buyin", amount=500)
     await tables.press(alice, "Ante 10")
-    replies = await press_in_one_rendering(harness, tables, alice, *order)
-    assert all(map(accepted, replies)), [r.text for r in replies]
+    await each_accepted(harness, tables, alice, order)
     assert tables.round_state().game.players[alice.id].ante == int(order[1].split()[1])
     labels = [a.label for a in await harness.bot.store.round_actions(tables.table().round.id)]
     assert len([label for label in labels if label.startswith("Ante")]) == 3, labels
@@ -213,12 +218,7 @@ async def test_hcf_two_ante_buttons_are_two_actions(harness: DiscordHarness, tab
 async def test_threecard_ante_ante_and_pair_plus_are_three_bets(
     harness: DiscordHarness, tables: TableDriver, order: tuple[str, ...],
 ) -> None:
-    await open_table(harness, tables, "threecard")
-    alice = harness.user("alice")
-    await tables.press(alice, "Ante 10")
-    replies = await press_in_one_rendering(harness, tables, alice, *order)
-    assert all(map(accepted, replies)), [r.text for r in replies]
-    seat = tables.round_state().seats[alice.id]
+    seat = await alices_presses_all_count(harness, tables, "threecard", order)
     assert (seat.ante, seat.pairplus) == (70, 10)
 
 
@@ -237,16 +237,24 @@ async def test_threecard_play_then_fold_on_one_rendering_is_one_decision(
 
 
 # -- Chinese Poker ---------------------------------------------------------------------------
+async def deal_chinese_and_set(
+    harness: DiscordHarness, tables: TableDriver, alice: FakeUser
+) -> dict[str, Any]:
+    """Alice and Bob buy in at a Chinese Poker table, Alice deals and opens her private message
+    to set her hand: that message."""
+    await harness.bot.tables.open_table(harness.guild_id, harness.channel_id, TableConfig(
+        "chinese", decision_seconds=120, options=ChineseTableOptions(point_value=10)))
+    for user in (alice, harness.user("bob")):
+        await harness.slash(user, "chinese buyin", amount=200)
+    await tables.press(alice, "Deal")
+    return (await tables.press(alice, "Set my hand")).message
+
+
 async def test_chinese_auto_arrange_then_confirm_on_one_rendering_both_act(
     harness: DiscordHarness, tables: TableDriver,
 ) -> None:
-    await harness.bot.tables.open_table(harness.guild_id, harness.channel_id, TableConfig(
-        "chinese", decision_seconds=120, options=ChineseTableOptions(point_value=10)))
-    alice, bob = harness.user("alice"), harness.user("bob")
-    for user in (alice, bob):
-        await harness.slash(user, "chinese buyin", amount=200)
-    await tables.press(alice, "Deal")
-    private = (await tables.press(alice, "Set my hand")).message
+    alice = harness.user("alice")
+    private = await deal_chinese_and_set(harness, tables, alice)
     first: Callable[[dict[str, Any]], str] = lambda m: next(  # noqa: E731
         c["custom_id"] for c in walk_components(m["components"]) if c.get("type") == 3)
     cards: list[Card] = list(tables.round_state().hand.hand_of(alice.id))
@@ -265,13 +273,8 @@ async def test_chinese_auto_arrange_then_confirm_on_one_rendering_both_act(
 
 async def test_chinese_auto_arrange_twice_in_a_row_acts_once(harness: DiscordHarness,
                                                               tables: TableDriver) -> None:
-    await harness.bot.tables.open_table(harness.guild_id, harness.channel_id, TableConfig(
-        "chinese", decision_seconds=120, options=ChineseTableOptions(point_value=10)))
-    alice, bob = harness.user("alice"), harness.user("bob")
-    for user in (alice, bob):
-        await harness.slash(user, "chinese buyin", amount=200)
-    await tables.press(alice, "Deal")
-    private = (await tables.press(alice, "Set my hand")).message
+    alice = harness.user("alice")
+    private = await deal_chinese_and_set(harness, tables, alice)
     first, again = await press_in_one_rendering(harness, tables, alice, "Auto-arrange", "Auto-arrange",
                                                 message=private)
     assert first.text.startswith("Auto-arrange proposed") and refused_as_double_click(again)

@@ -66,6 +66,16 @@ async def open_table(harness: DiscordHarness, tables: TableDriver, game: str, **
     await tables.settle()
 
 
+async def alice_plays(harness: DiscordHarness, tables: TableDriver, game: str, *presses: str,
+                      **options: Any) -> FakeUser:
+    """Alice at a new ``game`` table, having pressed ``presses`` in order."""
+    await open_table(harness, tables, game, **options)
+    alice = harness.user("alice")
+    for label in presses:
+        await tables.press(alice, label)
+    return alice
+
+
 @pytest.fixture
 def tables(harness: DiscordHarness, clock: FakeClock) -> TableDriver:
     return TableDriver(harness, clock)
@@ -75,9 +85,7 @@ async def alices_presses_all_count(harness: DiscordHarness, tables: TableDriver,
                                    presses: tuple[str, ...]) -> Any:
     """Alice opens a round of ``game`` with Ante 10, then makes ``presses`` on one rendering of
     the table message: each is accepted. Her seat afterwards."""
-    await open_table(harness, tables, game)
-    alice = harness.user("alice")
-    await tables.press(alice, "Ante 10")  # opens the round; the next presses share a rendering
+    alice = await alice_plays(harness, tables, game, "Ante 10")  # the round opens; the rest share a rendering
     await each_accepted(harness, tables, alice, presses)
     return tables.round_state().seats[alice.id]
 
@@ -117,9 +125,7 @@ async def test_uth_the_same_button_twice_in_a_row_acts_once_but_again_after_anot
 
 async def test_one_interaction_delivered_twice_acts_once(harness: DiscordHarness,
                                                          tables: TableDriver) -> None:
-    await open_table(harness, tables, "uth")
-    alice = harness.user("alice")
-    await tables.press(alice, "Ante 10")
+    alice = await alice_plays(harness, tables, "uth", "Ante 10")
     payload = harness.component_payload(alice, copy.deepcopy(tables.message()),
                                         tables.buttons()["Ante 50"])
     await harness.deliver(payload, copy.deepcopy(payload))
@@ -285,9 +291,7 @@ async def test_a_double_click_across_a_restart_still_acts_once(
 ) -> None:
     """The player's latest press is saved with the round: the same button pressed again after
     the bot restarted is still recognised, and a different one still acts."""
-    await open_table(harness, tables, "uth")
-    alice = harness.user("alice")
-    await tables.press(alice, "Ante 10")
+    alice = await alice_plays(harness, tables, "uth", "Ante 10")
     await tables.settle()
     rendering = copy.deepcopy(tables.message())
     (first,) = await press_in_one_rendering(harness, tables, alice, "Ante 50", message=rendering)

@@ -14,7 +14,7 @@ from render.hands import LABEL_WIDTH, LINE_GAP, NAME_SIZE, SMALLEST_DETAIL_SIZE,
 from tests.conftest import FakeClock
 from tests.harness.driver import DiscordHarness
 from tests.harness.tables import TableDriver
-from tests.test_distinct_buttons import open_table, reach_the_exchange
+from tests.test_distinct_buttons import alice_plays, open_table, reach_the_exchange
 
 
 @pytest.fixture
@@ -25,10 +25,7 @@ def tables(harness: DiscordHarness, clock: FakeClock) -> TableDriver:
 async def test_uth_undo_double_and_rebet_answer_with_the_bets_in_place(
     harness: DiscordHarness, tables: TableDriver,
 ) -> None:
-    await open_table(harness, tables, "uth")
-    alice = harness.user("alice")
-    await tables.press(alice, "Ante 10")
-    await tables.press(alice, "Trips 10")
+    alice = await alice_plays(harness, tables, "uth", "Ante 10", "Trips 10")
     assert (await tables.press(alice, "Double")).text.startswith(
         "Double: Ante 20 · Blind 20 · Trips 20 · round #")
     assert (await tables.press(alice, "Undo")).text.startswith(
@@ -47,11 +44,7 @@ async def test_uth_undo_double_and_rebet_answer_with_the_bets_in_place(
 async def test_boxed_undo_and_rebet_answer_with_every_box_in_place(
     harness: DiscordHarness, tables: TableDriver, game: str,
 ) -> None:
-    await open_table(harness, tables, game)
-    alice = harness.user("alice")
-    await tables.press(alice, "Box 1: Ante 10")
-    await tables.press(alice, "Box 2: Ante 10")
-    await tables.press(alice, "Box 1: Bonus 1")
+    alice = await alice_plays(harness, tables, game, "Box 1: Ante 10", "Box 2: Ante 10", "Box 1: Bonus 1")
     undone = await tables.press(alice, "Undo")
     assert undone.text.startswith("Undo: Box 1: Ante 10; Box 2: Ante 10 · round #"), undone.text
     await tables.pass_time(31)
@@ -91,10 +84,7 @@ def test_a_hand_name_beside_its_cards_is_wrapped_never_cut(name: str) -> None:
 async def test_the_private_boxed_message_names_each_boxs_hand(
     harness: DiscordHarness, tables: TableDriver,
 ) -> None:
-    await open_table(harness, tables, "imperial")
-    alice = harness.user("alice")
-    await tables.press(alice, "Box 1: Ante 10")
-    await tables.press(alice, "Box 2: Ante 10")
+    alice = await alice_plays(harness, tables, "imperial", "Box 1: Ante 10", "Box 2: Ante 10")
     await tables.pass_time(31)
     await tables.press(alice, "Bet")  # box 1 decided: box 2 is turned for its decision
     mine = await tables.press(alice, "My cards")
@@ -123,10 +113,7 @@ async def test_the_bank_offer_names_the_player_it_is_offered_to(
 async def test_imperial_rebet_pressed_again_adds_last_rounds_bets_once_more(
     harness: DiscordHarness, tables: TableDriver,
 ) -> None:
-    await open_table(harness, tables, "imperial")
-    alice = harness.user("alice")
-    await tables.press(alice, "Box 1: Ante 10")
-    await tables.press(alice, "Box 1: Bonus 1")
+    alice = await alice_plays(harness, tables, "imperial", "Box 1: Ante 10", "Box 1: Bonus 1")
     while tables.table().round is not None:
         await tables.pass_time(31)
     await tables.press(alice, "Rebet")

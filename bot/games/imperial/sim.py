@@ -27,16 +27,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from bot.games.boxed import (
-    BoxedOptions,
-    BoxShowdown,
-    BoxStakes,
-    HandClass,
-    exchange_index,
-    hand_class,
-    settle_box,
-)
+from bot.games.boxed import BoxStakes, HandClass, exchange_index, hand_class
 from bot.games.boxed.bonus import exact_bonus_rtp as bonus_rtp
+from bot.games.boxed.simulated import ante_and_bet_return, settle
 from bot.games.imperial.figures import STRATEGY
 from bot.games.imperial.reading import IMPERIAL_FLUSH_VALUE, IMPERIAL_RANKS
 from bot.games.imperial.rules import DRAW, IMPERIAL
@@ -50,7 +43,6 @@ INSURANCE: Final = ANTE
 """The minimum insurance, bought whenever it is offered (three of a kind or better)."""
 
 GAME: Final = IMPERIAL
-OPTIONS: Final = BoxedOptions(min_ante=1)
 QUALIFYING: Final = IMPERIAL.dealer.qualifying_value
 _ACE, _KING = 14, 13
 
@@ -212,8 +204,7 @@ def exchange_gain(cards: Sequence[int], value: int, bet: int, dealer: Sequence[i
         # The engine's settlement, asked once per branch: not qualified, box better, tie, dealer.
         branch = 0 if final < QUALIFYING else 1 if value > final else 2 if value == final else 3
         if branch not in totals:
-            totals[branch] = settle_box(GAME, OPTIONS, BoxStakes("open", ANTE, bet, exchanged=True),
-                                        BoxShowdown(value, bet_win, HandClass.NOTHING, 0, final)).total
+            totals[branch] = ante_and_bet_return(GAME, ANTE, bet, value, bet_win, 0, final, exchanged=True)
         return totals[branch]
 
     def average(hand: list[int], pool: list[int], done: int) -> float:
@@ -355,8 +346,7 @@ def play_one(deck: Sequence[int], rules: Strategy = Strategy(),
     if value == IMPERIAL_FLUSH_VALUE:
         event("imperial_flush")
     stakes = BoxStakes("open", ANTE, bet, BONUS, insurance, folded=not bet, exchanged=exchanged)
-    back = settle_box(GAME, OPTIONS, stakes,
-                      BoxShowdown(value, bet_win, hand_class(evaluate_rank5(hand)), dealt, final))
+    back = settle(GAME, stakes, value, bet_win, hand, dealt, final)
     wagered = ANTE + fees + bet
     if bet:
         main_back = back.ante + back.bet

@@ -19,17 +19,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from bot.games.boxed import (
-    BoxedOptions,
-    BoxShowdown,
-    BoxStakes,
-    HandClass,
-    exchange_index,
-    hand_class,
-    settle_box,
-    shows_pair_of,
-)
+from bot.games.boxed import BoxStakes, HandClass, exchange_index, hand_class, shows_pair_of
 from bot.games.boxed.bonus import exact_bonus_rtp as bonus_rtp
+from bot.games.boxed.simulated import ante_and_bet_return, settle
 from bot.games.twoplusfour.figures import STRATEGY
 from bot.games.twoplusfour.rules import TWO_PLUS_FOUR
 from bot.poker import FULL_DECK, Card, Category, evaluate_rank5
@@ -38,7 +30,6 @@ from bot.poker.hand_value import pack_value
 from bot.sim.recorder import Recorder
 
 GAME: Final = TWO_PLUS_FOUR
-OPTIONS: Final = BoxedOptions(min_ante=1)
 if GAME.buy is None or GAME.buy.free_choice_pair is None:
     raise RuntimeError("the strategy below is written for a Buy that may force the BET")
 BUY_COST: Final = GAME.buy.cost_antes
@@ -119,8 +110,7 @@ def exchange_gain(cards: Sequence[Card], value: int, bet: int, dealer: Sequence[
     index = exchange_index(dealer)
     bet_win = GAME.bet_pays.winnings(cards, value, bet)
     dealt = evaluate_rank6(dealer)
-    keep = settle_box(GAME, OPTIONS, BoxStakes("open", ANTE, bet),
-                      BoxShowdown(value, bet_win, HandClass.NOTHING, dealt, dealt)).total
+    keep = ante_and_bet_return(GAME, ANTE, bet, value, bet_win, dealt, dealt, exchanged=False)
     swapped = list(dealer)
     total = unseen = 0
     for card in FULL_DECK:
@@ -128,8 +118,7 @@ def exchange_gain(cards: Sequence[Card], value: int, bet: int, dealer: Sequence[
             continue
         swapped[index] = card
         final = evaluate_rank6(swapped)
-        total += settle_box(GAME, OPTIONS, BoxStakes("open", ANTE, bet, exchanged=True),
-                            BoxShowdown(value, bet_win, HandClass.NOTHING, dealt, final)).total
+        total += ante_and_bet_return(GAME, ANTE, bet, value, bet_win, dealt, final, exchanged=True)
         unseen += 1
     return total / unseen - keep
 
@@ -185,8 +174,7 @@ class TwoPlusFourSim:
                 event("exchange_qualified")
         bet_win = GAME.bet_pays.winnings(cards, value, bet) if bet else 0
         stakes = BoxStakes("open", ANTE, bet, BONUS, insurance, folded, exchanged)
-        back = settle_box(GAME, OPTIONS, stakes,
-                          BoxShowdown(value, bet_win, hand_class(evaluate_rank5(hand)), dealt, final))
+        back = settle(GAME, stakes, value, bet_win, hand, dealt, final)
         main_wagered, main_back = ANTE + buy + bet, back.ante + back.bet
         if bet:
             event("box_won" if main_back > main_wagered else "tie" if main_back == main_wagered

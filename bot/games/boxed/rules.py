@@ -31,23 +31,26 @@ ACE, KING = 14, 13
 class HandClass(IntEnum):
     """What a hand is worth on the pay tables, weakest first. Ace-King is the lowest paying one.
 
-    The same order as the poker categories, with Ace-King (a high card holding an ace and a
-    king) between a plain high card and a pair. ``IMPERIAL_FLUSH`` is kept for Imperial Poker's
-    six suited cards from 9 to ace; no 2 Plus 4 hand is ever classed as one.
+    From a pair up, a class is the poker category itself, by the same number (so a hand's class
+    is read off its packed value); Ace-King (a high card holding an ace and a king) sits where a
+    plain high card would. ``IMPERIAL_FLUSH`` is kept for Imperial Poker's six suited cards from
+    9 to ace, ranked above every five-card hand; no 2 Plus 4 hand is ever classed as one.
     """
 
     NOTHING = 0
-    ACE_KING = 1
-    PAIR = 2
-    TWO_PAIR = 3
-    THREE_OF_A_KIND = 4
-    STRAIGHT = 5
-    FLUSH = 6
-    FULL_HOUSE = 7
-    FOUR_OF_A_KIND = 8
-    STRAIGHT_FLUSH = 9
-    ROYAL_FLUSH = 10
-    IMPERIAL_FLUSH = 11
+    ACE_KING = Category.HIGH_CARD.value
+    PAIR = Category.PAIR.value
+    TWO_PAIR = Category.TWO_PAIR.value
+    THREE_OF_A_KIND = Category.THREE_OF_A_KIND.value
+    STRAIGHT = Category.STRAIGHT.value
+    FLUSH = Category.FLUSH.value
+    FULL_HOUSE = Category.FULL_HOUSE.value
+    FOUR_OF_A_KIND = Category.FOUR_OF_A_KIND.value
+    STRAIGHT_FLUSH = Category.STRAIGHT_FLUSH.value
+    ROYAL_FLUSH = Category.ROYAL_FLUSH.value
+    IMPERIAL_FLUSH = Category.ROYAL_FLUSH.value + 1
+    """Not a poker category: a game's ``hand_value`` may rank a six-card hand above every
+    five-card one with this category (Imperial's Imperial Flush)."""
 
     @property
     def label(self) -> str:
@@ -62,30 +65,13 @@ AK_HIGH_MIN = pack_value(Category.HIGH_CARD, (ACE, KING, 4, 3, 2))
 """The lowest packed hand value that holds an ace and a king: every Ace-King or better hand
 is worth at least this much, every other high card less."""
 
-_CLASS_OF_CATEGORY = (
-    HandClass.NOTHING,  # no category 0
-    HandClass.NOTHING,  # high card: Ace-King is decided by the ranks
-    HandClass.PAIR,
-    HandClass.TWO_PAIR,
-    HandClass.THREE_OF_A_KIND,
-    HandClass.STRAIGHT,
-    HandClass.FLUSH,
-    HandClass.FULL_HOUSE,
-    HandClass.FOUR_OF_A_KIND,
-    HandClass.STRAIGHT_FLUSH,
-    HandClass.ROYAL_FLUSH,
-    # Not a poker category: a game's ``hand_value`` may rank a six-card hand above every
-    # five-card one (Imperial's Imperial Flush) with category 11.
-    HandClass.IMPERIAL_FLUSH,
-)
-
 
 def hand_class(value: int) -> HandClass:
     """The class of a packed hand value (:mod:`bot.poker.hand_value`) of the best five cards."""
     category = value >> CATEGORY_SHIFT
     if category == Category.HIGH_CARD:
         return HandClass.ACE_KING if value >= AK_HIGH_MIN else HandClass.NOTHING
-    return _CLASS_OF_CATEGORY[category]
+    return HandClass(category)
 
 
 def class_minimum(cls: HandClass) -> int:
@@ -96,8 +82,7 @@ def class_minimum(cls: HandClass) -> int:
         return AK_HIGH_MIN
     if cls is HandClass.IMPERIAL_FLUSH:
         raise ValueError("the Imperial Flush is not a five-card value: it cannot be a qualifier")
-    category = next(index for index, value in enumerate(_CLASS_OF_CATEGORY) if value is cls)
-    return category << CATEGORY_SHIFT
+    return cls.value << CATEGORY_SHIFT
 
 
 def shows_pair_of(cards: Iterable[Card], rank: int) -> bool:

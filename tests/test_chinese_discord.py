@@ -46,9 +46,6 @@ def hand_at(deck: Sequence[Card], position: int) -> list[Card]:
     return list(deck[13 * position:13 * position + 13])
 
 
-def use_deck(harness: DiscordHarness, seed: bytes) -> None:
-    harness.bot.tables.seed_source = lambda: seed
-
 
 def private(reply: Reply, *fragments: str) -> None:
     assert (reply.type == CHANNEL_MESSAGE and reply.ephemeral) or reply.type == UPDATE_MESSAGE, reply.text
@@ -133,7 +130,7 @@ async def buy_in(harness: DiscordHarness, *users: FakeUser, amount: int = FULL_B
 
 async def test_three_players_set_hands_with_the_menus_auto_arrange_and_a_command(
         harness: DiscordHarness, tables: TableDriver) -> None:
-    use_deck(harness, ANY_DECK)
+    harness.use_deck(ANY_DECK)
     alice, bob, carol = harness.user("alice"), harness.user("bob"), harness.user("carol")
     house_before = await house(harness)
     await buy_in(harness, alice, bob, carol)
@@ -213,14 +210,14 @@ async def ledger_of_round(harness: DiscordHarness, round_id: int) -> list[Any]:
 
 async def test_four_players_one_times_out_and_is_set_by_the_auto_arrange(
         harness: DiscordHarness, tables: TableDriver) -> None:
-    use_deck(harness, ANY_DECK)
+    harness.use_deck(ANY_DECK)
     deck = deck_from_seed(ANY_DECK)
     players = [harness.user(name) for name in ("alice", "bob", "carol", "dave")]
     alice, bob, carol, dave = players
     house_before = await house(harness)
     await buy_in(harness, *players)
     await buy_in(harness, bob, amount=150)  # a top-up after the full buy
-    wallets = {user.id: await harness.bot.store.ensure_wallet(harness.guild_id, user.id) for user in players}
+    wallets = {user.id: await harness.wallet(user) for user in players}
     dealt = await harness.slash(carol, "chinese deal")
     await tables.settle()
     assert dealt.text.startswith("Deal (4 players) · round #"), dealt.text
@@ -263,7 +260,7 @@ async def test_four_players_one_times_out_and_is_set_by_the_auto_arrange(
     assert final == {line.seat: line.returned for line in result.settlement.lines}
     assert sum(final.values()) == 4 * FULL_BUY_IN + 150
     for user in players:
-        assert await harness.bot.store.ensure_wallet(harness.guild_id, user.id) == wallets[user.id]
+        assert await harness.wallet(user) == wallets[user.id]
     await sound(harness, house_before)
 
 
@@ -271,7 +268,7 @@ async def test_under_the_foul_option_a_player_out_of_time_is_fouled_and_pays_eve
         harness: DiscordHarness, tables: TableDriver) -> None:
     await harness.bot.tables.configure(harness.guild_id, harness.channel_id,
                                        options={"on_timeout": "foul"})
-    use_deck(harness, ANY_DECK)
+    harness.use_deck(ANY_DECK)
     alice, bob, carol = harness.user("alice"), harness.user("bob"), harness.user("carol")
     house_before = await house(harness)
     await buy_in(harness, alice, bob, carol)
@@ -300,7 +297,7 @@ async def test_under_the_foul_option_a_player_out_of_time_is_fouled_and_pays_eve
 
 async def test_bad_input_is_refused_privately_and_changes_nothing(harness: DiscordHarness,
                                                                  tables: TableDriver) -> None:
-    use_deck(harness, ANY_DECK)
+    harness.use_deck(ANY_DECK)
     deck = deck_from_seed(ANY_DECK)
     alice, bob, carol = harness.user("alice"), harness.user("bob"), harness.user("carol")
     house_before = await house(harness)
@@ -416,7 +413,7 @@ async def test_a_short_stacked_loser_pays_clockwise_from_the_button_and_the_rest
     house_before = await house(harness)
     await buy_in(harness, alice, bob, carol)
     # Hand 1: carol plays a fouled hand and loses at least 6 points to each of the others.
-    use_deck(harness, ANY_DECK)
+    harness.use_deck(ANY_DECK)
     await tables.press(alice, "Deal")
     assert tables.round_state().button == alice.id  # everyone is new: the first seat
     await set_by_command(harness, tables, alice)
@@ -427,7 +424,7 @@ async def test_a_short_stacked_loser_pays_clockwise_from_the_button_and_the_rest
     await sound(harness, house_before)
 
     # Hand 2: she fouls again, owing each of them at least 60 with at most 80 left.
-    use_deck(harness, (1).to_bytes(32, "big"))
+    harness.use_deck((1).to_bytes(32, "big"))
     start = {user.id: harness.bot.tables.stack_of(tables.table(), user.id) for user in (alice, bob, carol)}
     await tables.press(carol, "Deal")
     assert tables.round_state().button == bob.id  # clockwise: alice had it
@@ -487,7 +484,7 @@ async def hand_by_timeouts(harness: DiscordHarness, tables: TableDriver, dealer:
 
 async def test_the_button_moves_clockwise_and_skips_a_newcomer_on_their_first_hand(
         harness: DiscordHarness, tables: TableDriver) -> None:
-    use_deck(harness, ANY_DECK)
+    harness.use_deck(ANY_DECK)
     alice, bob, carol = harness.user("alice"), harness.user("bob"), harness.user("carol")
     house_before = await house(harness)
     await buy_in(harness, alice, bob)
@@ -510,7 +507,7 @@ def _bob_holds_a_natural(deck: list[Card]) -> bool:
 async def test_a_declared_automatic_win_collects_from_every_player(harness: DiscordHarness,
                                                                    tables: TableDriver) -> None:
     seed = seed_where(_bob_holds_a_natural)
-    use_deck(harness, seed)
+    harness.use_deck(seed)
     natural = find_natural(hand_at(deck_from_seed(seed), 1))
     assert natural is not None
     alice, bob = harness.user("alice"), harness.user("bob")
@@ -535,7 +532,7 @@ async def test_a_declared_automatic_win_collects_from_every_player(harness: Disc
 
 async def test_a_player_who_leaves_mid_hand_is_set_at_once_and_cashed_out_at_the_showdown(
         harness: DiscordHarness, tables: TableDriver) -> None:
-    use_deck(harness, ANY_DECK)
+    harness.use_deck(ANY_DECK)
     alice, bob, carol = harness.user("alice"), harness.user("bob"), harness.user("carol")
     house_before = await house(harness)
     await buy_in(harness, alice, bob, carol)
@@ -549,7 +546,7 @@ async def test_a_player_who_leaves_mid_hand_is_set_at_once_and_cashed_out_at_the
     result = tables.table().last_result
     assert result is not None and result.settlement is not None
     returned = result.settlement.summary[alice.id].returned
-    assert await harness.bot.store.ensure_wallet(harness.guild_id, alice.id) == 1000 - FULL_BUY_IN + returned
+    assert await harness.wallet(alice) == 1000 - FULL_BUY_IN + returned
     assert alice.id not in tables.table().seats and harness.bot.tables.stack_of(tables.table(), alice.id) == 0
     await sound(harness, house_before)
 
@@ -603,7 +600,7 @@ async def test_a_stale_deal_button_while_hands_are_set_says_the_hand_is_in_play(
 async def test_the_last_confirm_on_a_private_message_closes_its_menus(
     harness: DiscordHarness, tables: TableDriver
 ) -> None:
-    use_deck(harness, ANY_DECK)
+    harness.use_deck(ANY_DECK)
     alice, bob = harness.user("alice"), harness.user("bob")
     await buy_in(harness, alice, bob)
     await tables.press(alice, "Deal")

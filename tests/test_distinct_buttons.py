@@ -162,7 +162,7 @@ async def reach_the_exchange(harness: DiscordHarness, tables: TableDriver, game:
                              alice: FakeUser) -> None:
     """Alice plays boxes 1 and 2 open, Bets both, and the dealer does not qualify."""
     seed = dealer_misses(tables.table().adapter.boxed_game.dealer.cards)
-    harness.bot.tables.seed_source = lambda: seed
+    harness.use_deck(seed)
     await tables.press(alice, "Box 1: Ante 10")
     await tables.press(alice, "Box 2: Ante 10")
     await tables.pass_time(31)

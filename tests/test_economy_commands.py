@@ -19,9 +19,6 @@ from tests.harness.fake_discord import CHANNEL_MESSAGE, UPDATE_MESSAGE
 pytestmark = pytest.mark.asyncio
 
 
-async def wallet(harness: DiscordHarness, user_id: int) -> int:
-    return await harness.bot.store.ensure_wallet(harness.guild_id, user_id)
-
 
 async def test_balance_of_a_new_member_is_the_starting_balance(harness: DiscordHarness) -> None:
     alice = harness.user("alice")
@@ -47,7 +44,7 @@ async def test_daily_claims_once_per_cooldown(harness: DiscordHarness, clock) ->
     clock.advance(3600)
     again = await harness.slash(alice, "daily")
     assert_refused(again, "already claimed", "23 h 0 min")
-    assert await wallet(harness, alice.id) == 1250
+    assert await harness.wallet(alice) == 1250
     clock.advance(23 * 3600)
     third = await harness.slash(alice, "daily")
     assert "1,500 chips" in third.text and not third.ephemeral
@@ -58,14 +55,14 @@ async def test_give_confirmed_moves_chips_and_announces(harness: DiscordHarness)
     alice, bob = harness.user("alice"), harness.user("bob")
     offer = await harness.slash(alice, "give", member=bob, amount=300)
     assert offer.ephemeral and "Give **300 chips**" in offer.text
-    assert await wallet(harness, alice.id) == 1000, "nothing moves before confirmation"
+    assert await harness.wallet(alice) == 1000, "nothing moves before confirmation"
     done = await harness.click(alice, offer.message, offer.button("Confirm"))
     assert done.type == UPDATE_MESSAGE and "Gift sent" in done.text
     assert done.data["components"] == []
     (announcement,) = done.followups
     assert announcement["flags"] == 0 and "gave **300 chips**" in announcement["content"]
-    assert await wallet(harness, alice.id) == 700
-    assert await wallet(harness, bob.id) == 1300
+    assert await harness.wallet(alice) == 700
+    assert await harness.wallet(bob) == 1300
     await harness.audit_ok()
 
 
@@ -79,7 +76,7 @@ async def test_give_cancelled_moves_nothing(harness: DiscordHarness) -> None:
     assert offer.message["components"] == []
     late = await harness.click(alice, stale_copy, confirm)
     assert_refused(late, "already")
-    assert await wallet(harness, alice.id) == 1000
+    assert await harness.wallet(alice) == 1000
     await harness.audit_ok()
 
 
@@ -92,8 +89,8 @@ async def test_give_rejects_bad_amounts(harness: DiscordHarness, amount: int, fr
     await harness.slash(bob, "balance")
     reply = await harness.slash(alice, "give", member=bob, amount=amount)
     assert_refused(reply, fragment)
-    assert await wallet(harness, alice.id) == 1000
-    assert await wallet(harness, bob.id) == 1000
+    assert await harness.wallet(alice) == 1000
+    assert await harness.wallet(bob) == 1000
     await harness.audit_ok()
 
 
@@ -101,7 +98,7 @@ async def test_give_to_self_or_a_bot_is_refused(harness: DiscordHarness) -> None
     alice, robot = harness.user("alice"), harness.user("robo", bot=True)
     assert_refused(await harness.slash(alice, "give", member=alice, amount=10), "yourself")
     assert_refused(await harness.slash(alice, "give", member=robot, amount=10), "bot")
-    assert await wallet(harness, alice.id) == 1000
+    assert await harness.wallet(alice) == 1000
     await harness.audit_ok()
 
 
@@ -115,8 +112,8 @@ async def test_double_clicked_confirm_gives_once(harness: DiscordHarness) -> Non
     )
     kinds = sorted((reply.type, reply.ephemeral) for reply in replies)
     assert kinds == [(CHANNEL_MESSAGE, True), (UPDATE_MESSAGE, False)]
-    assert await wallet(harness, alice.id) == 600
-    assert await wallet(harness, bob.id) == 1400
+    assert await harness.wallet(alice) == 600
+    assert await harness.wallet(bob) == 1400
     await harness.audit_ok()
 
 
@@ -124,7 +121,7 @@ async def test_only_the_giver_can_confirm(harness: DiscordHarness) -> None:
     alice, bob = harness.user("alice"), harness.user("bob")
     offer = await harness.slash(alice, "give", member=bob, amount=100)
     assert_refused(await harness.click(bob, offer.message, offer.button("Confirm")), "only the")
-    assert await wallet(harness, bob.id) == 1000
+    assert await harness.wallet(bob) == 1000
     await harness.audit_ok()
 
 
@@ -135,7 +132,7 @@ async def test_balance_is_checked_again_at_confirmation(harness: DiscordHarness)
     await harness.click(alice, first.message, first.button("Confirm"))
     late = await harness.click(alice, second.message, second.button("Confirm"))
     assert_refused(late, "only 200 chips", "nothing was sent")
-    assert await wallet(harness, carol.id) == 1000
+    assert await harness.wallet(carol) == 1000
     await harness.audit_ok()
 
 
@@ -144,7 +141,7 @@ async def test_expired_give_offer_is_refused(harness: DiscordHarness, clock) -> 
     offer = await harness.slash(alice, "give", member=bob, amount=100)
     clock.advance(10 * 60)
     assert_refused(await harness.click(alice, offer.message, offer.button("Confirm")), "expired")
-    assert await wallet(harness, alice.id) == 1000
+    assert await harness.wallet(alice) == 1000
     await harness.audit_ok()
 
 
@@ -202,7 +199,7 @@ async def test_admin_grant_and_audit(harness: DiscordHarness) -> None:
     admin, alice = harness.user("admin", admin=True), harness.user("alice")
     granted = await harness.slash(admin, "chips grant", member=alice, amount=5000, reason="prize")
     assert not granted.ephemeral and "received **5,000 chips** (prize)" in granted.text
-    assert await wallet(harness, alice.id) == 6000
+    assert await harness.wallet(alice) == 6000
     audit = await harness.slash(admin, "audit")
     assert audit.ephemeral and "Books balance" in audit.text
     await harness.audit_ok()
@@ -213,7 +210,7 @@ async def test_members_cannot_use_admin_commands(harness: DiscordHarness) -> Non
     assert_refused(await harness.slash(alice, "chips grant", member=alice, amount=5), "manage server")
     assert_refused(await harness.slash(alice, "audit"), "manage server")
     assert_refused(await harness.slash(alice, "chips settings", daily_amount=9), "manage server")
-    assert await wallet(harness, alice.id) == 1000
+    assert await harness.wallet(alice) == 1000
     await harness.audit_ok()
 
 
@@ -273,13 +270,13 @@ async def test_click_on_a_button_that_no_longer_exists_is_answered(harness: Disc
 
 async def test_a_repeated_delivery_of_one_interaction_runs_once(harness: DiscordHarness) -> None:
     admin, alice = harness.user("admin", admin=True), harness.user("alice")
-    await wallet(harness, alice.id)
+    await harness.wallet(alice)
     payload = harness.command_payload(admin, "chips grant", member=alice, amount=100)
     await harness.deliver(payload, payload)
     record = harness.fake.interactions[int(payload["id"])]
     assert len(record.callbacks) == 1
     assert record.errors == [], "the repeat never reached a handler, so it never drew a 40060"
-    assert await wallet(harness, alice.id) == 1100
+    assert await harness.wallet(alice) == 1100
     await harness.audit_ok()
 
 

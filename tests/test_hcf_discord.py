@@ -320,7 +320,7 @@ async def test_bad_input_gets_a_private_reason_and_changes_nothing(
     refused(await hcf.command(eve, "buyin", amount=30), "at least 40 chips")
     refused(await hcf.command(eve, "bank", choice="accept"), "No round is running")
     refused(await hcf.command(eve, "fold"), "No round is running")
-    assert await harness.bot.store.ensure_wallet(harness.guild_id, eve.id) == 1_000
+    assert await harness.wallet(eve) == 1_000
     await harness.audit_ok()
 
     frank = harness.user("frank")
@@ -402,7 +402,7 @@ async def test_leaving_declines_returns_bets_and_a_dp_who_leaves_still_banks(
     await hcf.press(dave, "Ante 10")
     left = await hcf.command(dave, "leave")
     assert "Your stack of 500 chips went back to your wallet" in left.text, "his Ante came back first"
-    assert await harness.bot.store.ensure_wallet(harness.guild_id, dave.id) == 1_000
+    assert await harness.wallet(dave) == 1_000
     await hcf.close_betting()
 
     mine = await hcf.press(carol, "My cards")
@@ -418,7 +418,7 @@ async def test_leaving_declines_returns_bets_and_a_dp_who_leaves_still_banks(
     await hcf.press(carol, "Raise 1x")
     result = hcf.table.last_result
     bank = result.settlement.summary[alice.id]
-    wallet = await harness.bot.store.ensure_wallet(harness.guild_id, alice.id)
+    wallet = await harness.wallet(alice)
     assert wallet == 500 + bank.returned, "the bank's result went home with her stack"
     assert list(hcf.table.seats) == [carol.id]
     await harness.audit_ok()

@@ -16,7 +16,7 @@ from bot.poker.shuffle import deck_from_seed
 from tests.conftest import FakeClock
 from tests.harness.driver import DiscordHarness, FakeUser, Reply, assert_refused, walk_components
 from tests.harness.fake_discord import CHANNEL_MESSAGE, UPDATE_MESSAGE
-from tests.harness.tables import TableDriver
+from tests.harness.tables import TableDriver, decide_every_box
 
 ANY_DECK = bytes(32)
 
@@ -31,9 +31,6 @@ def seed_where(holds: Callable[[list[Card]], bool]) -> bytes:
     raise AssertionError("no seed gives such a deck")
 
 
-def use_deck(harness: DiscordHarness, seed: bytes) -> None:
-    harness.bot.tables.seed_source = lambda: seed
-
 
 @pytest.fixture
 async def tables(harness: DiscordHarness, clock: FakeClock) -> TableDriver:
@@ -45,9 +42,6 @@ async def tables(harness: DiscordHarness, clock: FakeClock) -> TableDriver:
     assert driver.table().config.max_payout == 20_000  # Imperial's default cap
     return driver
 
-
-async def wallet(harness: DiscordHarness, user: FakeUser) -> int:
-    return await harness.bot.store.ensure_wallet(harness.guild_id, user.id)
 
 
 async def ante(harness: DiscordHarness, tables: TableDriver, user: FakeUser, box: int, amount: int) -> Reply:
@@ -108,30 +102,10 @@ async def draw_in_menu(harness: DiscordHarness, tables: TableDriver, user: FakeU
     return preview, drawn
 
 
-async def decide_everything(harness: DiscordHarness, tables: TableDriver, players: list[FakeUser]) -> None:
-    """Each player with buttons: Bet every open box, Go on past insurance and the exchange."""
-    for _ in range(40):
-        table = tables.table()
-        if table.round is None:
-            return
-        current = table.round.state
-        pending = set(current.pending_seats())
-        for player in players:
-            if player.id not in pending:
-                continue
-            view = current.private_view(player.id)
-            if current.phase is Phase.DECISIONS and view.can_bet:
-                await tables.press(player, "Bet")
-            else:
-                await tables.press(player, "Go on")
-            break
-    raise AssertionError("the round never finished")
-
-
 # -- a whole round ----------------------------------------------------------------------------------
 async def test_a_whole_round_with_draws_in_the_menu_and_by_command_and_a_buy(
         harness: DiscordHarness, tables: TableDriver) -> None:
-    use_deck(harness, ANY_DECK)
+    harness.use_deck(ANY_DECK)
     alice, bob = harness.user("alice"), harness.user("bob")
     await ante(harness, tables, alice, 1, 20)
     await ante(harness, tables, alice, 2, 10)
@@ -140,7 +114,7 @@ async def test_a_whole_round_with_draws_in_the_menu_and_by_command_and_a_buy(
     await tables.pass_time(31)
     assert "Buy, Draw, Bet or Fold" in tables.phase()
     assert {"Bet", "Buy", "Draw cards", "Fold", "Go on", "My cards"} <= set(tables.buttons())
-    start = await wallet(harness, alice)
+    start = await harness.wallet(alice)
     assert start == 1000 - 20 - 10 - 5
 
     # Alice, box 1: the menu offers her five cards; choosing one shows the cost before paying.
@@ -152,7 +126,7 @@ async def test_a_whole_round_with_draws_in_the_menu_and_by_command_and_a_buy(
     preview, drawn = await draw_in_menu(harness, tables, alice, message, [cards[4]])
     assert f"Draw 1 card ({cards[4].pretty}) on box 1: costs 1 Ante = 20 chips" in preview.text
     assert preview.message["attachments"], "the preview redraws the cards with the cost"
-    assert await wallet(harness, alice) == start - 20
+    assert await harness.wallet(alice) == start - 20
     assert drawn.type == UPDATE_MESSAGE and drawn.text.startswith("box 1: DRAW 1 card · round #")
     after_one = hand(tables, alice)
     assert after_one[:4] == cards[:4] and after_one[4] != cards[4]
@@ -161,7 +135,7 @@ async def test_a_whole_round_with_draws_in_the_menu_and_by_command_and_a_buy(
     assert menu(again)["max_values"] == 1 and "(Draw 2 in a row)" in again["content"]
     preview, drawn = await draw_in_menu(harness, tables, alice, again, [after_one[0]])
     assert "Draw 2 in a row: costs 2 Antes = 40 chips" in preview.text
-    assert await wallet(harness, alice) == start - 20 - 40
+    assert await harness.wallet(alice) == start - 20 - 40
     assert "DRAW 1 card (draw 2)" in drawn.text
     assert (await tables.press(alice, "Bet")).text.startswith("box 1: BET")
 
@@ -169,14 +143,14 @@ async def test_a_whole_round_with_draws_in_the_menu_and_by_command_and_a_buy(
     assert tables.round_state().current_box(alice.id) == 2
     bought = await harness.slash(alice, "imperial buy")
     assert bought.text.startswith("box 2: BUY"), bought.text
-    assert await wallet(harness, alice) == start - 60 - 40 - 10  # Draws, box 1's BET, the Buy
+    assert await harness.wallet(alice) == start - 60 - 40 - 10  # Draws, box 1's BET, the Buy
 
     # Bob draws three cards by command, naming them as text.
     bobs = hand(tables, bob)
     named = f"{bobs[0]} {bobs[2]}, {bobs[3]}".replace("T", "10")
     drew = await harness.slash(bob, "imperial draw", cards=named)
     assert drew.text == f"box 1: DRAW 3 cards · round #{tables.table().round.id}", drew.text
-    assert await wallet(harness, bob) == 1000 - 10 - 10
+    assert await harness.wallet(bob) == 1000 - 10 - 10
     refused = await harness.slash(bob, "imperial draw", cards=str(hand(tables, bob)[1]))
     assert_refused(refused, "several cards", "Bet or Fold")
 
@@ -184,7 +158,7 @@ async def test_a_whole_round_with_draws_in_the_menu_and_by_command_and_a_buy(
     shown = " ".join(str(e) for e in public["embeds"]) + public.get("content", "")
     assert not any(str(card) in shown for card in [*cards, *bobs]), "a private card went public"
 
-    await decide_everything(harness, tables, [alice, bob])
+    await decide_every_box(tables, [alice, bob])
     result = tables.table().last_result
     assert result.settlement is not None and not result.voided
     lines = {(line.seat, line.bet): line for line in result.settlement.lines}
@@ -193,7 +167,7 @@ async def test_a_whole_round_with_draws_in_the_menu_and_by_command_and_a_buy(
     assert lines[(bob.id, "box1 draw")].staked == 10
     assert (alice.id, "box1 bonus") in lines
     for player in (alice, bob):
-        assert await wallet(harness, player) == 1000 + result.settlement.summary[player.id].net
+        assert await harness.wallet(player) == 1000 + result.settlement.summary[player.id].net
     actions = [a.label for a in await harness.bot.store.round_actions(result.round_id)]
     assert "box 1: DRAW 1 card" in actions and "box 1: DRAW 1 card (draw 2)" in actions
     assert "box 1: DRAW 3 cards" in actions
@@ -202,14 +176,14 @@ async def test_a_whole_round_with_draws_in_the_menu_and_by_command_and_a_buy(
 
 async def test_one_open_box_draws_while_the_blind_one_cannot(harness: DiscordHarness,
                                                               tables: TableDriver) -> None:
-    use_deck(harness, ANY_DECK)
+    harness.use_deck(ANY_DECK)
     alice = harness.user("alice")
     await ante(harness, tables, alice, 1, 10)
     await ante(harness, tables, alice, 2, 10)
     chosen = await harness.slash(alice, "imperial open", boxes=1)
     await tables.settle()
     assert "1 open box" in chosen.text, chosen.text
-    assert await wallet(harness, alice) == 1000 - 20 - 20  # box 2 is blind: its BET is staked
+    assert await harness.wallet(alice) == 1000 - 20 - 20  # box 2 is blind: its BET is staked
     await tables.pass_time(31)
     assert tables.round_state().current_box(alice.id) == 1
     message = await open_menu(tables, alice)
@@ -221,23 +195,23 @@ async def test_one_open_box_draws_while_the_blind_one_cannot(harness: DiscordHar
         "after a Draw of several cards: Bet or Fold only"
     assert (await tables.press(alice, "Bet")).text.startswith("box 1: BET")
     await tables.settle()
-    await decide_everything(harness, tables, [alice])
+    await decide_every_box(tables, [alice])
     result = tables.table().last_result
     assert result.settlement is not None and not result.voided
     staked = {line.bet: line.staked for line in result.settlement.lines}
     assert staked["box1 draw"] == 10 and staked["box2 bet"] == 20 and "box2 draw" not in staked
-    assert await wallet(harness, alice) == 1000 + result.settlement.summary[alice.id].net
+    assert await harness.wallet(alice) == 1000 + result.settlement.summary[alice.id].net
     await harness.audit_ok()
 
 
 # -- bad input --------------------------------------------------------------------------------------
 async def test_bad_draws_and_a_buy_after_a_draw_are_refused_and_change_nothing(
         harness: DiscordHarness, tables: TableDriver) -> None:
-    use_deck(harness, ANY_DECK)
+    harness.use_deck(ANY_DECK)
     alice = harness.user("alice")
     await ante(harness, tables, alice, 1, 10)
     await tables.pass_time(31)
-    before = await wallet(harness, alice)
+    before = await harness.wallet(alice)
     message = await open_menu(tables, alice)
     cards = hand(tables, alice)
     stranger = next(card for card in deck_from_seed(ANY_DECK) if card not in cards)
@@ -250,13 +224,13 @@ async def test_bad_draws_and_a_buy_after_a_draw_are_refused_and_change_nothing(
     assert_refused(await choose(harness, alice, message, [stranger]), f"does not hold {stranger}")
     assert_refused(await harness.slash(alice, "imperial draw", cards="Zz"), "like `As Kd")
     assert_refused(await choose(harness, alice, message, ["nonsense"]), "choose cards from the menu")
-    assert hand(tables, alice) == cards and await wallet(harness, alice) == before
+    assert hand(tables, alice) == cards and await harness.wallet(alice) == before
     await harness.audit_ok()
 
     # A one-card Draw; then a Buy, and a Draw of two cards, are refused.
     _, drawn = await draw_in_menu(harness, tables, alice, message, [cards[1]])
     assert drawn.text.startswith("box 1: DRAW 1 card")
-    after = await wallet(harness, alice)
+    after = await harness.wallet(alice)
     assert after == before - 10
     assert_refused(await harness.slash(alice, "imperial buy"), "cannot be bought after a Draw")
     now = hand(tables, alice)
@@ -273,7 +247,7 @@ async def test_bad_draws_and_a_buy_after_a_draw_are_refused_and_change_nothing(
     await tables.settle()
     assert sum(r.text.startswith("box 1: DRAW 1 card (draw 2)") for r in replies) == 1, [
         r.text for r in replies]
-    assert await wallet(harness, alice) == after - 20
+    assert await harness.wallet(alice) == after - 20
     assert hand(tables, alice) == [*now[:3], hand(tables, alice)[3], now[4]]
     await harness.audit_ok()
 
@@ -281,7 +255,7 @@ async def test_bad_draws_and_a_buy_after_a_draw_are_refused_and_change_nothing(
     await tables.settle()
     result = tables.table().last_result
     assert result.settlement is not None
-    assert await wallet(harness, alice) == 1000 - 10 - 10 - 20
+    assert await harness.wallet(alice) == 1000 - 10 - 10 - 20
     await harness.audit_ok()
 
 
@@ -290,14 +264,14 @@ async def test_a_draw_the_deck_cannot_cover_is_refused_and_the_last_card_is_warn
     """Two players with four boxes each use the whole deck: 8 x 5 cards and the dealer's five
     are dealt; of the 7 left, 3 are kept for the dealer's exchange and one for each other open
     box still to decide, so alice's box 1 may draw 1 card, the last."""
-    use_deck(harness, ANY_DECK)
+    harness.use_deck(ANY_DECK)
     alice, bob = harness.user("alice"), harness.user("bob")
     for player in (alice, bob):
         for box in (1, 2, 3, 4):
             await ante(harness, tables, player, box, 10)
     await tables.pass_time(31)
     assert tables.round_state().phase is Phase.DECISIONS
-    before = await wallet(harness, alice)
+    before = await harness.wallet(alice)
     cards = hand(tables, alice)
 
     assert_refused(await harness.slash(alice, "imperial draw", cards=f"{cards[0]} {cards[1]}"),
@@ -310,11 +284,11 @@ async def test_a_draw_the_deck_cannot_cover_is_refused_and_the_last_card_is_warn
     # By command: warned first, with a button to go ahead; nothing is paid yet.
     warned = await harness.slash(alice, "imperial draw", cards=str(cards[0]))
     assert warned.ephemeral and "Last card" in warned.text and "Press Draw to pay" in warned.text
-    assert hand(tables, alice) == cards and await wallet(harness, alice) == before
+    assert hand(tables, alice) == cards and await harness.wallet(alice) == before
     await harness.audit_ok()
     drawn = await press_draw(harness, tables, alice, warned.message)
     assert drawn.text.startswith("box 1: DRAW 1 card, the last card"), drawn.text
-    assert await wallet(harness, alice) == before - 10
+    assert await harness.wallet(alice) == before - 10
     assert not any(c.get("type") == 3 for c in walk_components(drawn.message["components"] or [])), \
         "no menu once nothing is left to draw"
     assert_refused(await harness.slash(alice, "imperial draw", cards=str(hand(tables, alice)[1])),
@@ -323,11 +297,11 @@ async def test_a_draw_the_deck_cannot_cover_is_refused_and_the_last_card_is_warn
     assert_refused(await harness.slash(bob, "imperial draw", cards=" ".join(map(str, hand(tables, bob)[:2]))),
                    "The deck would run out")
     await harness.audit_ok()
-    await decide_everything(harness, tables, [alice, bob])
+    await decide_every_box(tables, [alice, bob])
     result = tables.table().last_result
     assert result.settlement is not None and not result.voided
     for player in (alice, bob):
-        assert await wallet(harness, player) == 1000 + result.settlement.summary[player.id].net
+        assert await harness.wallet(player) == 1000 + result.settlement.summary[player.id].net
     await harness.audit_ok()
 
 
@@ -337,17 +311,17 @@ def _first_five_hold_three_of_a_kind(deck: list[Card]) -> bool:
 
 async def test_insurance_above_the_cap_is_refused_and_the_cap_is_accepted(
         harness: DiscordHarness, tables: TableDriver) -> None:
-    use_deck(harness, seed_where(_first_five_hold_three_of_a_kind))
+    harness.use_deck(seed_where(_first_five_hold_three_of_a_kind))
     alice = harness.user("alice")
     await ante(harness, tables, alice, 1, 10)
     await tables.pass_time(31)
     low, high = tables.round_state().insurance_range(alice.id, 1)
-    before = await wallet(harness, alice)
+    before = await harness.wallet(alice)
     mine = await tables.press(alice, "My cards")
     assert f"box 1 may be insured for {low:,}–{high:,} (/imperial insurance)" in mine.text
     assert_refused(await harness.slash(alice, "imperial bet", insurance=high + 1), "insur")
     assert_refused(await harness.slash(alice, "imperial bet", insurance=low - 1), "insur")
-    assert await wallet(harness, alice) == before
+    assert await harness.wallet(alice) == before
     await harness.audit_ok()
     bet = await harness.slash(alice, "imperial bet", insurance=high)
     assert bet.text.startswith("box 1: BET"), bet.text
@@ -356,7 +330,7 @@ async def test_insurance_above_the_cap_is_refused_and_the_cap_is_accepted(
     assert result is not None and result.settlement is not None
     staked = {line.bet: line.staked for line in result.settlement.lines}
     assert staked["box1 bet"] == 20 and staked["box1 insurance"] == high
-    assert await wallet(harness, alice) == 1000 + result.settlement.summary[alice.id].net
+    assert await harness.wallet(alice) == 1000 + result.settlement.summary[alice.id].net
     await harness.audit_ok()
 
 
@@ -375,7 +349,7 @@ async def test_alone_a_player_draws_the_deck_dry_warned_before_the_last_card_and
     exhausted (42 cards here), with a warning before the last; the dealer's card then cannot be
     exchanged, and the round settles as 'not qualified' with no exchange step."""
     dealer_misses = seed_where(lambda deck: hand_class(evaluate_rank(deck[5:10])) < HandClass.ACE_KING)
-    use_deck(harness, dealer_misses)
+    harness.use_deck(dealer_misses)
     alice = harness.user("alice")
     await harness.bot.store.grant(harness.guild_id, alice.id, 10_000, reason="a long draw")
     await ante(harness, tables, alice, 1, 10)
@@ -395,5 +369,5 @@ async def test_alone_a_player_draws_the_deck_dry_warned_before_the_last_card_and
     assert "does not qualify" in result.headline
     outcome = {line.bet: line.outcome for line in result.settlement.lines}
     assert outcome["box1 ante"] == "win" and outcome["box1 bet"] == "push"
-    assert await wallet(harness, alice) == 11_000 + result.settlement.summary[alice.id].net
+    assert await harness.wallet(alice) == 11_000 + result.settlement.summary[alice.id].net
     await harness.audit_ok()

@@ -61,7 +61,7 @@ async def test_without_a_maximum_ante_the_payout_cap_still_holds(
     await tables.settle()
     dealer = tables.table().adapter.boxed_game.dealer.cards
     seed = dealer_misses(dealer, boxes=1)
-    harness.bot.tables.seed_source = lambda: seed
+    harness.use_deck(seed)
     await harness.bot.store.grant(harness.guild_id, alice.id, 100_000, reason="high roller")
     await harness.slash(alice, f"{game} ante", box=1, amount=25_000)
     await tables.pass_time(31)

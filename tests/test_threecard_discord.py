@@ -20,9 +20,6 @@ async def tables(harness: DiscordHarness, clock: FakeClock) -> TableDriver:
     return driver
 
 
-async def wallet(harness: DiscordHarness, user_id: int) -> int:
-    return await harness.bot.store.ensure_wallet(harness.guild_id, user_id)
-
 
 async def test_two_players_play_a_round_with_buttons_and_commands(
     harness: DiscordHarness, tables: TableDriver, snapshots: list[TableSnapshot],
@@ -33,7 +30,7 @@ async def test_two_players_play_a_round_with_buttons_and_commands(
     assert placed.ephemeral and "Ante 10" in placed.text
     await tables.press(alice, "Pair Plus 10")
     await tables.command(bob, "ante", amount=25)
-    assert await wallet(harness, alice.id) == 980 and await wallet(harness, bob.id) == 975
+    assert await harness.wallet(alice) == 980 and await harness.wallet(bob) == 975
 
     await tables.pass_time(31)
     assert "Play (= your Ante) or Fold" in tables.phase() and "commitment" in tables.phase()
@@ -43,14 +40,14 @@ async def test_two_players_play_a_round_with_buttons_and_commands(
     assert "Your hand:" in mine.text
 
     await tables.press(alice, "Play")
-    assert await wallet(harness, alice.id) == 970, "Play, equal to the Ante, left the wallet"
+    assert await harness.wallet(alice) == 970, "Play, equal to the Ante, left the wallet"
     await tables.command(bob, "fold")
     assert tables.table().round is None, "everyone decided: the round settled"
     (result,) = tables.results()
     assert "Provably fair" in str(result["embeds"][0]["fields"])
     settled = tables.table().last_result
     for user in (alice, bob):
-        assert await wallet(harness, user.id) == 1000 + settled.settlement.summary[user.id].net
+        assert await harness.wallet(user) == 1000 + settled.settlement.summary[user.id].net
     assert settled.settlement.summary[bob.id].net == -25
     await harness.audit_ok()
     assert_only_these_cards_shown(snapshots, ())
@@ -79,15 +76,15 @@ async def test_rebet_repeats_last_rounds_bets(harness: DiscordHarness, tables: T
     await tables.command(alice, "pairplus", amount=10)
     await tables.pass_time(31)
     await tables.command(alice, "fold")
-    before = await wallet(harness, alice.id)
+    before = await harness.wallet(alice)
     rebet = await tables.press(alice, "Rebet")
     assert "Rebet: Ante 20 · Pair Plus 10" in rebet.text
-    assert await wallet(harness, alice.id) == before - 30
+    assert await harness.wallet(alice) == before - 30
 
 
 async def test_bad_input_is_refused_and_changes_nothing(harness: DiscordHarness, tables: TableDriver) -> None:
     alice, bob = harness.user("alice"), harness.user("bob")
-    await wallet(harness, alice.id)
+    await harness.wallet(alice)
     assert_refused(await tables.command(alice, "pairplus", amount=10), "no round", "ante")
     assert_refused(await tables.command(alice, "ante", amount=500), "200")
     assert_refused(await tables.command(alice, "ante", amount=0), "from 1")
@@ -96,7 +93,7 @@ async def test_bad_input_is_refused_and_changes_nothing(harness: DiscordHarness,
     assert_refused(await tables.command(alice, "pairplus", amount=10), "Ante first")
     await tables.command(alice, "ante", amount=5)  # under the minimum: refused at the close
     await tables.pass_time(31)
-    assert await wallet(harness, alice.id) == 1000, "the bet under the minimum came back"
+    assert await harness.wallet(alice) == 1000, "the bet under the minimum came back"
     assert_refused(await tables.command(alice, "play"), "no hand")
     assert_refused(await tables.command(bob, "ante", amount=10), "bets are closed")
     await tables.command(bob, "play")

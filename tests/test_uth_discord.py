@@ -27,9 +27,6 @@ async def tables(harness: DiscordHarness, clock: FakeClock) -> TableDriver:
     return driver
 
 
-async def wallet(harness: DiscordHarness, user_id: int) -> int:
-    return await harness.bot.store.ensure_wallet(harness.guild_id, user_id)
-
 
 async def test_two_players_play_a_whole_round_with_buttons_and_commands(
     harness: DiscordHarness, tables: TableDriver, snapshots: list[TableSnapshot]
@@ -41,7 +38,7 @@ async def test_two_players_play_a_whole_round_with_buttons_and_commands(
     await tables.command(bob, "ante", amount=25)
     await tables.command(bob, "trips", amount=10)
     assert "Bets close" in tables.phase() and "\U0001f7e2" in tables.phase()
-    assert await wallet(harness, alice.id) == 980 and await wallet(harness, bob.id) == 940
+    assert await harness.wallet(alice) == 980 and await harness.wallet(bob) == 940
 
     await tables.pass_time(31)
     assert "Pre-flop" in tables.phase() and "commitment" in tables.phase()
@@ -61,7 +58,7 @@ async def test_two_players_play_a_whole_round_with_buttons_and_commands(
     assert "Provably fair" in str(result["embeds"][0]["fields"])
     settlement = tables.table().last_result.settlement
     for user in (alice, bob):
-        assert await wallet(harness, user.id) == 1000 + settlement.summary[user.id].net
+        assert await harness.wallet(user) == 1000 + settlement.summary[user.id].net
     await harness.audit_ok()
     assert_only_these_cards_shown(snapshots, table.last_result.snapshot_state.board)
 
@@ -90,19 +87,19 @@ async def test_five_players_time_out_to_the_showdown(harness: DiscordHarness, ta
 async def test_bad_bets_are_refused_and_change_nothing(harness: DiscordHarness,
                                                        tables: TableDriver) -> None:
     alice, bob, carol = harness.user("alice"), harness.user("bob"), harness.user("carol")
-    await wallet(harness, alice.id)  # both hold the old starting balance of 1,000
-    await wallet(harness, bob.id)
+    await harness.wallet(alice)  # both hold the old starting balance of 1,000
+    await harness.wallet(bob)
     assert_refused(await tables.command(alice, "ante", amount=500), "200")
     assert_refused(await tables.command(alice, "ante", amount=0), "from 1")
     assert_refused(await tables.command(alice, "ante", amount=-3), "from 1")
     await harness.bot.store.update_guild_settings(harness.guild_id, starting_balance=15)
     assert_refused(await tables.command(carol, "ante", amount=10), "enough chips")
-    assert await wallet(harness, carol.id) == 15
+    assert await harness.wallet(carol) == 15
     assert_refused(await tables.command(alice, "check"), "no round")
     await tables.command(alice, "ante", amount=5)  # under the minimum: refused at the close
     await tables.command(bob, "ante", amount=10)
     await tables.pass_time(31)
-    assert await wallet(harness, alice.id) == 1000, "the bet under the minimum came back"
+    assert await harness.wallet(alice) == 1000, "the bet under the minimum came back"
     outsider = harness.user("outsider")
     assert_refused(await tables.command(outsider, "check"), "not seated")
     assert_refused(await tables.command(alice, "check"), "no hand")
@@ -124,7 +121,7 @@ async def test_double_click_and_stale_and_foreign_buttons(harness: DiscordHarnes
     await tables.settle()
     assert sorted(r.ephemeral for r in replies) == [True, True]
     assert sum("RAISE 4x" in r.text for r in replies) == 1
-    assert await wallet(harness, alice.id) == 1000 - 20 - 40
+    assert await harness.wallet(alice) == 1000 - 20 - 40
     await tables.pass_time(31)
     await tables.pass_time(31)
     await tables.pass_time(31)
@@ -168,7 +165,7 @@ async def test_a_restart_mid_round_then_old_buttons_still_work(
     await restarted.pass_time(31)
     assert restarted.table().round is None
     settlement = restarted.table().last_result.settlement
-    assert await wallet(harness, alice.id) == 1000 + settlement.summary[alice.id].net
+    assert await harness.wallet(alice) == 1000 + settlement.summary[alice.id].net
     await harness.audit_ok()
 
 
@@ -184,7 +181,7 @@ async def test_table_admin_commands(harness: DiscordHarness, tables: TableDriver
     assert_refused(await harness.slash(admin, "table config", min_bet=30), "between rounds")
     closed = await harness.slash(admin, "table close")
     assert f"<@{alice.id}> 40 chips" in closed.text
-    assert await wallet(harness, alice.id) == 1000
+    assert await harness.wallet(alice) == 1000
     await harness.audit_ok()
 
 

@@ -277,6 +277,14 @@ class DiscordHarness:
         report = await self.bot.store.audit(self.guild_id if guild_id is None else guild_id)
         assert report.ok, f"audit failed: {report}"
 
+    async def wallet(self, user: FakeUser) -> int:
+        """``user``'s wallet in the harness's server (a new player's starting chips first)."""
+        return int(await self.bot.store.ensure_wallet(self.guild_id, user.id))
+
+    def use_deck(self, seed: bytes) -> None:
+        """Every round from now on is shuffled from ``seed``: a fixed deck."""
+        self.bot.tables.seed_source = lambda: seed
+
 
 def _option(command: Any, name: str, value: Any, resolved: dict[str, dict[str, Any]]) -> dict[str, Any]:
     parameter = next((p for p in command.parameters if p.name == name), None)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.games.boxed.rules import Phase
 from tests.harness.driver import DiscordHarness, FakeUser, Reply, walk_components
 
 
@@ -80,3 +81,29 @@ class TableDriver:
     def phase(self) -> str:
         embeds = self.message()["embeds"]
         return embeds[0]["description"] if embeds else ""
+
+
+async def decide_every_box(tables: TableDriver, players: list[FakeUser], *,
+                           exchange_box: int | None = None) -> None:
+    """A boxed round played to its end with buttons: each player on turn Bets every open box
+    and Goes on past insurance; in the exchange, asks for ``exchange_box`` when it may, then
+    Goes on."""
+    for _ in range(40):
+        round_ = tables.table().round
+        if round_ is None:
+            return
+        state = round_.state
+        pending = set(state.pending_seats())
+        player = next((player for player in players if player.id in pending), None)
+        if player is None:
+            return
+        view = state.private_view(player.id)
+        if state.phase is Phase.EXCHANGE:
+            if exchange_box in view.exchange_boxes and not any(box.exchange for box in view.boxes):
+                await tables.press(player, f"Exchange box {exchange_box}")
+            await tables.press(player, "Go on")
+        elif view.can_bet:
+            await tables.press(player, "Bet")
+        else:
+            await tables.press(player, "Go on")
+    raise AssertionError("the round never finished")

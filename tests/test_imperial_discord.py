@@ -16,7 +16,7 @@ from bot.poker.shuffle import deck_from_seed
 from tests.conftest import FakeClock
 from tests.harness.driver import DiscordHarness, FakeUser, Reply, assert_refused, walk_components
 from tests.harness.fake_discord import CHANNEL_MESSAGE, UPDATE_MESSAGE
-from tests.harness.tables import TableDriver, decide_every_box
+from tests.harness.tables import TableDriver, decide_every_box, opened_table
 
 ANY_DECK = bytes(32)
 
@@ -34,11 +34,7 @@ def seed_where(holds: Callable[[list[Card]], bool]) -> bytes:
 
 @pytest.fixture
 async def tables(harness: DiscordHarness, clock: FakeClock) -> TableDriver:
-    driver = TableDriver(harness, clock)
-    admin = harness.user("pit-boss", admin=True)
-    opened = await harness.slash(admin, "table open", game="imperial", min_bet=10, max_bet=500)
-    assert "Imperial Poker table open" in opened.text
-    await driver.settle()
+    driver = await opened_table(harness, clock, "imperial", min_bet=10, max_bet=500)
     assert driver.table().config.max_payout == 20_000  # Imperial's default cap
     return driver
 

@@ -8,16 +8,13 @@ from render import TableSnapshot
 from tests.conftest import FakeClock
 from tests.harness.driver import DiscordHarness, assert_refused
 from tests.harness.privacy import assert_only_these_cards_shown
-from tests.harness.tables import TableDriver
+from tests.harness.tables import TableDriver, opened_table
 
 
 @pytest.fixture
 async def tables(harness: DiscordHarness, clock: FakeClock) -> TableDriver:
-    driver = TableDriver(harness, clock, game="threecard")
-    admin = harness.user("dealer-admin", admin=True)
-    opened = await driver.open(admin, min_bet=10, max_bet=200, betting_seconds=30, decision_seconds=30)
-    assert not opened.ephemeral and "table open" in opened.text
-    return driver
+    return await opened_table(harness, clock, "threecard", min_bet=10, max_bet=200, betting_seconds=30,
+                              decision_seconds=30)
 
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from tests.conftest import FakeClock
 from tests.harness.driver import DiscordHarness, FakeUser, Reply, assert_refused
-from tests.harness.tables import TableDriver, decide_every_box
+from tests.harness.tables import TableDriver, decide_every_box, opened_table
 
 DEALER_QUALIFIES = bytes(32)  # with the layouts below, the dealer's six hold Ace-King or better
 TWO_PLAYERS_DEALER_MISSES = bytes([1]) + bytes(31)  # alice's 4 boxes and bob's 1: no Ace-King
@@ -17,12 +17,7 @@ TRIPS_FOR_ALICE = bytes([0, 2]) + bytes(30)  # one box: 6d Ah 6c Jh 6h, three of
 
 @pytest.fixture
 async def tables(harness: DiscordHarness, clock: FakeClock) -> TableDriver:
-    driver = TableDriver(harness, clock)
-    admin = harness.user("pit-boss", admin=True)
-    opened = await harness.slash(admin, "table open", game="twoplusfour", min_bet=10, max_bet=500)
-    assert "2 Plus 4 Poker table open" in opened.text
-    await driver.settle()
-    return driver
+    return await opened_table(harness, clock, "twoplusfour", min_bet=10, max_bet=500)
 
 
 

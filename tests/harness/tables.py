@@ -83,6 +83,15 @@ class TableDriver:
         return embeds[0]["description"] if embeds else ""
 
 
+async def opened_table(harness: DiscordHarness, clock: Any, game: str, **options: Any) -> TableDriver:
+    """A ``game`` table opened in the harness's channel by an admin's ``/table open`` with
+    ``options``: its driver."""
+    driver = TableDriver(harness, clock, game)
+    opened = await driver.open(harness.user("pit-boss", admin=True), **options)
+    assert not opened.ephemeral and "table open" in opened.text, opened.text
+    return driver
+
+
 async def decide_every_box(tables: TableDriver, players: list[FakeUser], *,
                            exchange_box: int | None = None) -> None:
     """A boxed round played to its end with buttons: each player on turn Bets every open box

@@ -52,11 +52,8 @@ async def test_two_players_play_a_round_with_buttons_and_commands(
 
 async def test_undecided_hands_are_auto_folded(harness: DiscordHarness, tables: TableDriver,
                                                snapshots: list[TableSnapshot]) -> None:
-    players = [harness.user(f"p{i}") for i in range(4)]
-    for player in players:
-        await tables.press(player, "Ante 10")
-    await tables.pass_time(31)
-    await tables.pass_time(31)
+    await tables.players_ante(4)
+    await tables.pass_time(31, times=2)
     (result,) = tables.results()
     nets = [field["name"].rsplit(": ", 1)[1] for field in result["embeds"][0]["fields"][:4]]
     assert nets == ["-10"] * 4, "every player auto-folded and lost the Ante, nothing more"

@@ -61,11 +61,8 @@ async def test_two_players_play_a_whole_round_with_buttons_and_commands(
 
 async def test_five_players_time_out_to_the_showdown(harness: DiscordHarness, tables: TableDriver,
                                                      snapshots: list[TableSnapshot]) -> None:
-    players = [harness.user(f"p{i}") for i in range(5)]
-    for player in players:
-        await tables.press(player, "Ante 10")
-    await tables.pass_time(31)
-    await tables.pass_time(31)
+    await tables.players_ante(5)
+    await tables.pass_time(31, times=2)
     assert "Flop" in tables.phase()
     await tables.pass_time(31)
     assert "River" in tables.phase()

@@ -67,10 +67,19 @@ class TableDriver:
         await self.settle()
         return reply
 
-    async def pass_time(self, seconds: float) -> None:
-        self.clock.advance(seconds)
-        await self.runtime.fire_due()
-        await self.settle()
+    async def pass_time(self, seconds: float, *, times: int = 1) -> None:
+        """``seconds`` pass ``times`` times over, each firing the timers that fell due."""
+        for _ in range(times):
+            self.clock.advance(seconds)
+            await self.runtime.fire_due()
+            await self.settle()
+
+    async def players_ante(self, count: int) -> list[FakeUser]:
+        """``count`` players (p0, p1, ...), each pressing Ante 10 in turn: the players."""
+        players = [self.h.user(f"p{index}") for index in range(count)]
+        for player in players:
+            await self.press(player, "Ante 10")
+        return players
 
     def results(self) -> list[dict[str, Any]]:
         """Result messages posted in the channel, oldest first."""

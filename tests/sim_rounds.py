@@ -4,13 +4,14 @@ command line, and the figures its rules page publishes."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import pytest
 
 from bot.games.figures import Measured
-from bot.poker import Card
+from bot.poker import FULL_DECK, Card
 from bot.sim.cli import main
 from bot.sim.game import SimGame
 from bot.sim.recorder import Recorder
@@ -34,6 +35,18 @@ class LastRound(Recorder):
     def bet(self, name: str, wagered: float, returned: float) -> None:
         super().bet(name, wagered, returned)
         self.last[name] = returned
+
+    def random_rounds(self, seed: int, rounds: int) -> Iterator[list[Card]]:
+        """``rounds`` rounds of the simulator, each from a deck drawn by ``random.Random(seed)``:
+        yields each deck once it is played (``last`` holds its returns), for the test to play
+        the same round on the engine."""
+        rng = random.Random(seed)
+        size = self.game.cards_needed or len(FULL_DECK)
+        for _ in range(rounds):
+            deck = rng.sample(FULL_DECK, size)
+            self.play(deck)
+            yield deck
+            self.end_round()
 
 
 def engine_returns(state: Any) -> dict[str, int]:

@@ -4,7 +4,6 @@ strategy's rules, and the simulator settling exactly as the state machine does."
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Callable
 from fractions import Fraction
 from math import comb
@@ -15,7 +14,7 @@ from bot.games.hcf import QUALIFYING_FLUSH_KEY, HCFOptions, HCFState, Phase, han
 from bot.games.hcf.exact import dp_qualified_rate, flush_bonus_rtp, straight_flush_bonus_rtp
 from bot.games.hcf.hands import mask_flush_key
 from bot.games.hcf.sim import ANTE, BONUS, HcfSim, decide
-from bot.poker import FULL_DECK, parse_cards
+from bot.poker import parse_cards
 from bot.sim.frame import SimReport, simulate
 from bot.sim.stats import Z_95
 from tests.sim_rounds import LastRound, assert_same_returns, engine_returns, simulate_from_the_command_line
@@ -110,12 +109,9 @@ def test_strategy(hand: str, multiple: int) -> None:
 
 
 def test_the_simulator_settles_every_round_exactly_as_the_state_machine() -> None:
-    rng = random.Random(8)
     record = LastRound(HcfSim())
     options = HCFOptions(min_ante=1, bonus_min=1)
-    for _ in range(400):
-        deck = rng.sample(FULL_DECK, 14)
-        record.play(deck)
+    for deck in record.random_rounds(seed=8, rounds=400):
         state = HCFState.new(options, [1], {1: 100}, None)
         state.place_ante(1, ANTE)
         state.place_bonus(1, "straight_flush", BONUS)
@@ -130,7 +126,6 @@ def test_the_simulator_settles_every_round_exactly_as_the_state_machine() -> Non
         assert state.phase is Phase.SETTLED
         assert_same_returns(record.last, engine_returns(state), {
             "ante": "ante", "raise": "raise", "straight flush": "straight_flush", "flush": "flush"})
-        record.end_round()
 
 
 def test_simulate_hcf_from_the_command_line_reports_bets_and_events(

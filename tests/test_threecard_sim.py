@@ -19,7 +19,7 @@ from bot.games.threecard.sim import (
     plays,
 )
 from bot.games.threecard.state import ThreeCardState
-from bot.poker import FULL_DECK, parse_cards
+from bot.poker import parse_cards
 from bot.sim.frame import SimReport, simulate
 from tests.sim_rounds import LastRound
 
@@ -82,11 +82,8 @@ def test_the_simulated_play_rate_is_the_strategys() -> None:
 
 
 def test_the_simulator_settles_every_round_exactly_as_the_state_machine() -> None:
-    rng = random.Random(3)
     record = LastRound(ThreeCardSim())
-    for _ in range(500):
-        deck = rng.sample(FULL_DECK, 6)
-        record.play(deck)
+    for deck in record.random_rounds(seed=3, rounds=500):
         state = ThreeCardState(ThreeCardOptions(min_bet=1, max_bet=1))
         state.place_bet(1, "ante", 1)
         state.place_bet(1, "pairplus", 1)

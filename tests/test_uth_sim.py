@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import random
 from collections import Counter
 from fractions import Fraction
 
@@ -23,7 +22,7 @@ from bot.games.uth.sim import (
     preflop_raises,
     river_raises,
 )
-from bot.poker import FULL_DECK, Category, evaluate_rank, parse_cards
+from bot.poker import Category, evaluate_rank, parse_cards
 from bot.sim.frame import simulate
 from tests.sim_rounds import LastRound, assert_same_returns, engine_returns, simulate_from_the_command_line
 
@@ -170,11 +169,8 @@ def test_river_raises_with_a_hidden_pair_and_folds_the_board_pair_with_a_weak_ki
 
 
 def test_the_simulator_settles_every_round_exactly_as_the_state_machine() -> None:
-    rng = random.Random(5)
     record = LastRound(UthSim())
-    for _ in range(300):
-        deck = rng.sample(FULL_DECK, 9)
-        record.play(deck)
+    for deck in record.random_rounds(seed=5, rounds=300):
         state = UTHState(UTHOptions(min_bet=1, trips_min_bet=1))
         state.place_ante(1, ANTE)
         state.place_trips(1, TRIPS)
@@ -196,7 +192,6 @@ def test_the_simulator_settles_every_round_exactly_as_the_state_machine() -> Non
         assert state.phase is Phase.SETTLED
         assert_same_returns(record.last, engine_returns(state),
                             {"ante": "ante", "blind": "blind", "trips": "trips", "play": "play"})
-        record.end_round()
 
 
 def test_simulate_uth_from_the_command_line_reports_bets_and_events(

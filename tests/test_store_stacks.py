@@ -41,6 +41,14 @@ async def open_table(store: Store, *players: int) -> int:
     return table.id
 
 
+async def table_with_stacks(store: Store, stacks: dict[int, int]) -> int:
+    """A table whose players are seated and bought in for ``stacks``, in that order."""
+    table_id = await open_table(store, *stacks)
+    for user, amount in stacks.items():
+        await store.buy_in(GUILD, table_id, user, amount, now=NOW)
+    return table_id
+
+
 def stack(table_id: int, user: int) -> AccountRef:
     return AccountRef.stack(table_id, user)
 
@@ -80,8 +88,7 @@ async def test_a_buy_in_moves_wallet_chips_to_the_stack_with_a_ledger_row(store:
 
 
 async def test_a_top_up_adds_to_the_stack_and_the_seat_counts_what_was_brought(store: Store) -> None:
-    table_id = await open_table(store, ALICE)
-    await store.buy_in(GUILD, table_id, ALICE, 200, now=NOW)
+    table_id = await table_with_stacks(store, {ALICE: 200})
     assert await store.buy_in(GUILD, table_id, ALICE, 50, now=NOW) == (750, 250)
     (record,) = await store.seat_records(table_id)
     assert (record.user_id, record.bought_in, record.hands) == (ALICE, 250, 0)
@@ -125,8 +132,7 @@ async def test_stakes_from_a_stack_cannot_overdraw_it(store: Store) -> None:
 
 
 async def test_a_step_stakes_from_the_stack_and_an_undo_goes_back_to_it(store: Store) -> None:
-    table_id = await open_table(store, ALICE)
-    await store.buy_in(GUILD, table_id, ALICE, 100, now=NOW)
+    table_id = await table_with_stacks(store, {ALICE: 100})
     round_id = await open_round(store, table_id, {ALICE: 10})
     await store.save_round_step(GUILD, round_id, state={}, deadline=None, actions=[action(2)],
                                 stakes=[Stake(ALICE, 30, "bet raise")], now=NOW,
@@ -140,9 +146,7 @@ async def test_a_step_stakes_from_the_stack_and_an_undo_goes_back_to_it(store: S
 
 
 async def test_a_void_returns_stakes_to_the_stacks_not_the_wallets(store: Store) -> None:
-    table_id = await open_table(store, ALICE, BOB)
-    await store.buy_in(GUILD, table_id, ALICE, 100, now=NOW)
-    await store.buy_in(GUILD, table_id, BOB, 200, now=NOW)
+    table_id = await table_with_stacks(store, {ALICE: 100, BOB: 200})
     round_id = await open_round(store, table_id, {ALICE: 40, BOB: 60})
     refunds = await store.void_round(GUILD, round_id, reason="crash", now=NOW)
     assert refunds == {ALICE: 40, BOB: 60}
@@ -152,9 +156,7 @@ async def test_a_void_returns_stakes_to_the_stacks_not_the_wallets(store: Store)
 
 
 async def test_a_settlement_that_leaves_chips_in_escrow_records_nothing(store: Store) -> None:
-    table_id = await open_table(store, ALICE, BOB)
-    await store.buy_in(GUILD, table_id, ALICE, 100, now=NOW)
-    await store.buy_in(GUILD, table_id, BOB, 100, now=NOW)
+    table_id = await table_with_stacks(store, {ALICE: 100, BOB: 100})
     round_id = await open_round(store, table_id, {ALICE: 50, BOB: 50})
     escrow = round_escrow(round_id)
     short = [Movement(escrow, stack(table_id, ALICE), 95, "pot win")]
@@ -179,9 +181,7 @@ async def test_a_settlement_that_leaves_chips_in_escrow_records_nothing(store: S
 
 
 async def test_buy_ins_and_cash_outs_are_neither_wins_nor_losses(store: Store) -> None:
-    table_id = await open_table(store, ALICE, BOB)
-    await store.buy_in(GUILD, table_id, ALICE, 100, now=NOW)
-    await store.buy_in(GUILD, table_id, BOB, 100, now=NOW)
+    table_id = await table_with_stacks(store, {ALICE: 100, BOB: 100})
     assert await store.leaderboard(GUILD) == []
     round_id = await open_round(store, table_id, {ALICE: 30, BOB: 30})
     escrow = round_escrow(round_id)
@@ -199,9 +199,7 @@ async def test_buy_ins_and_cash_outs_are_neither_wins_nor_losses(store: Store) -
 
 
 async def test_only_the_stacks_of_players_who_left_are_cashed_out_between_rounds(store: Store) -> None:
-    table_id = await open_table(store, ALICE, BOB)
-    await store.buy_in(GUILD, table_id, ALICE, 100, now=NOW)
-    await store.buy_in(GUILD, table_id, BOB, 200, now=NOW)
+    table_id = await table_with_stacks(store, {ALICE: 100, BOB: 200})
     await store.unseat_player(table_id, BOB)
     assert await store.cash_out_absent(GUILD, table_id, now=NOW) == {BOB: 200}
     assert await store.cash_out_absent(GUILD, table_id, now=NOW) == {}
@@ -211,9 +209,7 @@ async def test_only_the_stacks_of_players_who_left_are_cashed_out_between_rounds
 
 
 async def test_closing_the_table_returns_every_stack_at_once(store: Store) -> None:
-    table_id = await open_table(store, ALICE, BOB)
-    await store.buy_in(GUILD, table_id, ALICE, 100, now=NOW)
-    await store.buy_in(GUILD, table_id, BOB, 250, now=NOW)
+    table_id = await table_with_stacks(store, {ALICE: 100, BOB: 250})
     assert await store.close_table(table_id, now=NOW) == {ALICE: 100, BOB: 250}
     assert await store.table_stacks(GUILD, table_id) == {ALICE: 0, BOB: 0}
     assert await store.balance(GUILD, AccountRef.wallet(BOB)) == 1000
@@ -238,8 +234,7 @@ async def test_stacks_of_two_tables_and_two_guilds_stay_apart(store: Store) -> N
 
 
 async def test_the_database_refuses_a_negative_stack_even_past_the_guard(store: Store) -> None:
-    table_id = await open_table(store, ALICE)
-    await store.buy_in(GUILD, table_id, ALICE, 10, now=NOW)
+    await table_with_stacks(store, {ALICE: 10})
     db = store._connection()
     with pytest.raises(sqlite3.IntegrityError):
         await db.execute("UPDATE accounts SET balance = -1 WHERE kind = 'stack'")

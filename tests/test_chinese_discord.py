@@ -63,6 +63,16 @@ async def house(harness: DiscordHarness) -> int:
     return await harness.bot.store.balance(harness.guild_id, AccountRef.house())
 
 
+async def three_bought_in(harness: DiscordHarness) -> tuple[FakeUser, FakeUser, FakeUser, int]:
+    """Alice, Bob and Carol, each bought in for a full stack, hands dealt from ``ANY_DECK``;
+    and the house's chips before they came (:func:`sound` checks them after)."""
+    harness.use_deck(ANY_DECK)
+    alice, bob, carol = harness.user("alice"), harness.user("bob"), harness.user("carol")
+    house_before = await house(harness)
+    await buy_in(harness, alice, bob, carol)
+    return alice, bob, carol, house_before
+
+
 async def sound(harness: DiscordHarness, house_before: int) -> None:
     """The books balance and the house has neither won nor paid anything."""
     await harness.audit_ok()
@@ -130,10 +140,7 @@ async def buy_in(harness: DiscordHarness, *users: FakeUser, amount: int = FULL_B
 
 async def test_three_players_set_hands_with_the_menus_auto_arrange_and_a_command(
         harness: DiscordHarness, tables: TableDriver) -> None:
-    harness.use_deck(ANY_DECK)
-    alice, bob, carol = harness.user("alice"), harness.user("bob"), harness.user("carol")
-    house_before = await house(harness)
-    await buy_in(harness, alice, bob, carol)
+    alice, bob, carol, house_before = await three_bought_in(harness)
     await tables.settle()
     assert "Deal" in tables.buttons()
     dealt = await tables.press(alice, "Deal")
@@ -268,10 +275,7 @@ async def test_under_the_foul_option_a_player_out_of_time_is_fouled_and_pays_eve
         harness: DiscordHarness, tables: TableDriver) -> None:
     await harness.bot.tables.configure(harness.guild_id, harness.channel_id,
                                        options={"on_timeout": "foul"})
-    harness.use_deck(ANY_DECK)
-    alice, bob, carol = harness.user("alice"), harness.user("bob"), harness.user("carol")
-    house_before = await house(harness)
-    await buy_in(harness, alice, bob, carol)
+    alice, bob, carol, house_before = await three_bought_in(harness)
     await tables.press(bob, "Deal")
     message = await open_hand(tables, alice)
     assert "then it is fouled" in message["content"]
@@ -532,10 +536,7 @@ async def test_a_declared_automatic_win_collects_from_every_player(harness: Disc
 
 async def test_a_player_who_leaves_mid_hand_is_set_at_once_and_cashed_out_at_the_showdown(
         harness: DiscordHarness, tables: TableDriver) -> None:
-    harness.use_deck(ANY_DECK)
-    alice, bob, carol = harness.user("alice"), harness.user("bob"), harness.user("carol")
-    house_before = await house(harness)
-    await buy_in(harness, alice, bob, carol)
+    alice, bob, carol, house_before = await three_bought_in(harness)
     await tables.press(alice, "Deal")
     left = await harness.slash(alice, "chinese leave")
     await tables.settle()

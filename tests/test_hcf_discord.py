@@ -101,7 +101,13 @@ async def hcf(harness: DiscordHarness, clock: FakeClock) -> HCFTable:
     return HCFTable(harness, TableDriver(harness, clock))
 
 
-async def seat_four(harness: DiscordHarness, hcf: HCFTable) -> list[FakeUser]:
+async def seat_four(harness: DiscordHarness, hcf: HCFTable, deck: bytes | None = None,
+                    **options: Any) -> list[FakeUser]:
+    """The table opened with ``options``; Alice, Bob, Carol and Dave each buy in for 500; the
+    hands are dealt from the seed ``deck`` when one is given."""
+    await hcf.open(**options)
+    if deck is not None:
+        harness.use_deck(deck)
     players = [harness.user(name) for name in ("alice", "bob", "carol", "dave")]
     for player in players:
         confirmed_buy = await hcf.command(player, "buyin", amount=BUY_IN)
@@ -144,7 +150,7 @@ async def test_four_players_pass_the_bank_round_the_table_and_the_house_banks_wh
     assert "a stack of 300+ may bank. No rake." in hcf.driver.phase()
 
     # Hand 1: a new table offers the bank from the first seat; alice banks.
-    harness.bot.tables.seed_source = lambda: seed(1)
+    harness.use_deck(seed(1))
     confirmed(await hcf.press(carol, "Deal next hand"), "Hand opened: the bank is offered first")
     assert hcf.hand.offered == alice.id and {"Accept bank", "Decline bank"} <= set(hcf.driver.buttons())
     refused(await hcf.press(bob, "Accept bank"), "offered to another player first")
@@ -164,7 +170,7 @@ async def test_four_players_pass_the_bank_round_the_table_and_the_house_banks_wh
     assert f"<@{alice.id}> banks 500 chips" in first.headline
 
     # Hand 2: the turn moves on to bob, who declines; carol banks; bob plays.
-    harness.bot.tables.seed_source = lambda: seed(2)
+    harness.use_deck(seed(2))
     confirmed(await hcf.command(alice, "deal"), "Hand opened")
     assert hcf.hand.offers[:2] == (bob.id, carol.id) and hcf.hand.offers[-1] == alice.id
     confirmed(await hcf.command(bob, "bank", choice="decline"), "Bank declined")
@@ -179,7 +185,7 @@ async def test_four_players_pass_the_bank_round_the_table_and_the_house_banks_wh
     assert hcf.table.last_result.settlement.summary[carol.id].staked == before[carol.id]
 
     # Hand 3: dave's turn; he is asked and his timer runs out (a decline); alice is next.
-    harness.bot.tables.seed_source = lambda: seed(3)
+    harness.use_deck(seed(3))
     confirmed(await hcf.press(bob, "Deal next hand"), "Hand opened")
     qualified = [seat for seat in (dave.id, alice.id, bob.id, carol.id) if hcf.stacks()[seat] >= 300]
     assert list(hcf.hand.offers) == qualified and qualified[0] == dave.id
@@ -211,7 +217,7 @@ async def test_four_players_pass_the_bank_round_the_table_and_the_house_banks_wh
     await harness.audit_ok()
 
     # Hand 4: the turn went on from the first seat asked in hand 3 (dave): alice is asked.
-    harness.bot.tables.seed_source = lambda: seed(4)
+    harness.use_deck(seed(4))
     confirmed(await hcf.press(alice, "Deal next hand"), "Hand opened")
     assert hcf.hand.offers[0] == next(seat for seat in (alice.id, bob.id, carol.id, dave.id)
                                       if hcf.stacks()[seat] >= 300)
@@ -244,15 +250,14 @@ async def test_the_exact_figures_on_the_rules_page_are_the_counted_ones() -> Non
 async def test_each_rake_mode_is_disclosed_and_only_the_rake_reaches_the_house(
     harness: DiscordHarness, hcf: HCFTable, mode: str, dp_pays: bool
 ) -> None:
-    await hcf.open(rake_mode=mode, rake=2)
-    alice, bob, carol, dave = players = await seat_four(harness, hcf)
+    alice, bob, carol, dave = players = await seat_four(harness, hcf, rake_mode=mode, rake=2)
     disclosed = {"every_player": "from every player, the designated player included",
                  "all_but_dp": "from every player but the designated player",
                  "dp_only": "from the designated player only"}[mode]
     assert f"Rake: 2 chips a hand {disclosed}." in hcf.driver.phase()
     rules = await hcf.command(bob, "rules")
     assert rules.ephemeral and f"Rake: 2 chips a hand {disclosed}." in rules.text
-    harness.bot.tables.seed_source = lambda: seed(1)
+    harness.use_deck(seed(1))
     await hcf.press(alice, "Deal next hand")
     await hcf.press(alice, "Accept bank")
     before = hcf.stacks()
@@ -277,11 +282,9 @@ async def test_each_rake_mode_is_disclosed_and_only_the_rake_reaches_the_house(
 async def test_a_hand_the_bank_cannot_pay_is_dead_and_gets_every_stake_back(
     harness: DiscordHarness, hcf: HCFTable
 ) -> None:
-    await hcf.open()
-    alice, bob, carol, _ = await seat_four(harness, hcf)
     # Seed 10 deals bob (first to the left of alice's button) a five-card flush that beats the
     # bank's: Ante, a 2x Raise and the Flush bonus's 10:1 on 30 come to more than the bank's 500.
-    harness.bot.tables.seed_source = lambda: seed(10)
+    alice, bob, carol, _ = await seat_four(harness, hcf, seed(10))
     await hcf.press(alice, "Deal next hand")
     await hcf.press(alice, "Accept bank")
     before = hcf.stacks()
@@ -313,7 +316,6 @@ async def test_bad_input_gets_a_private_reason_and_changes_nothing(
     admin = harness.user("boss", admin=True)
     refused(await harness.slash(admin, "table open", game="hcf", rake_mode="every_player"),
             "a rake is a whole number of chips, at least 1")
-    await hcf.open()
     alice, bob, carol, dave = await seat_four(harness, hcf)
     eve = harness.user("eve")
     refused(await hcf.command(eve, "buyin", amount=5_000), "Your wallet has 1,000 chips")
@@ -326,7 +328,7 @@ async def test_bad_input_gets_a_private_reason_and_changes_nothing(
     frank = harness.user("frank")
     refused(await hcf.press(frank, "Deal next hand"), "no chips at this table", "/hcf buyin")
     assert hcf.table.round is None
-    harness.bot.tables.seed_source = lambda: seed(3)
+    harness.use_deck(seed(3))
     await hcf.press(bob, "Deal next hand")
     refused(await hcf.press(bob, "Accept bank"), "offered to another player first")
     refused(await hcf.command(eve, "bank", choice="accept"), "not seated")
@@ -388,9 +390,7 @@ def hcf_button(message: dict[str, Any], label: str) -> str:
 async def test_leaving_declines_returns_bets_and_a_dp_who_leaves_still_banks(
     harness: DiscordHarness, hcf: HCFTable
 ) -> None:
-    await hcf.open()
-    alice, bob, carol, dave = await seat_four(harness, hcf)
-    harness.bot.tables.seed_source = lambda: seed(5)
+    alice, bob, carol, dave = await seat_four(harness, hcf, seed(5))
     await hcf.press(dave, "Deal next hand")
     assert hcf.hand.offers == (alice.id, bob.id, carol.id, dave.id)
     left = await hcf.command(bob, "leave")
@@ -427,9 +427,7 @@ async def test_leaving_declines_returns_bets_and_a_dp_who_leaves_still_banks(
 async def test_a_restart_mid_offer_resumes_the_hand_and_old_buttons_work(
     harness: DiscordHarness, hcf: HCFTable, clock: FakeClock, tmp_path: Path
 ) -> None:
-    await hcf.open()
-    alice, bob, carol, _ = await seat_four(harness, hcf)
-    harness.bot.tables.seed_source = lambda: seed(6)
+    alice, bob, carol, _ = await seat_four(harness, hcf, seed(6))
     await hcf.press(alice, "Deal next hand")
     await hcf.command(bob, "ante", amount=20)
     offer = copy.deepcopy(hcf.driver.message())

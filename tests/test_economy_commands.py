@@ -13,11 +13,17 @@ from bot.store import (
     RoundHeader,
     RoundMoney,
 )
-from tests.harness.driver import DiscordHarness, assert_refused
+from tests.harness.driver import DiscordHarness, FakeUser, assert_refused
 from tests.harness.fake_discord import CHANNEL_MESSAGE, UPDATE_MESSAGE
 
 pytestmark = pytest.mark.asyncio
 
+
+async def wallets_are(harness: DiscordHarness, *expected: tuple[FakeUser, int]) -> None:
+    """Each user's wallet holds the chips expected, and the books balance."""
+    for user, chips in expected:
+        assert await harness.wallet(user) == chips, user.name
+    await harness.audit_ok()
 
 
 async def test_balance_of_a_new_member_is_the_starting_balance(harness: DiscordHarness) -> None:
@@ -61,9 +67,7 @@ async def test_give_confirmed_moves_chips_and_announces(harness: DiscordHarness)
     assert done.data["components"] == []
     (announcement,) = done.followups
     assert announcement["flags"] == 0 and "gave **300 chips**" in announcement["content"]
-    assert await harness.wallet(alice) == 700
-    assert await harness.wallet(bob) == 1300
-    await harness.audit_ok()
+    await wallets_are(harness, (alice, 700), (bob, 1300))
 
 
 async def test_give_cancelled_moves_nothing(harness: DiscordHarness) -> None:
@@ -76,8 +80,7 @@ async def test_give_cancelled_moves_nothing(harness: DiscordHarness) -> None:
     assert offer.message["components"] == []
     late = await harness.click(alice, stale_copy, confirm)
     assert_refused(late, "already")
-    assert await harness.wallet(alice) == 1000
-    await harness.audit_ok()
+    await wallets_are(harness, (alice, 1000))
 
 
 @pytest.mark.parametrize(
@@ -89,17 +92,14 @@ async def test_give_rejects_bad_amounts(harness: DiscordHarness, amount: int, fr
     await harness.slash(bob, "balance")
     reply = await harness.slash(alice, "give", member=bob, amount=amount)
     assert_refused(reply, fragment)
-    assert await harness.wallet(alice) == 1000
-    assert await harness.wallet(bob) == 1000
-    await harness.audit_ok()
+    await wallets_are(harness, (alice, 1000), (bob, 1000))
 
 
 async def test_give_to_self_or_a_bot_is_refused(harness: DiscordHarness) -> None:
     alice, robot = harness.user("alice"), harness.user("robo", bot=True)
     assert_refused(await harness.slash(alice, "give", member=alice, amount=10), "yourself")
     assert_refused(await harness.slash(alice, "give", member=robot, amount=10), "bot")
-    assert await harness.wallet(alice) == 1000
-    await harness.audit_ok()
+    await wallets_are(harness, (alice, 1000))
 
 
 async def test_double_clicked_confirm_gives_once(harness: DiscordHarness) -> None:
@@ -112,17 +112,14 @@ async def test_double_clicked_confirm_gives_once(harness: DiscordHarness) -> Non
     )
     kinds = sorted((reply.type, reply.ephemeral) for reply in replies)
     assert kinds == [(CHANNEL_MESSAGE, True), (UPDATE_MESSAGE, False)]
-    assert await harness.wallet(alice) == 600
-    assert await harness.wallet(bob) == 1400
-    await harness.audit_ok()
+    await wallets_are(harness, (alice, 600), (bob, 1400))
 
 
 async def test_only_the_giver_can_confirm(harness: DiscordHarness) -> None:
     alice, bob = harness.user("alice"), harness.user("bob")
     offer = await harness.slash(alice, "give", member=bob, amount=100)
     assert_refused(await harness.click(bob, offer.message, offer.button("Confirm")), "only the")
-    assert await harness.wallet(bob) == 1000
-    await harness.audit_ok()
+    await wallets_are(harness, (bob, 1000))
 
 
 async def test_balance_is_checked_again_at_confirmation(harness: DiscordHarness) -> None:
@@ -132,8 +129,7 @@ async def test_balance_is_checked_again_at_confirmation(harness: DiscordHarness)
     await harness.click(alice, first.message, first.button("Confirm"))
     late = await harness.click(alice, second.message, second.button("Confirm"))
     assert_refused(late, "only 200 chips", "nothing was sent")
-    assert await harness.wallet(carol) == 1000
-    await harness.audit_ok()
+    await wallets_are(harness, (carol, 1000))
 
 
 async def test_expired_give_offer_is_refused(harness: DiscordHarness, clock) -> None:
@@ -141,8 +137,7 @@ async def test_expired_give_offer_is_refused(harness: DiscordHarness, clock) -> 
     offer = await harness.slash(alice, "give", member=bob, amount=100)
     clock.advance(10 * 60)
     assert_refused(await harness.click(alice, offer.message, offer.button("Confirm")), "expired")
-    assert await harness.wallet(alice) == 1000
-    await harness.audit_ok()
+    await wallets_are(harness, (alice, 1000))
 
 
 async def record_round(harness: DiscordHarness, user_id: int, game: str, wagered: int,
@@ -210,8 +205,7 @@ async def test_members_cannot_use_admin_commands(harness: DiscordHarness) -> Non
     assert_refused(await harness.slash(alice, "chips grant", member=alice, amount=5), "manage server")
     assert_refused(await harness.slash(alice, "audit"), "manage server")
     assert_refused(await harness.slash(alice, "chips settings", daily_amount=9), "manage server")
-    assert await harness.wallet(alice) == 1000
-    await harness.audit_ok()
+    await wallets_are(harness, (alice, 1000))
 
 
 async def test_admin_grant_rejects_bad_amounts(harness: DiscordHarness) -> None:
@@ -276,8 +270,7 @@ async def test_a_repeated_delivery_of_one_interaction_runs_once(harness: Discord
     record = harness.fake.interactions[int(payload["id"])]
     assert len(record.callbacks) == 1
     assert record.errors == [], "the repeat never reached a handler, so it never drew a 40060"
-    assert await harness.wallet(alice) == 1100
-    await harness.audit_ok()
+    await wallets_are(harness, (alice, 1100))
 
 
 async def test_a_click_on_an_unknown_control_is_answered_at_once(harness: DiscordHarness) -> None:

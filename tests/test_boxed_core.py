@@ -17,6 +17,7 @@ from itertools import combinations
 
 import pytest
 
+from bot.games.boxed import rules
 from bot.games.boxed.bonus import FIVE_CARD_CLASS_COUNTS, FIVE_CARD_HANDS
 from bot.games.boxed.rules import (
     AK_HIGH_MIN,
@@ -25,9 +26,6 @@ from bot.games.boxed.rules import (
     BoxKind,
     BoxShowdown,
     BoxStakes,
-    BuyRule,
-    DealerRule,
-    ExchangeRule,
     HandClass,
     PayTable,
     Phase,
@@ -66,12 +64,12 @@ class AceKingAlsoPays:
 IMPERIAL_LIKE = BoxedGame(
     name="imperial_like",
     display_name="Imperial-like test game",
-    dealer=DealerRule(cards=5, face_up=1),
+    dealer=rules.DealerRule(cards=5, face_up=1),
     bet_pays=AceKingAlsoPays(BET_TABLE),
     bonus_pays=BONUS_TABLE,
-    exchange=ExchangeRule(boxes="open", pays_ante_on_win=False, max_exchanges=3,
+    exchange=rules.ExchangeRule(boxes="open", pays_ante_on_win=False, max_exchanges=3,
                           repeat_on_same_rank=True),
-    buy=BuyRule(cost_antes=1, free_choice_pair=None),
+    buy=rules.BuyRule(cost_antes=1, free_choice_pair=None),
     bonus_needs_ante=True,
     larger_open_box_first=False,
     open_ante_on_win="push",
@@ -162,9 +160,9 @@ def test_round_cap_scales_winnings_down_and_leaves_stakes_and_losses_alone() -> 
 
 def test_game_and_options_refuse_impossible_settings() -> None:
     with pytest.raises(ValueError):
-        DealerRule(cards=8, face_up=1)
+        rules.DealerRule(cards=8, face_up=1)
     with pytest.raises(ValueError):
-        ExchangeRule(max_exchanges=0)
+        rules.ExchangeRule(max_exchanges=0)
     with pytest.raises(ValueError):
         dataclasses.replace(IMPERIAL_LIKE, max_open_boxes=5)
     with pytest.raises(ValueError):

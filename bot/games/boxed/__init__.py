@@ -16,7 +16,6 @@ exchange rules, how Antes are paid); a table's limits are :class:`BoxedOptions`;
 from bot.games.boxed.rules import (
     BoxedGame,
     BoxedOptions,
-    BoxShowdown,
     BoxStakes,
     BuyRule,
     DealerRule,
@@ -27,7 +26,6 @@ from bot.games.boxed.rules import (
     PrimaryPays,
     exchange_index,
     hand_class,
-    settle_box,
     shows_pair_of,
 )
 from bot.games.boxed.seat import Box
@@ -35,8 +33,8 @@ from bot.games.boxed.state import BoxedState
 from bot.games.boxed.views import PrivateView, PublicView
 
 __all__ = [
-    "Box", "BoxShowdown", "BoxStakes", "BoxedGame", "BoxedOptions",
+    "Box", "BoxStakes", "BoxedGame", "BoxedOptions",
     "BoxedState", "BuyRule", "DealerRule", "ExchangeRule", "HandClass", "PayTable", "Phase",
     "PrimaryPays", "PrivateView", "PublicView", "exchange_index",
-    "hand_class", "settle_box", "shows_pair_of",
+    "hand_class", "shows_pair_of",
 ]

@@ -92,35 +92,29 @@ def returns(state: ThreeCardState, seat: int = ALICE) -> dict[str, tuple[int, st
     return {line.bet: (line.returned, line.outcome) for line in state.settlement.lines_of(seat)}
 
 
-def test_dealer_not_qualified_pays_the_ante_and_pushes_play() -> None:
+# The settlement after Play, per branch of the rules (Ante 10, Play 10; chips handed back).
+SETTLEMENT_BRANCHES = {
+    "not qualified: the Ante wins, Play pushes": ("9c 8d 2h  Jc 7d 4h", (20, "win"), (10, "push")),
+    # J-T-4 beats 9-8-2 but does not qualify: the Ante still wins.
+    "not qualified though the dealer holds more": ("9c 8d 2h  Jc Td 4h", (20, "win"), (10, "push")),
+    "qualified and beaten: Ante and Play win": ("Kc Kd 2h  Qc 7d 4h", (20, "win"), (20, "win")),
+    "qualified and better: both lose": ("Qc 6d 4h  Kc 7d 4d", (0, "lose"), (0, "lose")),
+    "a tie with a qualified dealer: both push": ("Qc 6d 4h  Qs 6h 4c", (10, "push"), (10, "push")),
+}
+
+
+@pytest.mark.parametrize("branch", list(SETTLEMENT_BRANCHES))
+def test_a_played_hand_settles_ante_and_play_per_branch(branch: str) -> None:
+    hands, ante, play = SETTLEMENT_BRANCHES[branch]
+    state = dealt(hands)
+    state.play(ALICE)
+    assert returns(state) == {"ante": ante, "play": play}
+
+
+def test_the_dealer_without_queen_high_does_not_qualify() -> None:
     state = dealt("9c 8d 2h  Jc 7d 4h")
     state.play(ALICE)
-    assert returns(state) == {"ante": (20, "win"), "play": (10, "push")}
     assert state.dealer_qualified is False
-
-
-def test_not_qualified_pays_the_ante_even_when_the_dealer_holds_more() -> None:
-    state = dealt("9c 8d 2h  Jc Td 4h")  # J-T-4 beats 9-8-2 but does not qualify
-    state.play(ALICE)
-    assert returns(state) == {"ante": (20, "win"), "play": (10, "push")}
-
-
-def test_qualified_and_beaten_pays_ante_and_play() -> None:
-    state = dealt("Kc Kd 2h  Qc 7d 4h")
-    state.play(ALICE)
-    assert returns(state) == {"ante": (20, "win"), "play": (20, "win")}
-
-
-def test_qualified_and_better_takes_both() -> None:
-    state = dealt("Qc 6d 4h  Kc 7d 4d")
-    state.play(ALICE)
-    assert returns(state) == {"ante": (0, "lose"), "play": (0, "lose")}
-
-
-def test_a_tie_with_a_qualified_dealer_pushes_both() -> None:
-    state = dealt("Qc 6d 4h  Qs 6h 4c")
-    state.play(ALICE)
-    assert returns(state) == {"ante": (10, "push"), "play": (10, "push")}
 
 
 @pytest.mark.parametrize(("hand", "dealer", "ante_back"), [

@@ -309,24 +309,22 @@ def test_fouls_against_fouls_and_a_legal_hand() -> None:
 # --------------------------------------------------------------------------- ties
 
 
-def test_two_segments_won_and_one_tied_is_two_points() -> None:
-    players = {
-        "A": hand("5h 3d 2c", "Kc Kd 7c 7d 4h", "6s 6c 6d 8s 8c"),
-        "B": hand("5c 3h 2h", "Qc Qd 8d 8h 2d", "4c 4d 4s 9h 9c"),
-    }
-    pair = showdown_breakdown(players).between("A", "B")
-    assert pair.segments == (0, 1, 1)
-    assert (pair.sweep, pair.total) == (0, 2)
+# A's hand against B's: A wins the back; the front (and the middle in the second case) tie.
+A_WINS_THE_BACK = hand("5h 3d 2c", "Kc Kd 7c 7d 4h", "6s 6c 6d 8s 8c")
+TIES = {
+    "two segments won and one tied is two points": (
+        hand("5c 3h 2h", "Qc Qd 8d 8h 2d", "4c 4d 4s 9h 9c"), (0, 1, 1), 2),
+    "one segment won and two tied is one point": (
+        hand("5c 3h 2h", "Ks Kh 7s 7h 4d", "8h 9h Tc Jh Qs"), (0, 0, 1), 1),
+}
 
 
-def test_one_segment_won_and_two_tied_is_one_point() -> None:
-    players = {
-        "A": hand("5h 3d 2c", "Kc Kd 7c 7d 4h", "6s 6c 6d 8s 8c"),
-        "B": hand("5c 3h 2h", "Ks Kh 7s 7h 4d", "8h 9h Tc Jh Qs"),
-    }
-    pair = showdown_breakdown(players).between("A", "B")
-    assert pair.segments == (0, 0, 1)
-    assert pair.total == 1
+@pytest.mark.parametrize("case", list(TIES))
+def test_a_tied_segment_scores_nothing_and_stops_the_sweep(case: str) -> None:
+    other, segments, total = TIES[case]
+    pair = showdown_breakdown({"A": A_WINS_THE_BACK, "B": other}).between("A", "B")
+    assert pair.segments == segments
+    assert (pair.sweep, pair.total) == (0, total)
 
 
 def test_three_tied_segments_score_nothing() -> None:

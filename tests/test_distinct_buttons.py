@@ -22,7 +22,7 @@ from bot.tables.config import TableConfig
 from tests.conftest import FakeClock
 from tests.harness.driver import DiscordHarness, FakeUser, Reply, walk_components
 from tests.harness.fake_discord import CHANNEL_MESSAGE
-from tests.harness.tables import TableDriver
+from tests.harness.tables import EACH_BOXED_GAME, TableDriver
 
 DOUBLE_CLICK = "already done"
 
@@ -42,6 +42,11 @@ async def press_in_one_rendering(harness: DiscordHarness, tables: TableDriver, u
     replies = [await harness.click(user, rendering, buttons[label]) for label in labels]
     await tables.settle()
     return replies
+
+
+def both_orders(first: str, second: str) -> list[tuple[str, str]]:
+    """Two presses, each way round: a test of two different buttons holds in either order."""
+    return [(first, second), (second, first)]
 
 
 def accepted(reply: Reply) -> bool:
@@ -91,7 +96,7 @@ async def alices_presses_all_count(harness: DiscordHarness, tables: TableDriver,
 
 
 # -- Ultimate Texas Hold'em ------------------------------------------------------------------
-@pytest.mark.parametrize("order", [("Ante 10", "Ante 50"), ("Ante 50", "Ante 10")])
+@pytest.mark.parametrize("order", both_orders("Ante 10", "Ante 50"))
 async def test_uth_two_ante_buttons_are_two_antes(harness: DiscordHarness, tables: TableDriver,
                                                   order: tuple[str, str]) -> None:
     seat = await alices_presses_all_count(harness, tables, "uth", order)
@@ -99,7 +104,7 @@ async def test_uth_two_ante_buttons_are_two_antes(harness: DiscordHarness, table
     await harness.audit_ok()
 
 
-@pytest.mark.parametrize("order", [("Ante 10", "Trips 10"), ("Trips 10", "Ante 10")])
+@pytest.mark.parametrize("order", both_orders("Ante 10", "Trips 10"))
 async def test_uth_ante_and_trips_are_two_bets(harness: DiscordHarness, tables: TableDriver,
                                                order: tuple[str, str]) -> None:
     seat = await alices_presses_all_count(harness, tables, "uth", order)
@@ -144,9 +149,8 @@ def dealer_misses(dealer_cards: int, *, boxes: int = 2) -> bytes:
     raise AssertionError("no such seed")
 
 
-@pytest.mark.parametrize("game", ["imperial", "twoplusfour"])
-@pytest.mark.parametrize("order", [("Box 1: Ante 10", "Box 2: Ante 10"),
-                                   ("Box 2: Ante 10", "Box 1: Ante 10")])
+@EACH_BOXED_GAME
+@pytest.mark.parametrize("order", both_orders("Box 1: Ante 10", "Box 2: Ante 10"))
 async def test_two_boxes_ante_buttons_are_two_antes(harness: DiscordHarness, tables: TableDriver,
                                                     game: str, order: tuple[str, str]) -> None:
     await open_table(harness, tables, game)
@@ -173,9 +177,8 @@ async def reach_the_exchange(harness: DiscordHarness, tables: TableDriver, game:
     assert tables.round_state().phase is Phase.EXCHANGE, "the dealer qualified"
 
 
-@pytest.mark.parametrize("game", ["imperial", "twoplusfour"])
-@pytest.mark.parametrize("order", [("Exchange box 1", "Exchange box 2"),
-                                   ("Exchange box 2", "Exchange box 1")])
+@EACH_BOXED_GAME
+@pytest.mark.parametrize("order", both_orders("Exchange box 1", "Exchange box 2"))
 async def test_two_exchange_buttons_pick_two_boxes(harness: DiscordHarness, tables: TableDriver,
                                                    game: str, order: tuple[str, str]) -> None:
     await open_table(harness, tables, game)
@@ -190,7 +193,7 @@ async def test_two_exchange_buttons_pick_two_boxes(harness: DiscordHarness, tabl
 
 
 # -- High Card Flush -----------------------------------------------------------------------
-@pytest.mark.parametrize("order", [("SF bonus 10", "Flush bonus 10"), ("Flush bonus 10", "SF bonus 10")])
+@pytest.mark.parametrize("order", both_orders("SF bonus 10", "Flush bonus 10"))
 async def test_hcf_the_two_bonus_buttons_are_two_bets(harness: DiscordHarness, tables: TableDriver,
                                                       order: tuple[str, str]) -> None:
     await open_table(harness, tables, "hcf", max_bet=100, bank_minimum=300)
@@ -203,7 +206,7 @@ async def test_hcf_the_two_bonus_buttons_are_two_bets(harness: DiscordHarness, t
     await harness.audit_ok()
 
 
-@pytest.mark.parametrize("order", [("Ante 50", "Ante 10"), ("Ante 10", "Ante 50")])
+@pytest.mark.parametrize("order", both_orders("Ante 50", "Ante 10"))
 async def test_hcf_two_ante_buttons_are_two_actions(harness: DiscordHarness, tables: TableDriver,
                                                     order: tuple[str, str]) -> None:
     """A High Card Flush Ante names the Ante's amount (it replaces, not adds): the last one

@@ -13,7 +13,7 @@ from render.fonts import font
 from render.hands import LABEL_WIDTH, LINE_GAP, NAME_SIZE, SMALLEST_DETAIL_SIZE, detail_lines
 from tests.conftest import FakeClock
 from tests.harness.driver import DiscordHarness
-from tests.harness.tables import TableDriver
+from tests.harness.tables import EACH_BOXED_GAME, TableDriver
 from tests.test_distinct_buttons import alice_plays, open_table, reach_the_exchange
 
 
@@ -40,7 +40,7 @@ async def test_uth_undo_double_and_rebet_answer_with_the_bets_in_place(
     assert rebet.text.startswith("Rebet: Ante 10 · Blind 10 · round #"), rebet.text
 
 
-@pytest.mark.parametrize("game", ["imperial", "twoplusfour"])
+@EACH_BOXED_GAME
 async def test_boxed_undo_and_rebet_answer_with_every_box_in_place(
     harness: DiscordHarness, tables: TableDriver, game: str,
 ) -> None:
@@ -54,7 +54,7 @@ async def test_boxed_undo_and_rebet_answer_with_every_box_in_place(
     assert rebet.text.startswith("Rebet: Box 1: Ante 10; Box 2: Ante 10 · round #"), rebet.text
 
 
-@pytest.mark.parametrize("game", ["imperial", "twoplusfour"])
+@EACH_BOXED_GAME
 async def test_a_refused_exchange_says_why(harness: DiscordHarness, tables: TableDriver, game: str) -> None:
     await open_table(harness, tables, game)
     alice = harness.user("alice")

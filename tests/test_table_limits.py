@@ -10,7 +10,7 @@ from bot.store import AccountRef
 from tests.conftest import FakeClock
 from tests.harness.driver import DiscordHarness
 from tests.harness.fake_discord import CHANNEL_MESSAGE
-from tests.harness.tables import TableDriver
+from tests.harness.tables import EACH_BOXED_GAME, TableDriver
 from tests.test_distinct_buttons import dealer_misses
 
 
@@ -50,7 +50,7 @@ async def test_a_new_boxed_table_has_no_maximum_ante_and_an_admin_can_set_and_cl
     await harness.audit_ok()
 
 
-@pytest.mark.parametrize("game", ["imperial", "twoplusfour"])
+@EACH_BOXED_GAME
 async def test_without_a_maximum_ante_the_payout_cap_still_holds(
     harness: DiscordHarness, tables: TableDriver, game: str,
 ) -> None:

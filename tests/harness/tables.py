@@ -4,8 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from bot.catalog import GAMES
 from bot.games.boxed.rules import Phase
+from bot.tables.boxed import BoxedTableOptions
 from tests.harness.driver import DiscordHarness, FakeUser, Reply, walk_components
+
+EACH_BOXED_GAME = pytest.mark.parametrize(
+    "game", [game.key for game in GAMES if game.options is BoxedTableOptions])
+"""Runs a test once for each declared boxed game (its ``game`` argument is the key)."""
 
 
 class TableDriver:

@@ -35,9 +35,11 @@ async def open_every_game(world: World) -> Tables:
 
 
 async def play_through(world: World, tables: Tables, fault: Callable[[], Awaitable[None]],
-                       heal: Callable[[], Awaitable[None]], *, seconds: float, seed: int) -> int:
+                       heal: Callable[[], Awaitable[None]] | None = None, *, seconds: float,
+                       seed: int) -> int:
     """Chaos players at every table; ``fault`` after a second of play, ``heal`` ``seconds``
-    later, two more seconds of play, then every round driven to its end. Interactions sent."""
+    later (by default every injected fault ends), two more seconds of play, then every round
+    driven to its end. Interactions sent."""
     rng = random.Random(seed)
     stop = asyncio.Event()
     chaos = [asyncio.create_task(chaos_player(world, table, game, seated, random.Random(rng.random()),
@@ -46,7 +48,10 @@ async def play_through(world: World, tables: Tables, fault: Callable[[], Awaitab
         await asyncio.sleep(1.0)
         await fault()
         await asyncio.sleep(seconds)
-        await heal()
+        if heal is None:
+            world.fake.heal()
+        else:
+            await heal()
         await asyncio.sleep(2.0)
     finally:
         stop.set()
@@ -135,10 +140,7 @@ async def test_a_deleted_channel_closes_its_table_with_every_stake_returned(worl
         await table.wait_for(lambda _, round_id: round_id > 0, timeout=20)  # a round in play
         world.fake.delete_channel(gone)
 
-    async def nothing() -> None:
-        pass
-
-    await play_through(world, tables, delete, nothing, seconds=3.0, seed=32)
+    await play_through(world, tables, delete, seconds=3.0, seed=32)
     await all_posted(world, [c for c in tables if c != gone])
     check(world, tables)
     assert books.open_tables(world.db) == len(tables) - 1
@@ -161,10 +163,7 @@ async def test_rate_limits_per_route_and_global_are_waited_out(world: World) -> 
         world.fake.inject(Fault.rate_limited(0.4, scope="global", route="channels", times=4,
                                              **Fault.for_seconds(6.0)))
 
-    async def heal() -> None:
-        world.fake.heal()
-
-    sent = await play_through(world, tables, limit, heal, seconds=6.0, seed=33)
+    sent = await play_through(world, tables, limit, seconds=6.0, seed=33)
     await all_posted(world, list(tables))
     check(world, tables)
     assert world.late_or_unanswered() == [], "a rate limit delayed an interaction's answer"
@@ -187,10 +186,7 @@ async def test_server_errors_and_slow_answers_on_sends_and_edits(world: World) -
                                                  **window))
         world.fake.inject(Fault.slow(2.0, route="channels", **window))
 
-    async def heal() -> None:
-        world.fake.heal()
-
-    sent = await play_through(world, tables, outage, heal, seconds=6.0, seed=34)
+    sent = await play_through(world, tables, outage, seconds=6.0, seed=34)
     await all_posted(world, list(tables))
     check(world, tables)
     assert world.late_or_unanswered() == [], "an outage of messages delayed an interaction's answer"
@@ -223,10 +219,7 @@ async def test_gateway_drops_with_and_without_resume_and_invalid_sessions(world:
                 await fake.wait_connected(timeout=30)
             await asyncio.sleep(1.0)
 
-    async def nothing() -> None:
-        pass
-
-    await play_through(world, tables, misbehave, nothing, seconds=0.0, seed=35)
+    await play_through(world, tables, misbehave, seconds=0.0, seed=35)
     await all_posted(world, list(tables))
     check(world, tables)
     fake = world.fake

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from bot.games.boxed.actions import Rebet
-from bot.games.common import ChipFlow, RuleError, permits
+from bot.games.common import ChipFlow, RuleError, permits, verify_saved
 from bot.games.imperial.state import Draw
 from bot.games.records import CloseBetting, Fold, Raise, Rejection, UndoBet, record_from_dict
 from bot.games.uth.actions import Reveal
@@ -75,3 +77,11 @@ def test_can_says_whether_verify_passes_with_the_same_arguments() -> None:
 
 def test_can_asks_the_subclass_own_verify() -> None:
     assert not _LockedDoor(True).can_enter("ann", knocked=True)
+
+
+def test_a_saved_round_is_restored_only_by_its_own_game_and_format() -> None:
+    verify_saved({"game": "uth", "version": 1, "phase": "betting"}, "uth", "Ultimate Texas Hold'em round")
+    refusal = r"not a saved Ultimate Texas Hold'em round \(game 'uth', version 1\)"
+    for wrong in ({"game": "hcf", "version": 1}, {"game": "uth", "version": 2}, {"game": "uth"}, {}):
+        with pytest.raises(ValueError, match=refusal):
+            verify_saved(wrong, "uth", "Ultimate Texas Hold'em round")

@@ -41,6 +41,14 @@ class NamedStep(IntEnum):
         return self.name.lower()
 
 
+def verify_saved(data: Mapping[str, Any], game: str, what: str, version: int = 1) -> None:
+    """Refuse ``data`` (``ValueError``) unless ``game``'s engine saved it in format ``version``:
+    a round is never restored from another game's state or an unknown format. ``what`` names
+    it in the message ("Three Card Poker round")."""
+    if data.get("game") != game or data.get("version") != version:
+        raise ValueError(f"not a saved {what} (game {game!r}, version {version})")
+
+
 class RuleError(Exception):
     """An action the rules do not allow now; ``str(error)`` is a reason a player can read."""
 

@@ -84,7 +84,7 @@ from bot.games.boxed.rules import BoxedGame, BoxedOptions, Phase, insurance_limi
 from bot.games.boxed.seat import Box, Layout, Seat
 from bot.games.boxed.showdown import exchange_dealer_card, seat_lines
 from bot.games.boxed.views import PrivateView, PublicView, private_view, public_view
-from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine, permits
+from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine, permits, verify_saved
 from bot.games.records import RecordedRound
 from bot.poker import Card, evaluate_rank
 
@@ -607,8 +607,7 @@ class BoxedState(RecordedRound):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], game: BoxedGame) -> BoxedState:
-        if data.get("game") != game.name or data.get("version") != 1:
-            raise ValueError(f"not a saved {game.display_name} round (game {game.name!r}, version 1)")
+        verify_saved(data, game.name, f"{game.display_name} round")
         seats = [Seat.from_dict(item) for item in data["seats"]]
         settlement = data["settlement"]
         return cls(

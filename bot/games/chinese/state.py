@@ -47,7 +47,7 @@ from bot.games.chinese.hands import (
 )
 from bot.games.chinese.scoring import PlayerHand, Showdown, score_hands
 from bot.games.chinese.stakes import TABLE_POSITIONS, StackSettlement, settle_stacks
-from bot.games.common import RuleError, SeatId, permits
+from bot.games.common import RuleError, SeatId, permits, verify_saved
 from bot.poker import Card
 
 TimeoutPolicy = Literal["auto-set", "foul"]
@@ -366,8 +366,7 @@ class ChineseRound:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ChineseRound:
-        if data.get("game") != "chinese" or data.get("version") != 1:
-            raise ValueError("not a saved Chinese Poker hand (game 'chinese', version 1)")
+        verify_saved(data, "chinese", "Chinese Poker hand")
         players = [ChinesePlayer.from_dict(item) for item in data["players"]]
         state = cls(
             options=ChineseOptions.from_dict(data["options"]),

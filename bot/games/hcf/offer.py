@@ -34,7 +34,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.games.common import RuleError, SeatId, allowed
+from bot.games.common import RuleError, SeatId, allowed, verify_saved
 from bot.games.hcf.actions import (
     Action,
     AnteBet,
@@ -328,8 +328,7 @@ class HCFRound:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> HCFRound:
-        if data.get("game") != "hcf-round" or data.get("version") != 1:
-            raise ValueError("not a saved High Card Flush hand (game 'hcf-round', version 1)")
+        verify_saved(data, "hcf-round", "High Card Flush hand")
         previous = data["previous_turn"]
         return cls(
             options=HCFOptions.from_dict(data["options"]),

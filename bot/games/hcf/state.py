@@ -38,7 +38,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine, permits
+from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine, permits, verify_saved
 from bot.games.hcf.actions import (
     Action,
     AnteBet,
@@ -413,8 +413,7 @@ class HCFState(RecordedRound):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> HCFState:
-        if data.get("game") != "hcf" or data.get("version") != 1:
-            raise ValueError("not a saved High Card Flush round (game 'hcf', version 1)")
+        verify_saved(data, "hcf", "High Card Flush round")
         players = [HCFPlayer.from_dict(item) for item in data["players"]]
         result = data["result"]
         banker = data["banker"]

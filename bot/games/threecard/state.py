@@ -27,7 +27,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeVar
 
-from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine, allowed, permits
+from bot.games.common import (
+    ChipFlow,
+    RuleError,
+    SeatId,
+    Settlement,
+    SettlementLine,
+    allowed,
+    permits,
+    verify_saved,
+)
 from bot.games.records import (
     ActionRecord,
     ClearBets,
@@ -310,8 +319,7 @@ class ThreeCardState(RecordedRound):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ThreeCardState:
-        if data.get("game") != "threecard" or data.get("version") != 1:
-            raise ValueError("not a saved Three Card Poker round (game 'threecard', version 1)")
+        verify_saved(data, "threecard", "Three Card Poker round")
         seats = [ThreeCardSeat.from_dict(item) for item in data["seats"]]
         settlement = data["settlement"]
         return cls(ThreeCardOptions.from_dict(data["options"]), Phase[str(data["phase"]).upper()],

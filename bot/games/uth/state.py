@@ -34,7 +34,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeVar
 
-from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine, permits
+from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine, permits, verify_saved
 from bot.games.records import RecordedRound
 from bot.games.uth.actions import (
     Action,
@@ -476,8 +476,7 @@ class UTHState(RecordedRound):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> UTHState:
-        if data.get("game") != "uth" or data.get("version") != 1:
-            raise ValueError("not a saved Ultimate Texas Hold'em round (game 'uth', version 1)")
+        verify_saved(data, "uth", "Ultimate Texas Hold'em round")
         seats = [UTHSeat.from_dict(item) for item in data["seats"]]
         settlement = data["settlement"]
         return cls(

@@ -8,7 +8,8 @@ COPY pyproject.toml README.md ./
 COPY bot ./bot
 COPY cogs ./cogs
 COPY render ./render
-RUN /opt/venv/bin/pip install --upgrade pip && /opt/venv/bin/pip install .
+RUN /opt/venv/bin/pip install --upgrade pip && /opt/venv/bin/pip install "Babel>=2.14" \
+    && PYTHONPATH=. /opt/venv/bin/python -m bot.i18n compile && /opt/venv/bin/pip install .
 
 # Runtime stage: only the virtual environment, run as an unprivileged user.
 FROM python:3.11-slim

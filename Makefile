@@ -19,17 +19,23 @@ $(STAMP_DEV): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
 	touch $@ $(STAMP_RUN)
 
-run: $(STAMP_RUN)
+# The catalogues the bot reads, compiled from their .po sources whenever those change.
+CATALOGUES := $(patsubst %.po,%.mo,$(wildcard bot/i18n/locale/*/LC_MESSAGES/*.po))
+
+%.mo: %.po | $(STAMP_RUN)
+	$(BIN)/python -m bot.i18n compile
+
+run: $(STAMP_RUN) $(CATALOGUES)
 	$(BIN)/python -m bot
 
-test: $(STAMP_DEV)
+test: $(STAMP_DEV) $(CATALOGUES)
 	$(BIN)/python -m pytest -q
 
 lint: $(STAMP_DEV)
 	$(BIN)/ruff check bot cogs render tests
 	$(BIN)/mypy bot cogs render   # strict on bot.poker and bot.games (pyproject)
 
-bench: $(STAMP_DEV)
+bench: $(STAMP_DEV) $(CATALOGUES)
 	$(BIN)/python -m bot bench all
 
 clean:

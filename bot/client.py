@@ -17,6 +17,7 @@ from bot import catalog
 from bot.config import Config
 from bot.errors import reply_with_error
 from bot.gc_tuning import tune_for_latency
+from bot.i18n.commands import CommandTranslator
 from bot.store import Store
 from bot.tables.runtime import TableRuntime
 
@@ -105,6 +106,9 @@ class CasinoBot(commands.Bot):
             except Exception:
                 self.failed_extensions.append(name)
                 log.exception("Extension %s failed to load; the others carry on", name)
+        # Every command's names, descriptions and choices go to Discord in each language the bot
+        # speaks: a German client shows the German ones.
+        await self.tree.set_translator(CommandTranslator())
         await self.sync_commands()
 
     async def sync_commands(self) -> None:

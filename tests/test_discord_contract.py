@@ -106,6 +106,8 @@ def test_an_integer_bound_past_two_to_the_53_is_refused(contract: DiscordContrac
     (lambda c: c["options"].insert(0, {"type": 3, "name": "note", "description": "x"}),
      "[0].options[1]"),
     (lambda c: c["options"][0].update(min_value=10, max_value=5), "[0].options[0].min_value"),
+    (lambda c: c["options"].append({"type": 3, "name": "nummer", "description": "x",
+                                    "name_localizations": {"de": "number"}}), "[0].options"),
     (lambda c: c.update(options=[{"type": 1, "name": "a", "description": "x"},
                                  {"type": 3, "name": "b", "description": "x"}]), "[0].options"),
 ])

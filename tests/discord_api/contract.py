@@ -497,6 +497,7 @@ def check_commands(commands: Sequence[Any], found: Found) -> None:
     names = [command.get("name") for command in chat_input]
     for name in {name for name in names if names.count(name) > 1}:
         found.add("", f"the command name {name!r} is used twice")
+    _check_localized_names_unique(chat_input, found, "")
     for index, command in enumerate(commands):
         if isinstance(command, dict) and command.get("type", 1) == 1:
             _check_command(command, found, f"[{index}]")
@@ -532,6 +533,17 @@ def _check_name_and_description(item: Mapping[str, Any], found: Found, here: str
                 found.add(f"{here}.{key}.{locale}", "not one of Discord's locales")
 
 
+def _check_localized_names_unique(options: Sequence[Any], found: Found, field: str) -> None:
+    """A name is unique among its siblings in every language: a client in that locale shows
+    the localised names (a name's localisation follows "the same restrictions as name")."""
+    items = [option for option in options if isinstance(option, dict)]
+    locales = {locale for item in items for locale in item.get("name_localizations") or {}}
+    for locale in sorted(locales):
+        shown = [(item.get("name_localizations") or {}).get(locale, item.get("name")) for item in items]
+        for name in sorted({str(name) for name in shown if shown.count(name) > 1}):
+            found.add(field, f"in {locale}, {name!r} names two options")
+
+
 def _check_options(options: Sequence[Any], found: Found, field: str, *, top: bool) -> None:
     if len(options) > COMMAND_OPTIONS_MAX:
         found.add(field, f"{len(options)} options; at most {COMMAND_OPTIONS_MAX}")
@@ -539,6 +551,7 @@ def _check_options(options: Sequence[Any], found: Found, field: str, *, top: boo
     nested = [kind in (SUB_COMMAND, SUB_COMMAND_GROUP) for kind in kinds]
     if any(nested) and not all(nested):
         found.add(field, "subcommands cannot be mixed with other options")
+    _check_localized_names_unique(options, found, field)
     seen_optional = False
     names: set[str] = set()
     for index, option in enumerate(options):

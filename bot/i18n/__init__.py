@@ -1,0 +1,121 @@
+"""Words in the reader's language.
+
+Every user-visible English sentence in the code is a catalogue key: the English text itself
+(``words("de")("Your stack: {chips} chips", chips=500)``). The German texts live in the gettext
+catalogue ``locale/de/LC_MESSAGES/casino.po``, the one source of truth for them; ``make``
+compiles it to the ``.mo`` file read here (``python -m bot.i18n compile``). English needs no
+catalogue: the keys are the English texts.
+
+Numbers put into a text are formatted for the reader's language by Babel (1,000 / 1.000).
+Which language a reader gets: :func:`language_of` a Discord locale; English for any language
+the bot does not speak.
+"""
+
+from __future__ import annotations
+
+import gettext
+from functools import cache
+from pathlib import Path
+from typing import Any, Final
+
+from babel import Locale
+from babel.numbers import format_decimal
+
+SOURCE_LANGUAGE: Final = "en"
+LANGUAGES: Final = {"en": "English", "de": "Deutsch"}
+"""Every language the bot speaks, by code, with its own name for itself."""
+
+DOMAIN: Final = "casino"
+LOCALE_DIR: Final = Path(__file__).with_name("locale")
+
+
+def language_of(locale: object) -> str:
+    """The language the bot speaks to a Discord ``locale`` ("de", "en-GB", a ``discord.Locale``
+    or ``None``): its own when the bot speaks it, else English."""
+    code = str(getattr(locale, "value", locale) or "").split("-")[0].lower()
+    return code if code in LANGUAGES else SOURCE_LANGUAGE
+
+
+def catalogue_path(language: str, suffix: str = ".mo") -> Path:
+    return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}{suffix}"
+
+
+_MISSING: Final = "\x00 not in the catalogue"
+
+
+class _Missing(gettext.NullTranslations):
+    """The fallback of a strict catalogue: says a text is missing instead of echoing it."""
+
+    def gettext(self, message: str) -> str:
+        return _MISSING
+
+    def pgettext(self, context: str, message: str) -> str:
+        return _MISSING
+
+
+@cache
+def _translations(language: str, *, strict: bool = False) -> gettext.NullTranslations:
+    if language == SOURCE_LANGUAGE:
+        return gettext.NullTranslations()  # English plural rule: one, other
+    path = catalogue_path(language)
+    try:
+        with path.open("rb") as compiled:
+            translations = gettext.GNUTranslations(compiled)
+    except FileNotFoundError:
+        raise RuntimeError(f"{path} is missing: compile the catalogues with `python -m bot.i18n compile` "
+                           "(make does it)") from None
+    if strict:
+        translations.add_fallback(_Missing())
+    return translations
+
+
+class Words:
+    """One reader's language: ``words("Text {n}", n=3)`` is the text in it, its numbers
+    formatted for it."""
+
+    def __init__(self, language: str) -> None:
+        if language not in LANGUAGES:
+            raise ValueError(f"the bot does not speak {language!r}")
+        self.language = language
+        self._catalogue = _translations(language)
+        self._locale = Locale.parse(language)
+
+    def __call__(self, message: str, /, **values: Any) -> str:
+        return self._fill(self._catalogue.gettext(message), values)
+
+    def plural(self, singular: str, plural: str, count: int, /, **values: Any) -> str:
+        """The form for ``count`` (``{count}`` in the text is the number itself)."""
+        return self._fill(self._catalogue.ngettext(singular, plural, count), {"count": count, **values})
+
+    def lookup(self, message: str, context: str | None = None) -> str | None:
+        """``message`` (in ``context``, e.g. "command" for a command's name) in this language,
+        or None where the catalogue has no text for it."""
+        if self.language == SOURCE_LANGUAGE:
+            return message
+        strict = _translations(self.language, strict=True)
+        found = strict.gettext(message) if context is None else strict.pgettext(context, message)
+        return None if found == _MISSING else found
+
+    def number(self, value: int | float) -> str:
+        return format_decimal(value, locale=self._locale)
+
+    def _fill(self, text: str, values: dict[str, Any]) -> str:
+        if not values:
+            return text
+        shown = {key: self.number(value) if _is_number(value) else value for key, value in values.items()}
+        return text.format(**shown)
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+@cache
+def words(language: str) -> Words:
+    """The :class:`Words` of ``language`` (a code of :data:`LANGUAGES`)."""
+    return Words(language)
+
+
+def words_for(locale: object) -> Words:
+    """The :class:`Words` a reader with this Discord ``locale`` gets."""
+    return words(language_of(locale))

@@ -1,0 +1,117 @@
+"""German and English: the catalogue (complete, placeholders kept, compiled), the reader's
+language from a Discord locale, numbers for the locale, and the slash commands synced with
+their German names, descriptions and choices."""
+
+from __future__ import annotations
+
+import string
+from typing import Any
+
+import discord
+import pytest
+from babel.messages.pofile import read_po
+
+from bot.i18n import LANGUAGES, SOURCE_LANGUAGE, catalogue_path, language_of, words, words_for
+from bot.i18n.commands import command_texts
+from tests.harness.driver import DiscordHarness
+
+TRANSLATED = [language for language in LANGUAGES if language != SOURCE_LANGUAGE]
+
+
+def catalogue(language: str) -> Any:
+    with catalogue_path(language, ".po").open("rb") as source:
+        return read_po(source, locale=language)
+
+
+def placeholders(text: str) -> set[str]:
+    return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
+
+
+# ------------------------------------------------------------------------- the catalogue
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_catalogued_text_is_translated_with_the_same_placeholders(language: str) -> None:
+    untranslated, changed = [], []
+    for message in catalogue(language):
+        if not message.id:
+            continue  # the header
+        english = message.id if isinstance(message.id, str) else message.id[0]
+        texts = message.string if isinstance(message.string, tuple) else (message.string,)
+        if not all(texts):
+            untranslated.append(english)
+        changed += [english for text in texts if text and placeholders(text) != placeholders(english)]
+    assert untranslated == [], f"{language}: no translation for {untranslated}"
+    assert changed == [], f"{language}: placeholders differ in {changed}"
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_compiled_catalogue_is_the_source_catalogue(language: str) -> None:
+    """make compiles the .po; a stale .mo would show players old words."""
+    reader = words(language)
+    for message in catalogue(language):
+        if message.id and isinstance(message.id, str):
+            assert reader.lookup(message.id, message.context) == message.string, message.id
+
+
+@pytest.mark.parametrize(("locale", "language"), [
+    ("de", "de"), (discord.Locale.german, "de"), ("en-US", "en"), (discord.Locale.british_english, "en"),
+    ("fr", "en"), ("pt-BR", "en"), (None, "en"),
+])
+def test_a_reader_gets_their_own_language_or_english(locale: object, language: str) -> None:
+    assert language_of(locale) == language
+    assert words_for(locale).language == language
+
+
+def test_numbers_are_written_as_the_readers_language_writes_them() -> None:
+    assert words("en").number(1_234_567) == "1,234,567"
+    assert words("de").number(1_234_567) == "1.234.567"
+    assert words("de")("{amount}", amount=1000) == "1.000"
+    assert words("de")("{name}", name=True) == "True", "only numbers are formatted as numbers"
+
+
+def test_a_text_without_a_german_entry_is_looked_up_as_missing_not_as_english() -> None:
+    assert words("de").lookup("no such text in any catalogue") is None
+    assert words("en").lookup("no such text in any catalogue") == "no such text in any catalogue"
+
+
+# ---------------------------------------------------------------------- slash commands
+
+
+def test_every_command_text_is_in_the_catalogue(harness: DiscordHarness) -> None:
+    """A new command, option, choice or description without a German text fails here."""
+    catalogued = {(message.context, message.id) for message in catalogue("de") if message.string}
+    texts = command_texts(harness.bot.tree.get_commands())
+    assert len(texts) > 200
+    missing = [text for text in texts if text not in catalogued]
+    assert missing == [], f"add these to the German catalogue: {missing}"
+
+
+def synced(harness: DiscordHarness, *names: str) -> dict[str, Any]:
+    item = harness.fake.commands[names[0]]
+    for name in names[1:]:
+        item = next(option for option in item["options"] if option["name"] == name)
+    return item
+
+
+def test_a_german_client_sees_the_commands_options_and_choices_in_german(harness: DiscordHarness) -> None:
+    raise_ = synced(harness, "uth", "raise")
+    assert raise_["name_localizations"]["de"] == "erhöhen"
+    assert raise_["description_localizations"]["de"].startswith("Erhöhen: 4x oder 3x vor dem Flop")
+    assert synced(harness, "uth", "check")["name_localizations"]["de"] == "schieben"
+    insurance = synced(harness, "twoplusfour", "bet", "insurance")
+    assert insurance["name_localizations"]["de"] == "versicherung"
+    assert "Drilling oder besser" in insurance["description_localizations"]["de"]
+    period = synced(harness, "leaderboard", "period")
+    assert {choice["value"]: choice["name_localizations"]["de"] for choice in period["choices"]} == {
+        "all": "gesamt", "week": "woche"}
+
+
+def test_english_clients_see_the_english_names_and_other_languages_the_default(
+    harness: DiscordHarness,
+) -> None:
+    ante = synced(harness, "uth", "ante")
+    for english in ("en-US", "en-GB"):
+        assert ante["name_localizations"][english] == "ante"
+        assert ante["description_localizations"][english] == ante["description"]
+    assert set(ante["name_localizations"]) == {"de", "en-US", "en-GB"}, "no French, Japanese, ..."

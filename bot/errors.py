@@ -10,46 +10,61 @@ import discord
 from discord import app_commands
 
 from bot.games.common import RuleError
+from bot.i18n import N_, SOURCE_LANGUAGE, Words, words, words_for
 from bot.store import StoreError
 from bot.tables.errors import TableError
 
 log = logging.getLogger(__name__)
 
-UNEXPECTED = (
+UNEXPECTED = N_(
     "Something went wrong on our side and nothing was changed. "
     "The error has been logged; please try again in a moment."
 )
 
 
 class UserError(Exception):
-    """A request the bot refuses on purpose; ``str(error)`` is shown to the user as it is."""
+    """A request the bot refuses on purpose. ``message`` is a catalogue text and ``values`` fill
+    its placeholders; the reader sees it in their language (``str(error)``: in English)."""
+
+    def __init__(self, message: str, /, **values: Any) -> None:
+        super().__init__(words(SOURCE_LANGUAGE)(message, **values))
+        self.message, self.values = message, values
+
+    def text(self, reader: Words) -> str:
+        return reader(self.message, **self.values)
 
 
-def friendly_message(error: BaseException) -> tuple[str, bool]:
-    """Return ``(message, expected)``; unexpected errors are logged with their traceback."""
+def friendly_message(error: BaseException, reader: Words | None = None) -> tuple[str, bool]:
+    """Return ``(message, expected)`` in the ``reader``'s language (English by default);
+    unexpected errors are logged with their traceback."""
+    w = reader or words(SOURCE_LANGUAGE)
     if isinstance(error, app_commands.CommandInvokeError):
-        return friendly_message(error.original)
+        return friendly_message(error.original, reader)
+    if isinstance(error, UserError):
+        return error.text(w), True
     if isinstance(error, app_commands.TransformerError):
-        return f"`{error.value}` is not a valid value for that option.", True
-    if isinstance(error, (UserError, StoreError, RuleError, TableError)):
-        return str(error), True
+        return w("`{value}` is not a valid value for that option.", value=str(error.value)), True
+    if isinstance(error, (StoreError, RuleError, TableError)):
+        # Fixed refusals are catalogued by their English text; the others are still English.
+        return w.lookup(str(error)) or str(error), True
     if isinstance(error, app_commands.MissingPermissions):
-        needed = ", ".join(_permission_name(p) for p in error.missing_permissions)
-        return f"You need the **{needed}** permission to do that.", True
+        needed = ", ".join(w(_permission_name(p)) for p in error.missing_permissions)
+        return w("You need the **{permission}** permission to do that.", permission=needed), True
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "This command only works in a server channel.", True
+        return w("This command only works in a server channel."), True
     if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Slow down: try again in {error.retry_after:.0f} s.", True
+        return w("Slow down: try again in {seconds} s.", seconds=round(error.retry_after)), True
     if isinstance(error, app_commands.CheckFailure):
-        return "You can't use this command here.", True
+        return w("You can't use this command here."), True
     if isinstance(error, app_commands.CommandNotFound):
-        return "That command is not available any more; it may have just been updated.", True
-    return UNEXPECTED, False
+        return w("That command is not available any more; it may have just been updated."), True
+    return w(UNEXPECTED), False
 
 
 async def reply_with_error(interaction: discord.Interaction, error: BaseException) -> None:
-    """Answer ``interaction`` ephemerally with a friendly text, whatever state it is in."""
-    message, expected = friendly_message(error)
+    """Answer ``interaction`` ephemerally with a friendly text in the user's language, whatever
+    state it is in."""
+    message, expected = friendly_message(error, words_for(interaction.locale))
     if expected:
         log.info("Refused %s for user %s: %s", _describe(interaction), interaction.user.id, message)
     else:
@@ -64,7 +79,7 @@ async def reply_with_error(interaction: discord.Interaction, error: BaseExceptio
 
 
 # Discord's client shows these names, not the API's.
-PERMISSION_NAMES = {"manage_guild": "Manage Server", "manage_channels": "Manage Channels"}
+PERMISSION_NAMES = {"manage_guild": N_("Manage Server"), "manage_channels": N_("Manage Channels")}
 
 
 def _permission_name(permission: str) -> str:

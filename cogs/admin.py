@@ -10,8 +10,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
+from bot.i18n import LANGUAGES, N_, language_of
 from bot.store import MAX_AMOUNT
-from cogs.common import casino_embed, check_amount, chips, duration_text, guild_id_of
+from cogs.common import casino_embed, check_amount, chips, duration_text, guild_id_of, reader, server_words
 
 if TYPE_CHECKING:
     from bot.client import CasinoBot
@@ -20,6 +21,10 @@ log = logging.getLogger(__name__)
 
 MANAGE_SERVER = discord.Permissions(manage_guild=True)
 MAX_COOLDOWN_HOURS = 24 * 30
+SERVER_LOCALE = "auto"
+"""The /chips settings language choice that follows the server's Discord locale."""
+LANGUAGE_CHOICES = [app_commands.Choice(name="The server's Discord language", value=SERVER_LOCALE),
+                    *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items())]
 
 
 class Admin(commands.Cog):
@@ -44,32 +49,32 @@ class Admin(commands.Cog):
         interaction: discord.Interaction,
         member: discord.Member,
         amount: app_commands.Range[int, 1, MAX_AMOUNT],
-        reason: app_commands.Range[str, 1, 100] = "admin grant",
+        reason: app_commands.Range[str, 1, 100] | None = None,
     ) -> None:
         guild_id = guild_id_of(interaction)
         if member.bot:
             raise UserError("Bots don't play, so they can't hold chips.")
         check_amount(amount, maximum=MAX_AMOUNT)
         await self.bot.store.ensure_wallet(guild_id, member.id)
+        note = reason or N_("admin grant")
         balance = await self.bot.store.grant(
-            guild_id, member.id, amount, reason=f"admin grant by {interaction.user.id}: {reason}"
+            guild_id, member.id, amount, reason=f"admin grant by {interaction.user.id}: {note}"
         )
         log.info("Admin %s granted %d chips to %s in %s", interaction.user.id, amount,
                  member.id, guild_id)
-        await interaction.response.send_message(
-            embed=casino_embed(
-                "Chips granted",
-                f"{member.mention} received **{chips(amount)}** ({reason}). "
-                f"New balance: {chips(balance)}.",
-            )
-        )
+        w = await server_words(interaction)  # the grant is announced in the channel
+        await interaction.response.send_message(embed=casino_embed(w("Chips granted"), w(
+            "{member} received **{chips}** ({reason}). New balance: {balance}.", member=member.mention,
+            chips=chips(amount, w), reason=w(note), balance=chips(balance, w))))
 
     @chips_group.command(name="settings", description="Admin: show or change the economy.")
     @app_commands.describe(
         starting_balance="Chips a new member starts with",
         daily_amount="Chips per /daily claim",
         daily_cooldown_hours="Hours between two /daily claims",
+        language="The language of the table messages, results and leaderboards here",
     )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     @app_commands.checks.has_permissions(manage_guild=True)
     async def settings(
         self,
@@ -77,19 +82,29 @@ class Admin(commands.Cog):
         starting_balance: app_commands.Range[int, 0, MAX_AMOUNT] | None = None,
         daily_amount: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
         daily_cooldown_hours: app_commands.Range[int, 1, MAX_COOLDOWN_HOURS] | None = None,
+        language: str | None = None,
     ) -> None:
         guild_id = guild_id_of(interaction)
-        changes = _settings_changes(starting_balance, daily_amount, daily_cooldown_hours)
+        changes: dict[str, int | str | None] = {
+            **_settings_changes(starting_balance, daily_amount, daily_cooldown_hours)}
+        if language is not None:
+            changes["language"] = _language_setting(language)
         store = self.bot.store
         if changes:
             current = await store.update_guild_settings(guild_id, **changes)
         else:
             current = await store.guild_settings(guild_id)
-        embed = casino_embed("Economy settings" + (" updated" if changes else ""))
-        embed.add_field(name="Starting balance", value=chips(current.starting_balance))
-        embed.add_field(name="Daily claim", value=chips(current.daily_amount))
-        embed.add_field(name="Daily cooldown",
-                        value=duration_text(current.daily_cooldown_seconds))
+        w = reader(interaction)
+        embed = casino_embed(w("Economy settings updated") if changes else w("Economy settings"))
+        embed.add_field(name=w("Starting balance"), value=chips(current.starting_balance, w))
+        embed.add_field(name=w("Daily claim"), value=chips(current.daily_amount, w))
+        embed.add_field(name=w("Daily cooldown"), value=duration_text(current.daily_cooldown_seconds, w))
+        if current.language is None:
+            shown = w("the server's Discord language ({language})",
+                      language=LANGUAGES[language_of(interaction.guild_locale)])
+        else:
+            shown = w("{language}, set by an admin", language=LANGUAGES[current.language])
+        embed.add_field(name=w("Public messages"), value=shown, inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="audit", description="Admin: check that every chip is accounted for.")
@@ -98,17 +113,18 @@ class Admin(commands.Cog):
     @app_commands.checks.has_permissions(manage_guild=True)
     async def audit(self, interaction: discord.Interaction) -> None:
         report = await self.bot.store.audit(guild_id_of(interaction))
-        verdict = "Books balance" if report.ok else "MISMATCH: chips are unaccounted for"
-        embed = casino_embed(f"Audit: {verdict}")
+        w = reader(interaction)
+        embed = casino_embed(w("Audit: Books balance") if report.ok
+                             else w("Audit: MISMATCH: chips are unaccounted for"))
         embed.colour = discord.Colour.green() if report.ok else discord.Colour.red()
-        embed.add_field(name="Wallets", value=f"{report.wallets:,}")
-        embed.add_field(name="House", value=f"{report.house:,}")
-        embed.add_field(name="In play (escrow)", value=f"{report.escrow:,}")
-        embed.add_field(name="Table stacks", value=f"{report.stacks:,}")
-        embed.add_field(name="Minted", value=f"{report.minted:,}")
-        embed.add_field(name="Ledger matches balances",
-                        value="yes" if report.ledger_matches_balances else "NO")
-        embed.set_footer(text="wallets + house + escrow + table stacks must equal minted")
+        embed.add_field(name=w("Wallets"), value=w.number(report.wallets))
+        embed.add_field(name=w("House"), value=w.number(report.house))
+        embed.add_field(name=w("In play (escrow)"), value=w.number(report.escrow))
+        embed.add_field(name=w("Table stacks"), value=w.number(report.stacks))
+        embed.add_field(name=w("Minted"), value=w.number(report.minted))
+        embed.add_field(name=w("Ledger matches balances"),
+                        value=w("yes") if report.ledger_matches_balances else w("NO"))
+        embed.set_footer(text=w("wallets + house + escrow + table stacks must equal minted"))
         if not report.ok:
             log.error("Audit failed for guild %s: %s", report.guild_id, report)
         await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -120,15 +136,25 @@ def _settings_changes(
     changes: dict[str, int] = {}
     if starting_balance is not None:
         if not 0 <= starting_balance <= MAX_AMOUNT:
-            raise UserError(f"The starting balance must be from 0 to {MAX_AMOUNT:,} chips.")
+            raise UserError("The starting balance must be from 0 to {maximum} chips.", maximum=MAX_AMOUNT)
         changes["starting_balance"] = starting_balance
     if daily_amount is not None:
         changes["daily_amount"] = check_amount(daily_amount, maximum=MAX_AMOUNT)
     if daily_cooldown_hours is not None:
         if not 1 <= daily_cooldown_hours <= MAX_COOLDOWN_HOURS:
-            raise UserError(f"The cooldown must be from 1 to {MAX_COOLDOWN_HOURS} hours.")
+            raise UserError("The cooldown must be from 1 to {maximum} hours.", maximum=MAX_COOLDOWN_HOURS)
         changes["daily_cooldown_seconds"] = daily_cooldown_hours * 3600
     return changes
+
+
+def _language_setting(choice: str) -> str | None:
+    """The stored language of a /chips settings choice (None: follow Discord's server locale)."""
+    if choice == SERVER_LOCALE:
+        return None
+    if choice not in LANGUAGES:
+        raise UserError("The bot speaks {languages}; choose one of them.",
+                        languages=", ".join(LANGUAGES.values()))
+    return choice
 
 
 async def setup(bot: CasinoBot) -> None:

@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.errors import UserError, reply_with_error
+from bot.i18n import SOURCE_LANGUAGE, Words, words, words_for
+
+if TYPE_CHECKING:
+    from bot.client import CasinoBot
+
+ENGLISH = words(SOURCE_LANGUAGE)
 
 EMBED_COLOUR = discord.Colour.from_rgb(24, 120, 72)  # felt green
 DISCORD_MAX_INTEGER = 2**53 - 1
@@ -15,13 +22,29 @@ options reach past ±(2^53 - 1), and then no slash command exists at all."""
 ERROR_COLOUR = discord.Colour.from_rgb(190, 50, 50)
 
 
-def chips(amount: int) -> str:
-    """``"1,250 chips"``: every amount a player sees goes through here."""
-    return f"{amount:,} chip" + ("" if amount == 1 else "s")
+def chips(amount: int, w: Words = ENGLISH) -> str:
+    """``"1,250 chips"`` / ``"1.250 Chips"``: every amount a player sees goes through here."""
+    return w.plural("{count} chip", "{count} chips", amount)
 
 
-def signed_chips(amount: int) -> str:
-    return ("+" if amount > 0 else "") + f"{amount:,}"
+def signed_chips(amount: int, w: Words = ENGLISH) -> str:
+    return ("+" if amount > 0 else "") + w.number(amount)
+
+
+def reader(interaction: discord.Interaction[Any]) -> Words:
+    """The words of a private (ephemeral) reply: the user's own Discord language."""
+    return words_for(interaction.locale)
+
+
+async def server_words(interaction: discord.Interaction[Any]) -> Words:
+    """The words of the server's public messages: the language an admin set with
+    ``/chips settings``, else the server's locale as Discord reports it."""
+    if interaction.guild_id is not None:
+        bot: CasinoBot = interaction.client
+        chosen = (await bot.store.guild_settings(interaction.guild_id)).language
+        if chosen is not None:
+            return words(chosen)
+    return words_for(interaction.guild_locale)
 
 
 def guild_id_of(interaction: discord.Interaction) -> int:
@@ -40,15 +63,15 @@ def relative_time(unix_time: float) -> str:
     return f"<t:{int(unix_time)}:R>"
 
 
-def duration_text(seconds: float) -> str:
+def duration_text(seconds: float, w: Words = ENGLISH) -> str:
     seconds = max(0, int(seconds))
     hours, rest = divmod(seconds, 3600)
     minutes, secs = divmod(rest, 60)
     if hours:
-        return f"{hours} h {minutes} min"
+        return w("{hours} h {minutes} min", hours=hours, minutes=minutes)
     if minutes:
-        return f"{minutes} min {secs} s"
-    return f"{secs} s"
+        return w("{minutes} min {seconds} s", minutes=minutes, seconds=secs)
+    return w("{seconds} s", seconds=secs)
 
 
 async def guarded(interaction: discord.Interaction, action: Awaitable[None]) -> None:
@@ -88,5 +111,5 @@ def split_lines(text: str, limit: int) -> list[str]:
 def check_amount(amount: int, *, maximum: int) -> int:
     """Discord enforces option ranges only in its own client, so the bot checks them again."""
     if isinstance(amount, bool) or not isinstance(amount, int) or not 1 <= amount <= maximum:
-        raise UserError(f"The amount must be a whole number of chips from 1 to {maximum:,}.")
+        raise UserError("The amount must be a whole number of chips from 1 to {maximum}.", maximum=maximum)
     return amount

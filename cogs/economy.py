@@ -13,15 +13,19 @@ from discord.ext import commands
 
 from bot import catalog
 from bot.errors import UserError
+from bot.i18n import Words
 from bot.store import MAX_AMOUNT, InsufficientFunds
 from cogs.common import (
+    ENGLISH,
     casino_embed,
     check_amount,
     chips,
     duration_text,
     guarded,
     guild_id_of,
+    reader,
     relative_time,
+    server_words,
     signed_chips,
 )
 
@@ -35,7 +39,8 @@ HISTORY_PAGE_SIZE = 5
 WEEK_SECONDS = 7 * 24 * 3600
 GAME_CHOICES = [app_commands.Choice(name="All games", value="all"),
                 *(app_commands.Choice(name=game.name, value=game.key) for game in catalog.GAMES)]
-GAME_NAMES = {choice.value: choice.name for choice in GAME_CHOICES}
+GAME_NAMES = {game.key: game.name for game in catalog.GAMES}
+"""Games are called by their own names in every language; "All games" is translated."""
 
 Amount = app_commands.Range[int, 1, MAX_AMOUNT]
 
@@ -53,13 +58,14 @@ class GiveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
     """Confirm or cancel a /give. Everything it needs is in its custom id, so it survives a
     restart; the balance is checked again (by the store) when it is pressed."""
 
-    def __init__(self, action: str, giver: int, target: int, amount: int, expires: int) -> None:
+    def __init__(self, action: str, giver: int, target: int, amount: int, expires: int,
+                 w: Words = ENGLISH) -> None:
         self.action, self.giver, self.target = action, giver, target
         self.amount, self.expires = amount, expires
         confirm = action == "ok"
         super().__init__(
             discord.ui.Button(
-                label="Confirm" if confirm else "Cancel",
+                label=w("Confirm") if confirm else w("Cancel"),
                 style=discord.ButtonStyle.success if confirm else discord.ButtonStyle.secondary,
                 custom_id=f"give:{action}:{giver}:{target}:{amount}:{expires}",
             )
@@ -87,11 +93,12 @@ class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template
 )):
     """Page through /history. Stateless: the page to show is in the custom id."""
 
-    def __init__(self, user_id: int, page: int, direction: str, *, disabled: bool = False) -> None:
+    def __init__(self, user_id: int, page: int, direction: str, *, disabled: bool = False,
+                 w: Words = ENGLISH) -> None:
         self.user_id, self.page, self.direction = user_id, page, direction
         super().__init__(
             discord.ui.Button(
-                label="Newer" if direction == "prev" else "Older",
+                label=w("Newer") if direction == "prev" else w("Older"),
                 emoji="\u25c0" if direction == "prev" else "\u25b6",
                 style=discord.ButtonStyle.secondary,
                 disabled=disabled,
@@ -113,7 +120,8 @@ class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template
         if interaction.user.id != self.user_id:
             raise UserError("That is someone else's history; use /history to see yours.")
         cog = economy_cog(interaction)
-        embed, view = await cog.history_page(guild_id_of(interaction), self.user_id, self.page)
+        embed, view = await cog.history_page(guild_id_of(interaction), self.user_id, self.page,
+                                             reader(interaction))
         await interaction.response.edit_message(embed=embed, view=view)
 
 
@@ -140,10 +148,12 @@ class Economy(commands.Cog):
         if who.bot:
             raise UserError("Bots don't play, so they have no chips.")
         amount = await self.bot.store.ensure_wallet(guild_id, who.id)
-        subject = "You have" if who.id == interaction.user.id else f"{who.mention} has"
-        await interaction.response.send_message(
-            embed=casino_embed("Balance", f"{subject} **{chips(amount)}**."), ephemeral=True
-        )
+        w = reader(interaction)
+        if who.id == interaction.user.id:
+            text = w("You have **{chips}**.", chips=chips(amount, w))
+        else:
+            text = w("{member} has **{chips}**.", member=who.mention, chips=chips(amount, w))
+        await interaction.response.send_message(embed=casino_embed(w("Balance"), text), ephemeral=True)
 
     @app_commands.command(name="daily", description="Claim your daily chips.")
     @app_commands.guild_only()
@@ -152,16 +162,16 @@ class Economy(commands.Cog):
         now = self.now()
         claim = await self.bot.store.claim_daily(guild_id, interaction.user.id, now=now)
         if not claim.claimed:
-            wait = duration_text(claim.next_claim_at - now)
+            w = reader(interaction)
             raise UserError(
-                f"You already claimed your daily chips. Next claim in **{wait}** "
-                f"({relative_time(claim.next_claim_at)}). Balance: {chips(claim.balance)}."
-            )
-        embed = casino_embed(
-            "Daily chips",
-            f"{interaction.user.mention} claimed **{chips(claim.amount)}**. "
-            f"Balance: {chips(claim.balance)}.\nNext claim {relative_time(claim.next_claim_at)}.",
-        )
+                "You already claimed your daily chips. Next claim in **{wait}** ({when}). "
+                "Balance: {chips}.", wait=duration_text(claim.next_claim_at - now, w),
+                when=relative_time(claim.next_claim_at), chips=chips(claim.balance, w))
+        w = await server_words(interaction)  # a public announcement
+        embed = casino_embed(w("Daily chips"), w(
+            "{member} claimed **{chips}**. Balance: {balance}.\nNext claim {when}.",
+            member=interaction.user.mention, chips=chips(claim.amount, w),
+            balance=chips(claim.balance, w), when=relative_time(claim.next_claim_at)))
         await interaction.response.send_message(embed=embed)
 
     @app_commands.command(name="give", description="Give some of your chips to another member.")
@@ -177,28 +187,29 @@ class Economy(commands.Cog):
             raise UserError("You can't give chips to yourself.")
         check_amount(amount, maximum=MAX_AMOUNT)
         balance = await self.bot.store.ensure_wallet(guild_id, interaction.user.id)
+        w = reader(interaction)
         if amount > balance:
-            raise UserError(f"You only have {chips(balance)}, so you can't give {chips(amount)}.")
+            raise UserError("You only have {balance}, so you can't give {chips}.",
+                            balance=chips(balance, w), chips=chips(amount, w))
         expires = int(self.now()) + GIVE_OFFER_SECONDS
         view = discord.ui.View(timeout=None)
         for action in ("ok", "no"):
-            view.add_item(GiveButton(action, interaction.user.id, member.id, amount, expires))
-        embed = casino_embed(
-            "Confirm gift",
-            f"Give **{chips(amount)}** to {member.mention}?\n"
-            f"This offer expires {relative_time(expires)}.",
-        )
+            view.add_item(GiveButton(action, interaction.user.id, member.id, amount, expires, w))
+        embed = casino_embed(w("Confirm gift"), w(
+            "Give **{chips}** to {member}?\nThis offer expires {when}.",
+            chips=chips(amount, w), member=member.mention, when=relative_time(expires)))
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
     async def settle_give_offer(self, interaction: discord.Interaction, offer: GiveButton) -> None:
         message_id = interaction.message.id if interaction.message else 0
+        w = reader(interaction)
         async with self._offer_lock:
             if message_id in self._settled_offers:
                 raise UserError("This gift was already confirmed or cancelled.")
             if offer.action == "no":
                 self._settled_offers.add(message_id)
                 await interaction.response.edit_message(
-                    embed=casino_embed("Gift cancelled", "No chips moved."), view=None
+                    embed=casino_embed(w("Gift cancelled"), w("No chips moved.")), view=None
                 )
                 return
             if self.now() > offer.expires:
@@ -211,20 +222,20 @@ class Economy(commands.Cog):
                 )
             except InsufficientFunds as error:
                 raise UserError(
-                    f"You now have only {chips(error.balance)}, not enough to give "
-                    f"{chips(offer.amount)}. Nothing was sent."
-                ) from error
+                    "You now have only {balance}, not enough to give {chips}. Nothing was sent.",
+                    balance=chips(error.balance, w), chips=chips(offer.amount, w)) from error
             self._settled_offers.add(message_id)
         await interaction.response.edit_message(
-            embed=casino_embed(
-                "Gift sent", f"You gave **{chips(offer.amount)}** to <@{offer.target}>. "
-                f"Your balance: {chips(giver_balance)}."
-            ),
+            embed=casino_embed(w("Gift sent"), w(
+                "You gave **{chips}** to {member}. Your balance: {balance}.",
+                chips=chips(offer.amount, w), member=f"<@{offer.target}>",
+                balance=chips(giver_balance, w))),
             view=None,
         )
-        await interaction.followup.send(
-            f"<@{offer.giver}> gave **{chips(offer.amount)}** to <@{offer.target}>."
-        )
+        public = await server_words(interaction)
+        await interaction.followup.send(public(
+            "{giver} gave **{chips}** to {member}.", giver=f"<@{offer.giver}>",
+            chips=chips(offer.amount, public), member=f"<@{offer.target}>"))
 
     @app_commands.command(name="leaderboard", description="Top players by net winnings.")
     @app_commands.describe(game="Which game (default: all)", period="All time or the last 7 days")
@@ -242,44 +253,48 @@ class Economy(commands.Cog):
         store = self.bot.store
         rows = await store.leaderboard(guild_id, game=game_filter, since=since, limit=10)
         own = await store.rank_of(guild_id, interaction.user.id, game=game_filter, since=since)
+        w = await server_words(interaction)  # posted for the whole channel
         lines = [
-            f"**{row.rank}.** <@{row.user_id}> {signed_chips(row.net)} ({row.rounds} rounds)"
+            w("**{rank}.** {member} {net} ({rounds})", rank=row.rank, member=f"<@{row.user_id}>",
+              net=signed_chips(row.net, w), rounds=w.plural("{count} round", "{count} rounds", row.rounds))
             for row in rows
-        ] or ["No finished rounds yet. Open a table and play!"]
+        ] or [w("No finished rounds yet. Open a table and play!")]
         if own is None:
-            lines.append("\nYou have no finished rounds here yet.")
+            lines.append("\n" + w("You have no finished rounds here yet."))
         else:
-            lines.append(f"\nYour rank: **#{own.rank}** ({signed_chips(own.net)})")
-        title = f"Leaderboard: {GAME_NAMES.get(game, game)}"
-        title += " (last 7 days)" if period == "week" else " (all time)"
+            rank = w("Your rank: **#{rank}** ({net})", rank=own.rank, net=signed_chips(own.net, w))
+            lines.append("\n" + rank)
+        name = w("All games") if game == "all" else GAME_NAMES.get(game, game)
+        title = (w("Leaderboard: {game} (last 7 days)", game=name) if period == "week"
+                 else w("Leaderboard: {game} (all time)", game=name))
         await interaction.response.send_message(embed=casino_embed(title, "\n".join(lines)))
 
     @app_commands.command(name="history", description="Your last rounds, newest first.")
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction) -> None:
-        embed, view = await self.history_page(guild_id_of(interaction), interaction.user.id, 0)
+        embed, view = await self.history_page(guild_id_of(interaction), interaction.user.id, 0,
+                                              reader(interaction))
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
     async def history_page(
-        self, guild_id: int, user_id: int, page: int
+        self, guild_id: int, user_id: int, page: int, w: Words
     ) -> tuple[discord.Embed, discord.ui.View]:
         rows, total = await self.bot.store.history(
             guild_id, user_id, offset=page * HISTORY_PAGE_SIZE, limit=HISTORY_PAGE_SIZE
         )
         pages = max(1, -(-total // HISTORY_PAGE_SIZE))
         lines = [
-            f"**#{row.round_id}** {GAME_NAMES.get(row.game, row.game)}: wagered "
-            f"{row.wagered:,}, returned {row.returned:,} (**{signed_chips(row.net)}**) "
-            f"{relative_time(row.settled_at)}"
+            w("**#{round}** {game}: wagered {wagered}, returned {returned} (**{net}**) {when}",
+              round=str(row.round_id), game=GAME_NAMES.get(row.game, row.game), wagered=row.wagered,
+              returned=row.returned, net=signed_chips(row.net, w), when=relative_time(row.settled_at))
             for row in rows
-        ] or ["You have not finished a round here yet."]
-        embed = casino_embed("Your rounds", "\n".join(lines))
-        embed.set_footer(text=f"Page {page + 1} of {pages} · /round <number> shows one round")
+        ] or [w("You have not finished a round here yet.")]
+        embed = casino_embed(w("Your rounds"), "\n".join(lines))
+        embed.set_footer(text=w("Page {page} of {pages} · /round <number> shows one round",
+                                page=page + 1, pages=pages))
         view = discord.ui.View(timeout=None)
-        view.add_item(HistoryPageButton(user_id, max(page - 1, 0), "prev", disabled=page == 0))
-        view.add_item(
-            HistoryPageButton(user_id, page + 1, "next", disabled=page + 1 >= pages)
-        )
+        view.add_item(HistoryPageButton(user_id, max(page - 1, 0), "prev", disabled=page == 0, w=w))
+        view.add_item(HistoryPageButton(user_id, page + 1, "next", disabled=page + 1 >= pages, w=w))
         return embed, view
 
 

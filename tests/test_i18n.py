@@ -14,6 +14,7 @@ from babel.messages.pofile import read_po
 from bot.i18n import LANGUAGES, SOURCE_LANGUAGE, catalogue_path, language_of, words, words_for
 from bot.i18n.commands import command_texts
 from tests.harness.driver import DiscordHarness
+from tests.i18n_code import ROOT, catalogue_texts, uncatalogued_prose
 
 TRANSLATED = [language for language in LANGUAGES if language != SOURCE_LANGUAGE]
 
@@ -115,3 +116,35 @@ def test_english_clients_see_the_english_names_and_other_languages_the_default(
         assert ante["name_localizations"][english] == "ante"
         assert ante["description_localizations"][english] == ante["description"]
     assert set(ante["name_localizations"]) == {"de", "en-US", "en-GB"}, "no French, Japanese, ..."
+
+
+# ------------------------------------------------------------------ the code's own texts
+
+LOCALISED = sorted(ROOT / name for name in (
+    "cogs/economy.py", "cogs/admin.py", "cogs/common.py", "bot/errors.py"))
+"""The modules that speak the reader's language so far (see the closing note of issue 16)."""
+
+
+@pytest.mark.parametrize("path", LOCALISED, ids=lambda path: path.name)
+def test_a_localised_module_shows_no_english_prose_outside_the_catalogue(path: Any) -> None:
+    assert uncatalogued_prose(path) == []
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_text_the_code_uses_has_a_translation(language: str) -> None:
+    translated = {message.id for message in catalogue(language) if message.id and message.string}
+    missing = [text for path in LOCALISED for text in catalogue_texts(path)
+               if (text[0] if len(text) == 1 else text) not in translated]
+    assert missing == [], f"add these to the {language} catalogue: {missing}"
+
+
+def test_the_prose_check_finds_english_that_skips_the_catalogue(tmp_path: Any) -> None:
+    module = tmp_path / "cog.py"
+    module.write_text('"""Doc string."""\n'
+                      'log.info("Refused %s for a reason", 1)\n'
+                      'a = w("You have {n} chips.", n=1)\n'
+                      'b = f"You have {n} chips."\n'
+                      'c = "Gift sent to you"\n'
+                      'd = "give:ok:1"\n')
+    assert [line.split(":")[1] for line in uncatalogued_prose(module)] == ["4", "5"]
+    assert list(catalogue_texts(module)) == [("You have {n} chips.",)]

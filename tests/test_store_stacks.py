@@ -26,6 +26,8 @@ from bot.store import (
     migrations,
     round_escrow,
 )
+from bot.store import store as store_module
+from bot.store.models import GuildSettings
 from tests.store_helpers import books
 
 GUILD, CHANNEL = 7, 70
@@ -240,12 +242,18 @@ async def test_the_database_refuses_a_negative_stack_even_past_the_guard(store: 
         await db.execute("UPDATE accounts SET balance = -1 WHERE kind = 'stack'")
 
 
+async def _defaults() -> GuildSettings:
+    return GuildSettings()
+
+
 async def test_a_version_3_database_upgrades_with_its_books_intact(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = tmp_path / "old.sqlite3"
     with monkeypatch.context() as patched:
         patched.setattr(migrations, "MIGRATIONS", migrations.MIGRATIONS[:3])
+        # This guild never changed a setting; today's query would name a column v3 lacks.
+        patched.setattr(store_module, "read_settings", lambda db, guild_id: _defaults())
         old = await Store.open(path)
         await old.grant(GUILD, ALICE, 500)
         await old.give(GUILD, ALICE, BOB, 200)

@@ -29,6 +29,11 @@ DOMAIN: Final = "casino"
 LOCALE_DIR: Final = Path(__file__).with_name("locale")
 
 
+def N_(message: str) -> str:
+    """Marks a catalogue text kept in a constant and translated where it is shown."""
+    return message
+
+
 def language_of(locale: object) -> str:
     """The language the bot speaks to a Discord ``locale`` ("de", "en-GB", a ``discord.Locale``
     or ``None``): its own when the bot speaks it, else English."""

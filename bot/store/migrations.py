@@ -227,9 +227,14 @@ CREATE TABLE table_posts (
 CREATE INDEX table_posts_by_table ON table_posts (table_id, round_id);
 """
 
+MIGRATION_0006_LANGUAGE = """
+-- The server's language for public messages, set by an admin; NULL: Discord's server locale.
+ALTER TABLE guild_settings ADD COLUMN language TEXT;
+"""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL, MIGRATION_0002_POSTING, MIGRATION_0003_TABLES, MIGRATION_0004_STACKS,
-    MIGRATION_0005_TABLE_POSTS,
+    MIGRATION_0005_TABLE_POSTS, MIGRATION_0006_LANGUAGE,
 )
 
 

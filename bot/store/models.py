@@ -5,6 +5,7 @@ Nothing here knows about SQL, so a PostgreSQL adapter would reuse all of it unch
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -167,6 +168,9 @@ class GuildSettings:
     starting_balance: int = 1000
     daily_amount: int = 250
     daily_cooldown_seconds: int = 86400
+    language: str | None = None
+    """The language of the server's public messages (a code such as "de"); None: the server's
+    own locale as Discord reports it."""
 
 
 DEFAULT_SETTINGS = GuildSettings()
@@ -293,8 +297,15 @@ def net_changes(movements: Iterable[Movement]) -> dict[AccountRef, int]:
     return dict(changes)
 
 
+LANGUAGE_CODE = re.compile(r"[a-z]{2}")
+
+
 def validate_settings(changes: Mapping[str, Any]) -> None:
     for name, value in changes.items():
+        if name == "language":
+            if value is not None and not (isinstance(value, str) and LANGUAGE_CODE.fullmatch(value)):
+                raise StoreError(f"language must be a two-letter code or None, not {value!r}")
+            continue
         limit = SETTING_LIMITS.get(name)
         if limit is None:
             raise StoreError(f"unknown guild setting {name!r}")

@@ -9,7 +9,7 @@ from bot.store.models import DEFAULT_SETTINGS, GuildSettings
 
 async def read_settings(db: aiosqlite.Connection, guild_id: int) -> GuildSettings:
     query = """
-        SELECT starting_balance, daily_amount, daily_cooldown_seconds
+        SELECT starting_balance, daily_amount, daily_cooldown_seconds, language
         FROM guild_settings WHERE guild_id = ?
     """
     rows = list(await db.execute_fetchall(query, (guild_id,)))
@@ -19,17 +19,19 @@ async def read_settings(db: aiosqlite.Connection, guild_id: int) -> GuildSetting
 async def write_settings(db: aiosqlite.Connection, guild_id: int, settings: GuildSettings) -> None:
     query = """
         INSERT INTO guild_settings
-            (guild_id, starting_balance, daily_amount, daily_cooldown_seconds)
-        VALUES (?, ?, ?, ?)
+            (guild_id, starting_balance, daily_amount, daily_cooldown_seconds, language)
+        VALUES (?, ?, ?, ?, ?)
         ON CONFLICT (guild_id) DO UPDATE SET
             starting_balance = excluded.starting_balance,
             daily_amount = excluded.daily_amount,
-            daily_cooldown_seconds = excluded.daily_cooldown_seconds
+            daily_cooldown_seconds = excluded.daily_cooldown_seconds,
+            language = excluded.language
     """
     params = (
         guild_id,
         settings.starting_balance,
         settings.daily_amount,
         settings.daily_cooldown_seconds,
+        settings.language,
     )
     await db.execute(query, params)

@@ -217,7 +217,7 @@ class Store(TableStoreMixin, StackStoreMixin):
         async with self._reading() as db:
             return await self._settings(db, guild_id)
 
-    async def update_guild_settings(self, guild_id: int, **changes: int) -> GuildSettings:
+    async def update_guild_settings(self, guild_id: int, **changes: Any) -> GuildSettings:
         validate_settings(changes)
         async with self._transaction() as db:
             settings = dataclasses.replace(await read_settings(db, guild_id), **changes)

@@ -43,6 +43,8 @@ class FakeUser:
     name: str
     bot: bool = False
     permissions: int = PLAYER_PERMISSIONS.value
+    locale: str = "en-US"
+    """The language of the user's Discord client (the interaction's ``locale``)."""
 
     def user_json(self) -> dict[str, Any]:
         return {"id": str(self.id), "username": self.name, "discriminator": "0",
@@ -156,12 +158,14 @@ class DiscordHarness:
     guild_id: int = 800000000000000001
     channel_id: int = 810000000000000001
     users: list[FakeUser] = field(default_factory=list)
+    guild_locale: str = "en-US"
+    """The server's preferred language as Discord reports it (the interaction's ``guild_locale``)."""
     threads: set[int] = field(default_factory=set)
     """Channels that are threads (of the default channel) in the payloads."""
 
-    def user(self, name: str, *, admin: bool = False, bot: bool = False) -> FakeUser:
+    def user(self, name: str, *, admin: bool = False, bot: bool = False, locale: str = "en-US") -> FakeUser:
         permissions = ADMIN_PERMISSIONS if admin else PLAYER_PERMISSIONS
-        user = FakeUser(next(_user_ids), name, bot=bot, permissions=permissions.value)
+        user = FakeUser(next(_user_ids), name, bot=bot, permissions=permissions.value, locale=locale)
         self.users.append(user)
         return user
 
@@ -176,7 +180,7 @@ class DiscordHarness:
             "guild_id": str(guild), "channel_id": str(channel),
             "channel": self._channel_json(channel, guild),
             "member": user.member_json(), "app_permissions": str(self.fake.app_permissions(channel)),
-            "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
+            "locale": user.locale, "guild_locale": self.guild_locale, "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild)}, "context": 0,
             "attachment_size_limit": 10 * 1024 * 1024,
         }

@@ -1,0 +1,95 @@
+"""What the code says to players, read from its source: the catalogue texts it uses, and any
+English prose it would show without the catalogue.
+
+Conventions the reading relies on (docs in bot/i18n): a reader's :class:`bot.i18n.Words` is
+called ``w`` (or ``public`` for the server's) and is called with the English text itself,
+``w("... {n} ...", n=3)`` or ``w.plural(singular, plural, count)``; ``UserError("...", **values)``
+and ``N_("...")`` take catalogue texts too.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WORDS_CALLS = {"w", "public", "UserError", "N_"}
+LOGGING = {"debug", "info", "warning", "error", "exception"}
+RECORDS = {"reason"}
+"""Keyword arguments whose text is a record for the books (a ledger entry's reason), not a message."""
+PROSE = re.compile(r"[A-Za-z]{2,}[,.:;!?']? [A-Za-z]")
+"""Two words: text a person reads (identifiers, ids, patterns and single words do not match)."""
+
+
+def catalogue_texts(path: Path) -> Iterator[tuple[str, ...]]:
+    """Each catalogue text a module uses: ``(text,)`` or ``(singular, plural)``."""
+    for call in _calls(ast.parse(path.read_text())):
+        if _is_words_call(call):
+            yield (call.args[0].value,)  # type: ignore[attr-defined]  # checked by _is_words_call
+        elif _is_plural_call(call):
+            yield (call.args[0].value, call.args[1].value)  # type: ignore[attr-defined]
+
+
+def uncatalogued_prose(path: Path) -> list[str]:
+    """English sentences in a module that reach players without the catalogue: string literals
+    and f-strings outside a catalogue call, a docstring, a log line or a command declaration."""
+    tree = ast.parse(path.read_text())
+    allowed = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and (_is_words_call(node) or _is_plural_call(node)
+                                           or _is_log_call(node)):
+            allowed |= {id(inner) for argument in node.args for inner in ast.walk(argument)}
+        if isinstance(node, ast.keyword) and node.arg in RECORDS:
+            allowed |= {id(inner) for inner in ast.walk(node.value)}
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            allowed |= {id(inner) for decorator in node.decorator_list for inner in ast.walk(decorator)}
+        if isinstance(node, ast.Call) and _names_a_command(node):
+            allowed |= {id(inner) for inner in ast.walk(node)}
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
+            allowed.add(id(body[0].value))  # a docstring
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            allowed.add(id(node.value))  # an attribute's docstring
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in allowed:
+            continue
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and PROSE.search(node.value):
+            found.append(f"{path.name}:{node.lineno}: {node.value!r}")
+        elif isinstance(node, ast.JoinedStr):
+            text = "".join(part.value for part in node.values if isinstance(part, ast.Constant))
+            if PROSE.search(text):
+                found.append(f"{path.name}:{node.lineno}: f{text!r}")
+                allowed |= {id(part) for part in node.values}
+    return found
+
+
+def _calls(tree: ast.AST) -> Iterator[ast.Call]:
+    return (node for node in ast.walk(tree) if isinstance(node, ast.Call))
+
+
+def _literal(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and isinstance(node.value, str)
+
+
+def _is_words_call(call: ast.Call) -> bool:
+    return isinstance(call.func, ast.Name) and call.func.id in WORDS_CALLS and bool(call.args) and _literal(
+        call.args[0])
+
+
+def _is_plural_call(call: ast.Call) -> bool:
+    return (isinstance(call.func, ast.Attribute) and call.func.attr == "plural" and len(call.args) >= 2
+            and _literal(call.args[0]) and _literal(call.args[1]))
+
+
+def _is_log_call(call: ast.Call) -> bool:
+    return (isinstance(call.func, ast.Attribute) and call.func.attr in LOGGING
+            and isinstance(call.func.value, ast.Name) and call.func.value.id in {"log", "logging"})
+
+
+def _names_a_command(call: ast.Call) -> bool:
+    """``app_commands.Group(...)``/``Choice(...)``: their texts go through the command translator."""
+    name = call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", "")
+    return name in {"Group", "Choice"}

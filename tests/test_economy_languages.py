@@ -1,0 +1,91 @@
+"""The economy commands speak each reader's language: a German user's private answers are
+German and an English user's beside them English; public messages (daily claims, gifts,
+leaderboards, grants) follow the server's language, which an admin may set."""
+
+from __future__ import annotations
+
+import re
+
+from tests.harness.driver import DiscordHarness, assert_refused
+
+ENGLISH_WORDS = re.compile(r"\b(You|have|chips|Balance|claimed|Next|Give|gave|Leaderboard|rounds?|Page)\b")
+GERMAN_WORDS = re.compile(
+    r"\b(Du|hast|Kontostand|abgeholt|Nächste|schenken|geschenkt|Bestenliste|Runden?|Seite)\b")
+
+
+def german(text: str) -> None:
+    assert GERMAN_WORDS.search(text) and not ENGLISH_WORDS.search(text), text
+
+
+def english(text: str) -> None:
+    assert ENGLISH_WORDS.search(text) and not GERMAN_WORDS.search(text), text
+
+
+async def test_private_answers_follow_each_users_client(harness: DiscordHarness) -> None:
+    anna, bob = harness.user("anna", locale="de"), harness.user("bob", locale="en-GB")
+    mine = await harness.slash(anna, "balance")
+    assert mine.ephemeral and mine.text == "Kontostand\nDu hast **1.000 Chips**."
+    theirs = await harness.slash(bob, "balance")
+    assert theirs.ephemeral and theirs.text == "Balance\nYou have **1,000 chips**."
+    await harness.slash(anna, "history")
+    page = await harness.slash(anna, "history")
+    german(page.text)
+    assert {"Neuere", "Ältere"} <= {c["label"] for row in page.components for c in row["components"]}
+    english((await harness.slash(bob, "history")).text)
+
+
+async def test_refusals_are_in_the_users_language(harness: DiscordHarness) -> None:
+    anna, bob = harness.user("anna", locale="de"), harness.user("bob", locale="en-US")
+    assert_refused(await harness.slash(anna, "give", member=anna, amount=10), "Dir selbst")
+    assert_refused(await harness.slash(bob, "give", member=bob, amount=10), "yourself")
+    refused = await harness.slash(anna, "give", member=bob, amount=5_000)
+    assert_refused(refused, "Du hast nur 1.000 Chips, also kannst du nicht 5.000 Chips schenken.")
+    await harness.slash(anna, "daily")
+    again = await harness.slash(anna, "daily")
+    assert_refused(again, "Du hast deine täglichen Chips schon abgeholt", "Kontostand: 1.250 Chips")
+
+
+async def test_public_messages_follow_the_server_not_the_user(harness: DiscordHarness) -> None:
+    harness.guild_locale = "de"
+    bob = harness.user("bob", locale="en-US")
+    daily = await harness.slash(bob, "daily")
+    assert not daily.ephemeral
+    german(daily.text)
+    assert "**250 Chips**" in daily.text and "Kontostand: 1.250 Chips" in daily.text
+    board = await harness.slash(bob, "leaderboard")
+    assert not board.ephemeral and board.text.startswith("Bestenliste: Alle Spiele (gesamte Zeit)")
+
+
+async def test_a_gift_is_confirmed_privately_and_announced_in_the_servers_language(
+    harness: DiscordHarness,
+) -> None:
+    anna, bob = harness.user("anna", locale="de"), harness.user("bob")
+    offer = await harness.slash(anna, "give", member=bob, amount=300)
+    assert offer.text.startswith("Geschenk bestätigen\n**300 Chips** an ")
+    done = await harness.click(anna, offer.message, offer.button("Bestätigen"))
+    (sent,) = done.embeds
+    german(f"{sent['title']}\n{sent['description']}")
+    (announcement,) = done.followups
+    english(announcement["content"])  # the server's language is English
+    assert "gave **300 chips**" in announcement["content"]
+
+
+async def test_an_admin_sets_the_servers_language_over_discords(harness: DiscordHarness) -> None:
+    admin = harness.user("admin", admin=True, locale="en-US")
+    shown = await harness.slash(admin, "chips settings", language="de")
+    assert shown.ephemeral and "Deutsch, set by an admin" in shown.text, shown.text
+    board = await harness.slash(harness.user("bob"), "leaderboard", period="week")
+    assert board.text.startswith("Bestenliste: Alle Spiele (letzte 7 Tage)")
+    back = await harness.slash(admin, "chips settings", language="auto")
+    assert "the server's Discord language (English)" in back.text
+    english((await harness.slash(harness.user("carl"), "leaderboard")).text)
+
+
+async def test_plural_forms_are_the_languages_own(harness: DiscordHarness) -> None:
+    from bot.i18n import words
+
+    assert words("en").plural("{count} round", "{count} rounds", 1) == "1 round"
+    assert words("en").plural("{count} round", "{count} rounds", 2) == "2 rounds"
+    assert words("de").plural("{count} round", "{count} rounds", 1) == "1 Runde"
+    assert words("de").plural("{count} round", "{count} rounds", 1000) == "1.000 Runden"
+    assert words("de").plural("{count} chip", "{count} chips", 1) == "1 Chip"

@@ -17,7 +17,7 @@ import discord
 from bot.errors import UserError
 from bot.tables.config import MAX_CHIPS
 from bot.tables.runtime import Table
-from cogs.common import check_amount, chips
+from cogs.common import check_amount, chips, reader
 from cogs.tables import action_request
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ def game_table(bot: CasinoBot, channel_id: int, game: str) -> Table:
     table = bot.tables.table_in(channel_id)
     if table is None or table.adapter.game != game:
         name = bot.tables.adapters[game].display_name
-        raise UserError(f"There is no {name} table in this channel.")
+        raise UserError("There is no {game} table in this channel.", game=name)
     return table
 
 
@@ -42,9 +42,11 @@ async def buy_in_at_game_table(bot: CasinoBot, interaction: discord.Interaction,
     amount = check_amount(amount, maximum=MAX_CHIPS)
     result = await bot.tables.buy_in(request.guild_id, request.channel_id, request.user_id,
                                      request.user_name, amount)
-    await interaction.response.send_message(
-        f"You brought {chips(result.amount)} to the table. Your stack: {chips(result.stack)}; "
-        f"your wallet: {chips(result.wallet)}.", ephemeral=True)
+    w = reader(interaction)
+    await interaction.response.send_message(w(
+        "You brought {chips} to the table. Your stack: {stack}; your wallet: {wallet}.",
+        chips=chips(result.amount, w), stack=chips(result.stack, w), wallet=chips(result.wallet, w)),
+        ephemeral=True)
 
 
 async def leave_game_table(bot: CasinoBot, interaction: discord.Interaction, game: str) -> None:
@@ -61,6 +63,8 @@ async def show_my_stack(bot: CasinoBot, interaction: discord.Interaction, game: 
     request = action_request(interaction, "stack")
     table = game_table(bot, request.channel_id, game)
     amount = bot.tables.stack_of(table, request.user_id)
-    seated = "" if request.user_id in table.seats else " You are not seated here."
-    await interaction.response.send_message(f"Your stack at this table: {chips(amount)}.{seated}",
-                                            ephemeral=True)
+    w = reader(interaction)
+    text = w("Your stack at this table: {chips}.", chips=chips(amount, w))
+    if request.user_id not in table.seats:
+        text += " " + w("You are not seated here.")
+    await interaction.response.send_message(text, ephemeral=True)

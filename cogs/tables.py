@@ -101,7 +101,7 @@ async def act_at_game_table(bot: CasinoBot, interaction: discord.Interaction, ga
     table = bot.tables.table_in(request.channel_id)
     if table is None or table.adapter.game != game:
         name = bot.tables.adapters[game].display_name
-        raise UserError(f"There is no {name} table in this channel.")
+        raise UserError("There is no {game} table in this channel.", game=name)
     result = await act_at_table(bot, interaction, table, request)
     await interaction.response.send_message(confirmation(interaction, table, result), ephemeral=True)
 

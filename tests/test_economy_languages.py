@@ -89,3 +89,16 @@ async def test_plural_forms_are_the_languages_own(harness: DiscordHarness) -> No
     assert words("de").plural("{count} round", "{count} rounds", 1) == "1 Runde"
     assert words("de").plural("{count} round", "{count} rounds", 1000) == "1.000 Runden"
     assert words("de").plural("{count} chip", "{count} chips", 1) == "1 Chip"
+
+
+async def test_a_table_stack_is_reported_in_the_players_language(harness: DiscordHarness) -> None:
+    admin = harness.user("pit-boss", admin=True)
+    await harness.slash(admin, "table open", game="hcf", min_bet=10, max_bet=100)
+    anna, bob = harness.user("anna", locale="de"), harness.user("bob")
+    bought = await harness.slash(anna, "hcf buyin", amount=500)
+    assert bought.ephemeral and bought.text == (
+        "Du hast 500 Chips an den Tisch gebracht. Dein Stapel: 500 Chips; deine Börse: 500 Chips.")
+    assert (await harness.slash(bob, "hcf stack")).text == (
+        "Your stack at this table: 0 chips. You are not seated here.")
+    refused = await harness.slash(anna, "chinese stack")
+    assert_refused(refused, "In diesem Kanal gibt es keinen Chinese Poker-Tisch.")

@@ -9,27 +9,30 @@ from __future__ import annotations
 
 import discord
 
+from bot.i18n import N_, Words
+from cogs.common import ENGLISH, reader
+
 TABLE_PERMISSIONS: tuple[tuple[str, str], ...] = (
-    ("view_channel", "View Channel"),
-    ("send_messages", "Send Messages"),
-    ("embed_links", "Embed Links"),
-    ("attach_files", "Attach Files"),
-    ("read_message_history", "Read Message History"),
+    ("view_channel", N_("View Channel")),
+    ("send_messages", N_("Send Messages")),
+    ("embed_links", N_("Embed Links")),
+    ("attach_files", N_("Attach Files")),
+    ("read_message_history", N_("Read Message History")),
 )
 """What a table needs in a text channel: to see it, post the table and results (embeds with
 pictures) and edit its own message."""
 THREAD_PERMISSIONS: tuple[tuple[str, str], ...] = (
-    ("view_channel", "View Channel"),
-    ("send_messages_in_threads", "Send Messages in Threads"),
-    ("embed_links", "Embed Links"),
-    ("attach_files", "Attach Files"),
-    ("read_message_history", "Read Message History"),
+    ("view_channel", N_("View Channel")),
+    ("send_messages_in_threads", N_("Send Messages in Threads")),
+    ("embed_links", N_("Embed Links")),
+    ("attach_files", N_("Attach Files")),
+    ("read_message_history", N_("Read Message History")),
 )
 """In a thread Discord asks for Send Messages in Threads instead of Send Messages."""
 THREAD_TYPES = frozenset({discord.ChannelType.public_thread, discord.ChannelType.private_thread,
                           discord.ChannelType.news_thread})
-FIX_HINT = ("An admin can give them to me in the channel's settings (Edit Channel → Permissions) "
-            "or to my role.")
+FIX_HINT = N_("An admin can give them to me in the channel's settings (Edit Channel → Permissions) "
+              "or to my role.")
 
 
 def in_thread(interaction: discord.Interaction) -> bool:
@@ -44,23 +47,30 @@ def missing_permissions(interaction: discord.Interaction) -> list[str]:
     return [name for flag, name in needed if not getattr(have, flag)]
 
 
-def names_text(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def names_text(names: list[str], w: Words = ENGLISH) -> str:
+    """The permissions as the reader's Discord client names them: "A, B and C"."""
+    shown = [w(name) for name in names]
+    if len(shown) == 1:
+        return shown[0]
+    return w("{names} and {last}", names=", ".join(shown[:-1]), last=shown[-1])
 
 
-def cannot_open_text(missing: list[str]) -> str:
-    return (f"I can't run a table in this channel: I'm missing {names_text(missing)} here. "
-            f"{FIX_HINT} Then open the table again.")
+def cannot_open_text(missing: list[str], w: Words = ENGLISH) -> str:
+    return w("I can't run a table in this channel: I'm missing {permissions} here. {hint} Then open "
+             "the table again.", permissions=names_text(missing, w), hint=w(FIX_HINT))
 
 
 def trouble_text(interaction: discord.Interaction, paused: str | None) -> str | None:
-    """What a player at this table should know about the channel, or None when all is well:
-    the permissions missing now (from the interaction), else why the table is paused."""
+    """What a player at this table should know about the channel (in their language), or None
+    when all is well: the permissions missing now (from the interaction), else why the table
+    is paused."""
     missing = missing_permissions(interaction)
     if missing:
-        return (f"\u26a0\ufe0f I can't update this table: I'm missing {names_text(missing)} in this "
-                f"channel. {FIX_HINT} The table goes on by itself once I can post again; no new "
-                "round starts until then, and nobody loses chips.")
+        w = reader(interaction)
+        return "\u26a0\ufe0f " + w(
+            "I can't update this table: I'm missing {permissions} in this channel. {hint} The table "
+            "goes on by itself once I can post again; no new round starts until then, and nobody "
+            "loses chips.", permissions=names_text(missing, w), hint=w(FIX_HINT))
     if paused is not None:
         return f"\u26a0\ufe0f {paused}"
     return None

@@ -24,6 +24,7 @@ from cogs.common import (
     casino_embed,
     chips,
     guild_id_of,
+    reader,
     signed_chips,
     split_lines,
 )
@@ -177,7 +178,7 @@ class Tables(commands.Cog):
         guild_id = guild_id_of(interaction)
         missing = missing_permissions(interaction)
         if missing:
-            raise UserError(cannot_open_text(missing))
+            raise UserError(cannot_open_text(missing, reader(interaction)))
         if game not in catalog.BY_KEY:  # Discord checks choices, but a forged request may not
             names = ", ".join(f"`{known.key}`" for known in catalog.GAMES)
             raise UserError(f"There is no such game here; choose one of {names}.")

@@ -91,6 +91,17 @@ async def test_in_a_thread_the_bot_needs_send_messages_in_threads(harness: Disco
     assert "table open" in opened.text and harness.bot.tables.table_in(thread) is not None
 
 
+async def test_a_german_admin_reads_what_is_missing_in_german_names(harness: DiscordHarness,
+                                                                    tables: TableDriver) -> None:
+    admin = harness.user("pit-boss", admin=True, locale="de")
+    harness.fake.deny(harness.channel_id, "embed_links", "attach_files")
+    refused = await harness.slash(admin, "table open", game="uth")
+    assert refused.ephemeral and refused.text == (
+        "Ich kann in diesem Kanal keinen Tisch führen: Mir fehlt hier Links einbetten und Dateien "
+        "anhängen. Ein Admin kann sie mir in den Kanaleinstellungen (Kanal bearbeiten → "
+        "Berechtigungen) oder meiner Rolle geben. Eröffne den Tisch dann noch einmal.")
+
+
 # -- a permission lost mid-play ------------------------------------------------------------------
 async def test_a_lost_permission_pauses_the_table_the_round_finishes_and_the_result_waits(
     harness: DiscordHarness, tables: TableDriver,

@@ -9,6 +9,7 @@ import discord
 
 from bot.errors import UserError, reply_with_error
 from bot.i18n import SOURCE_LANGUAGE, Words, words, words_for
+from bot.tables.runtime import LeaveResult
 
 if TYPE_CHECKING:
     from bot.client import CasinoBot
@@ -29,6 +30,19 @@ def chips(amount: int, w: Words = ENGLISH) -> str:
 
 def signed_chips(amount: int, w: Words = ENGLISH) -> str:
     return ("+" if amount > 0 else "") + w.number(amount)
+
+
+def left_table_text(result: LeaveResult, w: Words) -> str:
+    """What standing up did, as the player who left reads it."""
+    parts = [w("You left the table; your hand in this round is played by the timeout rules.")
+             if result.hand_played_out else w("You left the table.")]
+    if result.stack_waits_for is not None:
+        parts.append(w("Your stack goes back to your wallet when round #{round} ends.",
+                       round=str(result.stack_waits_for)))
+    elif result.stack_returned:
+        parts.append(w("Your stack of {chips} went back to your wallet.",
+                       chips=chips(result.stack_returned, w)))
+    return " ".join(parts)
 
 
 def reader(interaction: discord.Interaction[Any]) -> Words:

@@ -17,7 +17,7 @@ import discord
 from bot.errors import UserError
 from bot.tables.config import MAX_CHIPS
 from bot.tables.runtime import Table
-from cogs.common import check_amount, chips, reader
+from cogs.common import check_amount, chips, left_table_text, reader
 from cogs.tables import action_request
 
 if TYPE_CHECKING:
@@ -54,8 +54,8 @@ async def leave_game_table(bot: CasinoBot, interaction: discord.Interaction, gam
     when the round the player is in ends (the reply says which)."""
     request = action_request(interaction, "leave")
     game_table(bot, request.channel_id, game)
-    message = await bot.tables.leave(request.guild_id, request.channel_id, request.user_id)
-    await interaction.response.send_message(message, ephemeral=True)
+    left = await bot.tables.leave(request.guild_id, request.channel_id, request.user_id)
+    await interaction.response.send_message(left_table_text(left, reader(interaction)), ephemeral=True)
 
 
 async def show_my_stack(bot: CasinoBot, interaction: discord.Interaction, game: str) -> None:

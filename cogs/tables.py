@@ -24,6 +24,7 @@ from cogs.common import (
     casino_embed,
     chips,
     guild_id_of,
+    left_table_text,
     reader,
     signed_chips,
     split_lines,
@@ -261,8 +262,8 @@ class Tables(commands.Cog):
     @table.command(name="leave", description="Leave this channel's table.")
     async def leave(self, interaction: discord.Interaction) -> None:
         request = action_request(interaction, "leave")
-        message = await self.bot.tables.leave(request.guild_id, request.channel_id, request.user_id)
-        await interaction.response.send_message(message, ephemeral=True)
+        left = await self.bot.tables.leave(request.guild_id, request.channel_id, request.user_id)
+        await interaction.response.send_message(left_table_text(left, reader(interaction)), ephemeral=True)
 
     # -- round records -----------------------------------------------------------------------
     @app_commands.command(name="round", description="Show a finished round: cards, bets, payouts, seed.")

@@ -102,3 +102,6 @@ async def test_a_table_stack_is_reported_in_the_players_language(harness: Discor
         "Your stack at this table: 0 chips. You are not seated here.")
     refused = await harness.slash(anna, "chinese stack")
     assert_refused(refused, "In diesem Kanal gibt es keinen Chinese Poker-Tisch.")
+    left = await harness.slash(anna, "hcf leave")
+    assert left.ephemeral and left.text == (
+        "Du hast den Tisch verlassen. Dein Stapel von 500 Chips ging zurück in deine Börse.")

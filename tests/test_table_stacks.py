@@ -24,7 +24,7 @@ from bot.store import AccountRef, Store, round_escrow
 from bot.tables.actions import Amount
 from bot.tables.config import TableConfig
 from bot.tables.errors import TableError
-from bot.tables.runtime import ActionRequest, Table, TableRuntime
+from bot.tables.runtime import ActionRequest, LeaveResult, Table, TableRuntime
 from tests.conftest import FakeClock, RecordingPublisher, restarted_runtime, shut_down
 from tests.stack_game import PotAdapter, PotOptions
 
@@ -187,8 +187,8 @@ async def test_leaving_between_rounds_returns_the_whole_stack_at_once(
     runtime: TableRuntime, store: Store
 ) -> None:
     table = await open_pot(runtime, {ALICE: 120})
-    message = await runtime.leave(GUILD, CHANNEL, ALICE)
-    assert "120 chips went back to your wallet" in message
+    left = await runtime.leave(GUILD, CHANNEL, ALICE)
+    assert left == LeaveResult(stack_returned=120)
     assert await wallet(store, ALICE) == START and runtime.stacks(table) == {}
     assert await chips_everywhere(store) == (START, 0, 0, 0)
     with pytest.raises(TableError, match="not seated"):
@@ -201,8 +201,8 @@ async def test_leaving_mid_round_returns_the_stack_when_the_round_settles(
     table = await open_pot(runtime, {ALICE: 100, BOB: 100})
     await runtime.act(ante(ALICE, 60))
     await runtime.act(ante(BOB, 10))
-    message = await runtime.leave(GUILD, CHANNEL, ALICE)
-    assert "when round #" in message and "ends" in message
+    left = await runtime.leave(GUILD, CHANNEL, ALICE)
+    assert left.stack_waits_for is not None and left.stack_returned == 0
     assert await wallet(store, ALICE) == START - 100, "nothing leaves the stack mid-round"
     assert await store.balance(GUILD, AccountRef.stack(table.id, ALICE)) == 40
     await showdown(runtime, clock)

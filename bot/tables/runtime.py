@@ -179,6 +179,18 @@ class BuyInResult:
     """The player's wallet after the buy-in."""
 
 
+@dataclass(frozen=True)
+class LeaveResult:
+    """What standing up did; the cog tells the player in their language."""
+
+    hand_played_out: bool = False
+    """A dealt hand stays in the round, played by the timeout rules."""
+    stack_waits_for: int | None = None
+    """The round whose end returns the stack to the wallet (a stack-funded table, mid-hand)."""
+    stack_returned: int = 0
+    """Chips of the stack that went back to the wallet now."""
+
+
 class TableRuntime:
     def __init__(
         self,
@@ -362,7 +374,7 @@ class TableRuntime:
         table.seats[user_id] = table.names[user_id] = name
         table.leaving.discard(user_id)
 
-    async def leave(self, guild_id: int, channel_id: int, user_id: int) -> str:
+    async def leave(self, guild_id: int, channel_id: int, user_id: int) -> LeaveResult:
         """Stand up. Mid-round, bets not yet dealt come back; a dealt hand is played by the
         timeout rules (AUTO CHECKED / AUTO FOLDED). At a stack-funded table the whole stack
         goes back to the wallet at once, or when the round the player is in ends."""
@@ -370,30 +382,28 @@ class TableRuntime:
         async with table.lock:
             if user_id not in table.seats:
                 raise TableError("You are not seated at this table.")
-            message = "You left the table."
+            result = LeaveResult()
             round_ = table.round
             if round_ is not None and user_id in table.adapter.seats_in_play(round_.state):
                 table.leaving.add(user_id)
                 applied = table.adapter.leave(round_.state, user_id)
                 await self._save_and_advance(table, applied, interaction_id=None)
-                message = "You left the table; your hand in this round is played by the timeout rules."
+                result = LeaveResult(hand_played_out=True)
             await self.store.unseat_player(table.id, user_id)
             table.seats.pop(user_id, None)
             if table.plays_from_stacks:
-                message = await self._cash_out_leaver(table, user_id, message)
+                result = await self._cash_out_leaver(table, user_id, result)
         self.publisher.table_changed(table)
-        return message
+        return result
 
-    async def _cash_out_leaver(self, table: Table, user_id: int, message: str) -> str:
+    async def _cash_out_leaver(self, table: Table, user_id: int, result: LeaveResult) -> LeaveResult:
         round_ = table.round  # the leave may have finished the round
         if round_ is not None and user_id in table.adapter.seats_in_play(round_.state):
-            return message + f" Your stack goes back to your wallet when round #{round_.id} ends."
+            return dataclasses.replace(result, stack_waits_for=round_.id)
         paid = await self.store.cash_out(table.guild_id, table.id, user_id, now=self.clock(),
                                          reason="left the table: stack returned")
         await self._refresh_stacks(table)
-        if not paid:
-            return message
-        return message + f" Your stack of {paid:,} chips went back to your wallet."
+        return dataclasses.replace(result, stack_returned=paid)
 
     # -- stacks ------------------------------------------------------------------------------
     async def buy_in(self, guild_id: int, channel_id: int, user_id: int, name: str,

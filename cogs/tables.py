@@ -26,6 +26,7 @@ from cogs.common import (
     guild_id_of,
     left_table_text,
     reader,
+    server_words,
     signed_chips,
     split_lines,
 )
@@ -195,10 +196,11 @@ class Tables(commands.Cog):
             raise UserError(str(error)) from None
         assert interaction.channel_id is not None
         table = await self.bot.tables.open_table(guild_id, interaction.channel_id, config)
+        w = await server_words(interaction)  # announced to the channel
         await interaction.response.send_message(embed=casino_embed(
-            f"{table.adapter.display_name} table open",
-            f"Bets {config.bets_text}. The table message below shows the game. "
-            f"{table.adapter.idle_hint()}"))
+            w("{game} table open", game=table.adapter.display_name),
+            w("Bets {bets}. The table message below shows the game. {hint}", bets=config.bets_in(w),
+              hint=table.adapter.idle_hint(w))))
 
     @table.command(  # type: ignore[arg-type]  # mypy cannot match Concatenate with **game_options
         name="config", description="Admin: show or change this table between rounds.")
@@ -244,9 +246,11 @@ class Tables(commands.Cog):
         guild_id = guild_id_of(interaction)
         assert interaction.channel_id is not None
         refunds = await self.bot.tables.close_table(guild_id, interaction.channel_id)
-        text = "Table closed."
+        w = reader(interaction)
+        text = w("Table closed.")
         if refunds:
-            text += " Returned: " + ", ".join(f"<@{u}> {chips(a)}" for u, a in refunds.items())
+            text += " " + w("Returned: {refunds}", refunds=", ".join(
+                f"<@{user}> {chips(amount, w)}" for user, amount in refunds.items()))
         await interaction.response.send_message(text, ephemeral=True)
 
     # -- players -----------------------------------------------------------------------------
@@ -256,8 +260,8 @@ class Tables(commands.Cog):
         await self.bot.store.ensure_wallet(request.guild_id, request.user_id)
         await self.bot.tables.join(request.guild_id, request.channel_id, request.user_id,
                                    request.user_name)
-        await interaction.response.send_message("You are seated. Place an Ante to play.",
-                                                ephemeral=True)
+        w = reader(interaction)
+        await interaction.response.send_message(w("You are seated. Place an Ante to play."), ephemeral=True)
 
     @table.command(name="leave", description="Leave this channel's table.")
     async def leave(self, interaction: discord.Interaction) -> None:

@@ -27,9 +27,10 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 from bot.games.common import ChipFlow, RuleError, SeatId, Settlement
+from bot.i18n import Words
 from bot.poker import Card
 from bot.tables.actions import NO_ARG, ActionArg
-from bot.tables.config import TableConfig, TableOptions
+from bot.tables.config import ENGLISH, TableConfig, TableOptions
 from render import ShowdownSnapshot, TableSnapshot
 
 DeadlineKind = Literal["betting", "decision"]
@@ -324,9 +325,10 @@ class GameAdapter(ABC):
     @abstractmethod
     def phase_text(self, state: Any | None) -> str: ...
 
-    def idle_hint(self) -> str:
+    def idle_hint(self, w: Words = ENGLISH) -> str:
         """What starts a round at an idle table."""
-        return f"Press an Ante button (or `/{self.command} ante`) to open the betting window."
+        return w("Press an Ante button (or `/{command} ante`) to open the betting window.",
+                 command=self.command)
 
     def table_note(self, config: TableConfig) -> str | None:
         """A line of table terms on the table message (a player bank's terms and rake)."""

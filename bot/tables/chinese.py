@@ -43,6 +43,7 @@ from bot.games.chinese import (
 )
 from bot.games.chinese.stakes import TABLE_POSITIONS, choose_button
 from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine
+from bot.i18n import Words
 from bot.poker import Card
 from bot.tables.actions import ActionArg, CardList, HandParts, NoArg, expect
 from bot.tables.adapter import (
@@ -56,7 +57,7 @@ from bot.tables.adapter import (
     PrivateRows,
     TableContext,
 )
-from bot.tables.config import TableConfig, TableOptions, option
+from bot.tables.config import ENGLISH, TableConfig, TableOptions, option
 from bot.tables.rules_page import reflow
 from render import SeatView, ShowdownHand, ShowdownSnapshot, TableSnapshot
 
@@ -186,9 +187,9 @@ class ChineseAdapter(GameAdapter):
     arguments = {"deal": NoArg, "front": CardList, "middle": CardList, "auto": NoArg,
                  "set": HandParts, "confirm": NoArg, "confirmfoul": NoArg, "declare": NoArg}
 
-    def idle_hint(self) -> str:
-        return ("Buy in with `/chinese buyin`, then press Deal (or `/chinese deal`): every "
-                "seated player with chips is dealt 13 cards.")
+    def idle_hint(self, w: Words = ENGLISH) -> str:
+        return w("Buy in with `/chinese buyin`, then press Deal (or `/chinese deal`): every seated "
+                 "player with chips is dealt 13 cards.")
 
     # -- state -------------------------------------------------------------------------------
     def new_state(self, config: TableConfig) -> ChineseTable:

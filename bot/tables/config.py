@@ -14,10 +14,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar, get_args, get_origin
 
+from bot.i18n import SOURCE_LANGUAGE, Words, words
+
 MAX_CHIPS = 10**12
 TIMER_RANGE = (10, 600)  # seconds: long enough to read, short enough to keep a table moving
 
 OptionsT = TypeVar("OptionsT", bound="TableOptions")
+
+
+ENGLISH = words(SOURCE_LANGUAGE)
 
 
 class ConfigError(ValueError):
@@ -127,9 +132,13 @@ class TableConfig:
     @property
     def bets_text(self) -> str:
         """``"10–1,000"``, or ``"10 and up (no maximum)"``: the Ante limits as players read them."""
+        return self.bets_in(ENGLISH)
+
+    def bets_in(self, w: Words) -> str:
+        """:attr:`bets_text` in the reader's language ("10–1.000", "10 und mehr (kein Maximum)")."""
         if self.max_bet is None:
-            return f"{self.min_bet:,} and up (no maximum)"
-        return f"{self.min_bet:,}–{self.max_bet:,}"
+            return w("{minimum} and up (no maximum)", minimum=self.min_bet)
+        return w("{minimum}–{maximum}", minimum=self.min_bet, maximum=self.max_bet)
 
     def required_max_bet(self, game_name: str) -> int:
         """The maximum Ante of a game that must have one; ConfigError when none is set."""

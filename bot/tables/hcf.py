@@ -51,6 +51,7 @@ from bot.games.hcf import (
 from bot.games.hcf.actions import Action
 from bot.games.hcf.figures import summary
 from bot.games.paytable import odds_text
+from bot.i18n import Words
 from bot.poker import Card
 from bot.tables.actions import ActionArg, Amount, Bonuses, NoArg, Times, expect
 from bot.tables.adapter import (
@@ -64,7 +65,7 @@ from bot.tables.adapter import (
     PrivateRows,
     TableContext,
 )
-from bot.tables.config import TableConfig, TableOptions, option
+from bot.tables.config import ENGLISH, TableConfig, TableOptions, option
 from bot.tables.rules_page import reflow
 from render import SeatView, TableSnapshot
 
@@ -95,9 +96,9 @@ class HCFAdapter(GameAdapter):
     arguments = {"start": NoArg, "ante": Amount, "bonus": Bonuses, "clear": NoArg,
                  "accept": NoArg, "decline": NoArg, "raise": Times, "fold": NoArg}
 
-    def idle_hint(self) -> str:
-        return ("Press **Deal next hand** (or an Ante button, `/hcf deal`, `/hcf ante`) to start "
-                "a hand: the bank is offered first. Bring chips with `/hcf buyin`.")
+    def idle_hint(self, w: Words = ENGLISH) -> str:
+        return w("Press **Deal next hand** (or an Ante button, `/hcf deal`, `/hcf ante`) to start a "
+                 "hand: the bank is offered first. Bring chips with `/hcf buyin`.")
 
     def options(self, config: TableConfig) -> HCFOptions:
         return hcf_options(config)

@@ -1,6 +1,7 @@
-"""The economy commands speak each reader's language: a German user's private answers are
-German and an English user's beside them English; public messages (daily claims, gifts,
-leaderboards, grants) follow the server's language, which an admin may set."""
+"""The commands translated so far speak each reader's language (the economy, admin, table
+seats and stacks): a German user's private answers are German and an English user's beside
+them English; public messages (daily claims, gifts, leaderboards, grants, a table opening)
+follow the server's language, which an admin may set."""
 
 from __future__ import annotations
 
@@ -105,3 +106,22 @@ async def test_a_table_stack_is_reported_in_the_players_language(harness: Discor
     left = await harness.slash(anna, "hcf leave")
     assert left.ephemeral and left.text == (
         "Du hast den Tisch verlassen. Dein Stapel von 500 Chips ging zurück in deine Börse.")
+
+
+async def test_a_table_opens_in_the_servers_language_and_seats_in_the_players(
+    harness: DiscordHarness,
+) -> None:
+    harness.guild_locale = "de"
+    admin = harness.user("pit-boss", admin=True)
+    opened = await harness.slash(admin, "table open", game="twoplusfour", min_bet=10)
+    assert not opened.ephemeral and opened.text == (
+        "2 Plus 4 Poker-Tisch eröffnet\nEinsätze 10 und mehr (kein Maximum). Die Tischnachricht "
+        "unten zeigt das Spiel. Drücke einen Ante-Knopf (oder `/twoplusfour ante`), um die "
+        "Einsatzzeit zu öffnen.")
+    anna, bob = harness.user("anna", locale="de"), harness.user("bob")
+    assert (await harness.slash(anna, "table join")).text == (
+        "Du hast Platz genommen. Setze eine ANTE, um zu spielen.")
+    assert (await harness.slash(bob, "table join")).text == "You are seated. Place an Ante to play."
+    assert (await harness.slash(anna, "table leave")).text == "Du hast den Tisch verlassen."
+    closed = await harness.slash(harness.user("admin-de", admin=True, locale="de"), "table close")
+    assert closed.ephemeral and closed.text == "Tisch geschlossen."

@@ -17,6 +17,7 @@ from discord import app_commands
 
 from bot import catalog
 from bot.errors import UserError
+from bot.i18n import Words
 from bot.tables.config import MAX_CHIPS, OptionSpec, TableOptions
 
 DESCRIPTION_LIMIT = 100  # Discord's for an option's description
@@ -89,12 +90,23 @@ def chosen_options(game: catalog.GameDeclaration, given: Mapping[str, Any]) -> d
     if foreign:
         owners = {option.name: option.games for option in game_options()}
         name = foreign[0]
-        raise UserError(f"`{name}` is an option of {' and '.join(owners.get(name, ('another game',)))}, "
-                        f"not of {game.name}.")
+        raise UserError("`{option}` is an option of {games}, not of {game}.", option=name,
+                        games=" / ".join(owners.get(name, ("?",))), game=game.name)
     return chosen
 
 
-def options_text(options: TableOptions) -> list[tuple[str, str]]:
-    """(label, value) of each option that has a value, for the ``/table config`` embed."""
-    return [(name.replace("_", " "), str(value).replace("_", " "))
+def options_text(options: TableOptions, w: Words) -> list[tuple[str, str]]:
+    """(label, value) of each option that has a value, for the ``/table config`` embed: named as
+    the reader's client names the ``/table`` option, a choice as the client shows it."""
+    return [(_shown(w.lookup(name, "option") or name), _value_text(value, w))
             for name, value in options.to_dict().items() if value is not None]
+
+
+def _value_text(value: object, w: Words) -> str:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return w.number(value)
+    return _shown(w.lookup(str(value), "choice") or str(value))
+
+
+def _shown(name: str) -> str:
+    return name.replace("_", " ")

@@ -13,6 +13,7 @@ from discord.ext import commands
 import render
 from bot import catalog
 from bot.errors import UserError
+from bot.i18n import N_, Words
 from bot.poker.shuffle import verify
 from bot.tables.actions import NO_ARG, ActionArg
 from bot.tables.config import MAX_CHIPS, TIMER_RANGE, ConfigError, TableConfig
@@ -183,7 +184,7 @@ class Tables(commands.Cog):
             raise UserError(cannot_open_text(missing, reader(interaction)))
         if game not in catalog.BY_KEY:  # Discord checks choices, but a forged request may not
             names = ", ".join(f"`{known.key}`" for known in catalog.GAMES)
-            raise UserError(f"There is no such game here; choose one of {names}.")
+            raise UserError("There is no such game here; choose one of {games}.", games=names)
         declared, defaults = catalog.declared(game), new_table_config(game)
         try:
             options = declared.options(**chosen_options(declared, game_options))
@@ -231,12 +232,15 @@ class Tables(commands.Cog):
                 current = await self.bot.tables.configure(guild_id, interaction.channel_id, **changes)
             except (ConfigError, ValueError) as error:
                 raise UserError(str(error)) from None
-        embed = casino_embed(f"Table {table.id} configuration" + (" updated" if changes else ""))
-        embed.add_field(name="Bets", value=current.bets_text)
-        embed.add_field(name="Max payout", value=f"{current.max_payout:,}")
-        embed.add_field(name="Timers", value=f"betting {current.betting_seconds} s · "
-                                             f"decisions {current.decision_seconds} s")
-        for label, value in options_text(current.options):
+        w = reader(interaction)
+        embed = casino_embed(w("Table {table} configuration updated", table=str(table.id)) if changes
+                             else w("Table {table} configuration", table=str(table.id)))
+        embed.add_field(name=w("Bets"), value=current.bets_in(w))
+        embed.add_field(name=w("Max payout"), value=w.number(current.max_payout))
+        embed.add_field(name=w("Timers"), value=w("betting {betting} s · decisions {decisions} s",
+                                                  betting=current.betting_seconds,
+                                                  decisions=current.decision_seconds))
+        for label, value in options_text(current.options, w):
             embed.add_field(name=label, value=value)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -277,28 +281,33 @@ class Tables(commands.Cog):
                     number: app_commands.Range[int, 1, DISCORD_MAX_INTEGER]) -> None:
         info = await self.bot.store.get_round(guild_id_of(interaction), number)
         if info is None:
-            raise UserError(f"There is no round #{number} on this server.")
+            raise UserError("There is no round #{round} on this server.", round=str(number))
         if info.status == "open":
-            raise UserError(f"Round #{number} is still being played; its seed is revealed when it ends.")
+            raise UserError("Round #{round} is still being played; its seed is revealed when it ends.",
+                            round=str(number))
+        w = reader(interaction)
         record = dict(info.state or {})
-        embed = casino_embed(f"Round #{number} · {record.get('game', info.game)} · {info.status}",
-                             record.get("headline") or record.get("void_reason") or "")
+        status = w(ROUND_STATUS.get(info.status, info.status))
+        title = w("Round #{round} · {game} · {status}", round=str(number),
+                  game=str(record.get("game", info.game)), status=status)
+        embed = casino_embed(title, record.get("headline") or record.get("void_reason") or "")
         names = record.get("names", {})
         for user_id, (wagered, returned) in info.players.items():
             name = names.get(str(user_id), f"<@{user_id}>")
-            embed.add_field(name=name, value=f"wagered {wagered:,}, returned {returned:,} "
-                                             f"({signed_chips(returned - wagered)})")
+            embed.add_field(name=name, value=w("wagered {wagered}, returned {returned} ({net})",
+                                               wagered=wagered, returned=returned,
+                                               net=signed_chips(returned - wagered, w)))
         dealt = list(record.get("dealt", []))
         if dealt:
-            embed.add_field(name="Cards dealt (in deck order)", value=" ".join(dealt)[:1024],
+            embed.add_field(name=w("Cards dealt (in deck order)"), value=" ".join(dealt)[:1024],
                             inline=False)
         actions = await self.bot.store.round_actions(number)
         if actions:
-            log_lines = [f"{names.get(str(a.user_id), a.user_id or 'dealer')}: {a.label}"
+            log_lines = [f"{names.get(str(a.user_id), a.user_id or w('dealer'))}: {a.label}"
                          for a in actions]
-            embed.add_field(name="Actions", value="\n".join(log_lines)[-1024:], inline=False)
-        embed.add_field(name="Provably fair", value=fairness_text(info.seed, info.commitment, dealt),
-                        inline=False)
+            embed.add_field(name=w("Actions"), value="\n".join(log_lines)[-1024:], inline=False)
+        fairness = fairness_text(info.seed, info.commitment, dealt, w)
+        embed.add_field(name=w("Provably fair"), value=fairness, inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     # -- buttons -----------------------------------------------------------------------------
@@ -327,12 +336,17 @@ class Tables(commands.Cog):
         await send_private(interaction, await private_message(table, interaction.user.id, round_id))
 
 
-def fairness_text(seed: str | None, commitment: str | None, dealt: list[str]) -> str:
+ROUND_STATUS = {"settled": N_("settled"), "void": N_("void")}
+"""A finished round's status as /round shows it."""
+
+
+def fairness_text(seed: str | None, commitment: str | None, dealt: list[str], w: Words) -> str:
     if not seed or not commitment or not dealt:
-        return "No cards were dealt in this round."
-    verdict = ("\u2705 the seed hashes to the commitment and re-creates every dealt card"
-               if verify(seed, commitment, dealt) else "\u274c the seed does NOT match")
-    return f"Seed `{seed}`\nCommitment `{commitment}`\n{verdict}"
+        return w("No cards were dealt in this round.")
+    verdict = ("\u2705 " + w("the seed hashes to the commitment and re-creates every dealt card")
+               if verify(seed, commitment, dealt) else "\u274c " + w("the seed does NOT match"))
+    return w("Seed `{seed}`\nCommitment `{commitment}`\n{verdict}", seed=seed, commitment=commitment,
+             verdict=verdict)
 
 
 async def setup(bot: CasinoBot) -> None:

@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 WORDS_CALLS = {"w", "public", "UserError", "N_"}
 LOGGING = {"debug", "info", "warning", "error", "exception"}
 RECORDS = {"reason"}
+PROGRAMMING_ERRORS = {"TypeError", "ValueError", "RuntimeError", "KeyError", "NotImplementedError"}
 """Keyword arguments whose text is a record for the books (a ledger entry's reason), not a message."""
 PROSE = re.compile(r"[A-Za-z]{2,}[,.:;!?']? [A-Za-z]")
 """Two words: text a person reads (identifiers, ids, patterns and single words do not match)."""
@@ -41,6 +42,8 @@ def uncatalogued_prose(path: Path) -> list[str]:
         if isinstance(node, ast.Call) and (_is_words_call(node) or _is_plural_call(node)
                                            or _is_log_call(node)):
             allowed |= {id(inner) for argument in node.args for inner in ast.walk(argument)}
+        if isinstance(node, ast.Raise) and _raises_a_programming_error(node) or isinstance(node, ast.Assert):
+            allowed |= {id(inner) for inner in ast.walk(node)}  # for developers, not players
         if isinstance(node, ast.keyword) and node.arg in RECORDS:
             allowed |= {id(inner) for inner in ast.walk(node.value)}
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
@@ -64,6 +67,13 @@ def uncatalogued_prose(path: Path) -> list[str]:
                 found.append(f"{path.name}:{node.lineno}: f{text!r}")
                 allowed |= {id(part) for part in node.values}
     return found
+
+
+def _raises_a_programming_error(node: ast.Raise) -> bool:
+    """A built-in exception: a player never reads it (they get the "something went wrong" reply)."""
+    call = node.exc
+    return (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
+            and call.func.id in PROGRAMMING_ERRORS)
 
 
 def _calls(tree: ast.AST) -> Iterator[ast.Call]:

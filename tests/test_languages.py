@@ -125,3 +125,21 @@ async def test_a_table_opens_in_the_servers_language_and_seats_in_the_players(
     assert (await harness.slash(anna, "table leave")).text == "Du hast den Tisch verlassen."
     closed = await harness.slash(harness.user("admin-de", admin=True, locale="de"), "table close")
     assert closed.ephemeral and closed.text == "Tisch geschlossen."
+
+
+async def test_table_settings_and_round_records_answer_in_the_readers_language(
+    harness: DiscordHarness,
+) -> None:
+    chef = harness.user("chef", admin=True, locale="de")
+    await harness.slash(chef, "table open", game="chinese", min_bet=10, point_value=1000)
+    shown = await harness.slash(chef, "table config")
+    assert shown.ephemeral and shown.text.startswith("Konfiguration von Tisch ")
+    (embed,) = shown.embeds
+    fields = {field["name"]: field["value"] for field in embed["fields"]}
+    assert fields["Zeiten"] == "Einsätze 30 s · Entscheidungen 120 s"
+    assert fields["punktwert"] == "1.000" and fields["bei zeitablauf"] == "automatisch setzen"
+    missing = await harness.slash(chef, "round", number=99)
+    assert_refused(missing, "Auf diesem Server gibt es keine Runde #99.")
+    english = await harness.slash(harness.user("boss", admin=True), "table config")
+    fields = {field["name"]: field["value"] for field in english.embeds[0]["fields"]}
+    assert fields["point value"] == "1,000" and fields["on timeout"] == "auto-set"

@@ -20,14 +20,10 @@ TABLE_PERMISSIONS: tuple[tuple[str, str], ...] = (
     ("read_message_history", N_("Read Message History")),
 )
 """What a table needs in a text channel: to see it, post the table and results (embeds with
-pictures) and edit its own message."""
-THREAD_PERMISSIONS: tuple[tuple[str, str], ...] = (
-    ("view_channel", N_("View Channel")),
-    ("send_messages_in_threads", N_("Send Messages in Threads")),
-    ("embed_links", N_("Embed Links")),
-    ("attach_files", N_("Attach Files")),
-    ("read_message_history", N_("Read Message History")),
-)
+pictures) and edit its own message; each with the name Discord's client gives it."""
+THREAD_PERMISSIONS: tuple[tuple[str, str], ...] = tuple(
+    ("send_messages_in_threads", N_("Send Messages in Threads")) if flag == "send_messages" else (flag, name)
+    for flag, name in TABLE_PERMISSIONS)
 """In a thread Discord asks for Send Messages in Threads instead of Send Messages."""
 THREAD_TYPES = frozenset({discord.ChannelType.public_thread, discord.ChannelType.private_thread,
                           discord.ChannelType.news_thread})

@@ -54,7 +54,7 @@ class BoxedCommands(GameCommands):
     async def bet(self, interaction: discord.Interaction[Any],
                   insurance: app_commands.Range[int, 0, MAX_CHIPS] = 0) -> None:
         if not 0 <= insurance <= MAX_CHIPS:
-            raise UserError(f"Insurance must be from 0 to {MAX_CHIPS:,} chips.")
+            raise UserError("Insurance must be from 0 to {maximum} chips.", maximum=MAX_CHIPS)
         await self.act(interaction, "bet", Amount(insurance))
 
     @app_commands.command(name="fold", description="Fold the box on turn (its Ante is lost).")
@@ -92,8 +92,9 @@ def describe_for(group: BoxedCommands, game: BoxedGame) -> BoxedCommands:
                                    if game.bonus_needs_ante else
                                    "Put a Bonus bet on a box (with or instead of an Ante).")
         elif command.name == "exchange":
-            which = "an open box" if game.exchange.boxes == "open" else "a box (blind ones too)"
-            command.description = f"Pick (or unpick) {which} for the dealer's card exchange."
+            command.description = ("Pick (or unpick) an open box for the dealer's card exchange."
+                                   if game.exchange.boxes == "open" else
+                                   "Pick (or unpick) a box (blind ones too) for the dealer's card exchange.")
     return group
 
 

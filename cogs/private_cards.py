@@ -28,7 +28,7 @@ from bot.tables.actions import CardList
 from bot.tables.adapter import CardPick, Control, PickPreview, PrivateRows
 from bot.tables.errors import TableError
 from bot.tables.runtime import Table
-from cogs.common import guarded
+from cogs.common import guarded, reader
 from cogs.table_button import TableButton
 from cogs.table_messages import RENDER_POOL
 
@@ -110,7 +110,8 @@ async def private_message(table: Table, user_id: int, round_id: int, *,
     if round_ is None:
         raise TableError("No round is being played right now.")
     if round_id and round_id != round_.id:
-        raise UserError(f"Round #{round_id} is over; this is round #{round_.id}.")
+        raise UserError("Round #{old} is over; this is round #{round}.", old=str(round_id),
+                        round=str(round_.id))
     rows, line = table.adapter.private_cards(round_.state, user_id)
     if not rows:
         raise UserError(line)
@@ -175,8 +176,10 @@ async def refresh_after_action(interaction: discord.Interaction, table: Table, c
     try:
         message = await private_message(table, interaction.user.id, 0, note=confirmation)
     except (TableError, UserError, RuleError):
+        w = reader(interaction)
         await interaction.response.edit_message(
-            content=f"{confirmation}\nThe round is over: the result is in the channel.", view=None)
+            content=f"{confirmation}\n" + w("The round is over: the result is in the channel."),
+            view=None)
         return
     await edit_private(interaction, message)
 

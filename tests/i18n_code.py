@@ -15,11 +15,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-WORDS_CALLS = {"w", "public", "UserError", "N_"}
+WORDS_CALLS = {"w", "public", "UserError", "N_", "TableError", "RuleError"}
+"""Calls whose first argument is a catalogue text (a refusal with a fixed text is looked up by it)."""
 LOGGING = {"debug", "info", "warning", "error", "exception"}
-RECORDS = {"reason"}
+RECORDS = {"reason", "description"}
 PROGRAMMING_ERRORS = {"TypeError", "ValueError", "RuntimeError", "KeyError", "NotImplementedError"}
-"""Keyword arguments whose text is a record for the books (a ledger entry's reason), not a message."""
+"""Keyword arguments whose text is no message of the code's: a record for the books (a ledger
+entry's reason), or a command's description (the command translator's, checked with the commands)."""
 PROSE = re.compile(r"[A-Za-z]{2,}[,.:;!?']? [A-Za-z]")
 """Two words: text a person reads (identifiers, ids, patterns and single words do not match)."""
 
@@ -44,6 +46,9 @@ def uncatalogued_prose(path: Path) -> list[str]:
             allowed |= {id(inner) for argument in node.args for inner in ast.walk(argument)}
         if isinstance(node, ast.Raise) and _raises_a_programming_error(node) or isinstance(node, ast.Assert):
             allowed |= {id(inner) for inner in ast.walk(node)}  # for developers, not players
+        if isinstance(node, ast.Assign) and any(isinstance(target, ast.Attribute) and target.attr in RECORDS
+                                                for target in node.targets):
+            allowed |= {id(inner) for inner in ast.walk(node.value)}
         if isinstance(node, ast.keyword) and node.arg in RECORDS:
             allowed |= {id(inner) for inner in ast.walk(node.value)}
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):

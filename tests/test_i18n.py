@@ -122,7 +122,8 @@ def test_english_clients_see_the_english_names_and_other_languages_the_default(
 
 LOCALISED = sorted(ROOT / name for name in (
     "cogs/economy.py", "cogs/admin.py", "cogs/common.py", "cogs/stacks.py", "cogs/channel_access.py",
-    "cogs/tables.py", "cogs/table_options.py", "bot/errors.py"))
+    "cogs/tables.py", "cogs/table_options.py", "cogs/private_cards.py", "cogs/boxed.py",
+    "cogs/game_commands.py", "bot/errors.py"))
 """The modules that speak the reader's language so far (see the closing note of issue 16)."""
 
 

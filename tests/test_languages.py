@@ -143,3 +143,10 @@ async def test_table_settings_and_round_records_answer_in_the_readers_language(
     english = await harness.slash(harness.user("boss", admin=True), "table config")
     fields = {field["name"]: field["value"] for field in english.embeds[0]["fields"]}
     assert fields["point value"] == "1,000" and fields["on timeout"] == "auto-set"
+
+
+async def test_a_game_commands_refusals_are_in_the_players_language(harness: DiscordHarness) -> None:
+    admin = harness.user("pit-boss", admin=True)
+    await harness.slash(admin, "table open", game="twoplusfour", min_bet=10)
+    refused = await harness.slash(harness.user("anna", locale="de"), "twoplusfour bet", insurance=-1)
+    assert_refused(refused, "Die Versicherung muss zwischen 0 und 1.000.000.000.000 Chips liegen.")

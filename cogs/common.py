@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.errors import UserError, reply_with_error
-from bot.i18n import SOURCE_LANGUAGE, Words, words, words_for
+from bot.i18n import LANGUAGES, SOURCE_LANGUAGE, Words, words, words_for
 from bot.tables.runtime import LeaveResult
 
 if TYPE_CHECKING:
@@ -56,7 +56,7 @@ async def server_words(interaction: discord.Interaction[Any]) -> Words:
     if interaction.guild_id is not None:
         bot: CasinoBot = interaction.client
         chosen = (await bot.store.guild_settings(interaction.guild_id)).language
-        if chosen is not None:
+        if chosen in LANGUAGES:  # a language since dropped falls back to Discord's
             return words(chosen)
     return words_for(interaction.guild_locale)
 

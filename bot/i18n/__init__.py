@@ -75,8 +75,8 @@ def _translations(language: str, *, strict: bool = False) -> gettext.NullTransla
 
 
 class Words:
-    """One reader's language: ``words("Text {n}", n=3)`` is the text in it, its numbers
-    formatted for it."""
+    """One reader's language: ``w("Text {n}", n=3)`` is the text in it, its numbers formatted
+    for it (a reader's ``Words`` is called ``w`` in the code, which the catalogue check reads)."""
 
     def __init__(self, language: str) -> None:
         if language not in LANGUAGES:

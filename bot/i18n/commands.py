@@ -11,7 +11,7 @@ from typing import Any
 from discord import Locale, app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from bot.i18n import LANGUAGES, SOURCE_LANGUAGE, language_of, words
+from bot.i18n import SOURCE_LANGUAGE, language_of, words
 
 CONTEXTS = {
     Where.command_name: "command",
@@ -49,4 +49,4 @@ class CommandTranslator(app_commands.Translator):
         return words(language).lookup(string.message, CONTEXTS.get(context.location))
 
 
-__all__ = ["CONTEXTS", "LANGUAGES", "CommandTranslator", "command_texts"]
+__all__ = ["CONTEXTS", "CommandTranslator", "command_texts"]

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple
 
 from bot.games.common import (
     ChipFlow,
@@ -60,8 +60,6 @@ from bot.games.threecard.rules import (
     settlement_lines,
 )
 from bot.poker import Card
-
-_A = TypeVar("_A", bound=ActionRecord)
 
 
 class ThreeCardBets(NamedTuple):

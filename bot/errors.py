@@ -9,10 +9,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.games.common import RuleError
-from bot.i18n import N_, SOURCE_LANGUAGE, Words, words, words_for
-from bot.store import StoreError
-from bot.tables.errors import TableError
+from bot.i18n import N_, SOURCE_LANGUAGE, Refusal, Words, words, words_for
 
 log = logging.getLogger(__name__)
 
@@ -22,16 +19,12 @@ UNEXPECTED = N_(
 )
 
 
-class UserError(Exception):
-    """A request the bot refuses on purpose. ``message`` is a catalogue text and ``values`` fill
-    its placeholders; the reader sees it in their language (``str(error)``: in English)."""
-
-    def __init__(self, message: str, /, **values: Any) -> None:
-        super().__init__(words(SOURCE_LANGUAGE)(message, **values))
-        self.message, self.values = message, values
+class UserError(Refusal):
+    """A request a cog refuses on purpose: a catalogue text and the values for its placeholders,
+    which the reader sees in their language (``str(error)``: in English)."""
 
     def text(self, reader: Words) -> str:
-        return reader(self.message, **self.values)
+        return reader(self.said)
 
 
 def friendly_message(error: BaseException, reader: Words | None = None) -> tuple[str, bool]:
@@ -40,13 +33,10 @@ def friendly_message(error: BaseException, reader: Words | None = None) -> tuple
     w = reader or words(SOURCE_LANGUAGE)
     if isinstance(error, app_commands.CommandInvokeError):
         return friendly_message(error.original, reader)
-    if isinstance(error, UserError):
-        return error.text(w), True
+    if isinstance(error, Refusal):  # the cogs', the rules', the tables' and the store's refusals
+        return w(error.said), True
     if isinstance(error, app_commands.TransformerError):
         return w("`{value}` is not a valid value for that option.", value=str(error.value)), True
-    if isinstance(error, (StoreError, RuleError, TableError)):
-        # Fixed refusals are catalogued by their English text; the others are still English.
-        return w.lookup(str(error)) or str(error), True
     if isinstance(error, app_commands.MissingPermissions):
         needed = ", ".join(w(_permission_name(p)) for p in error.missing_permissions)
         return w("You need the **{permission}** permission to do that.", permission=needed), True

@@ -99,7 +99,8 @@ async def hand_message(table: Table, user_id: int, round_id: int, note: str = ""
     if round_ is None:
         raise TableError("No round is being played right now.")
     if round_id and round_id != round_.id:
-        raise UserError(f"Round #{round_id} is over; this is round #{round_.id}.")
+        raise UserError("Round #{round_id} is over; this is round #{round}.",
+                        round_id=str(round_id), round=str(round_.id))
     adapter = table.adapter
     assert isinstance(adapter, ChineseAdapter)
     view = adapter.hand_view(round_.state, user_id)

@@ -10,13 +10,15 @@ and ``N_("...")`` take catalogue texts too.
 from __future__ import annotations
 
 import ast
+import builtins
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-WORDS_CALLS = {"w", "public", "UserError", "N_", "TableError", "RuleError"}
-"""Calls whose first argument is a catalogue text (a refusal with a fixed text is looked up by it)."""
+WORDS_CALLS = {"w", "public", "N_", "Text"}
+"""Calls whose first argument is a catalogue text; so is a refusal's (any ``...Error`` of the
+bot's own, and ``super().__init__`` in one), which the reader reads in their language."""
 LOGGING = {"debug", "info", "warning", "error", "exception"}
 RECORDS = {"reason", "description"}
 PROGRAMMING_ERRORS = {"TypeError", "ValueError", "RuntimeError", "KeyError", "NotImplementedError"}
@@ -90,8 +92,15 @@ def _literal(node: ast.expr) -> bool:
 
 
 def _is_words_call(call: ast.Call) -> bool:
-    return isinstance(call.func, ast.Name) and call.func.id in WORDS_CALLS and bool(call.args) and _literal(
-        call.args[0])
+    return bool(call.args) and _literal(call.args[0]) and (_is_refusal(call.func) or (
+        isinstance(call.func, ast.Name) and call.func.id in WORDS_CALLS))
+
+
+def _is_refusal(func: ast.expr) -> bool:
+    if isinstance(func, ast.Name):
+        return func.id.endswith("Error") and not hasattr(builtins, func.id)
+    return (isinstance(func, ast.Attribute) and func.attr == "__init__" and isinstance(func.value, ast.Call)
+            and getattr(func.value.func, "id", "") == "super")
 
 
 def _is_plural_call(call: ast.Call) -> bool:

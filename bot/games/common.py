@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any, Concatenate, NamedTuple, ParamSpec, TypeVar
 
+from bot.i18n import Refusal
+
 SeatId = int
 """The caller's player id for a seat (a Discord user id)."""
 
@@ -49,12 +51,9 @@ def verify_saved(data: Mapping[str, Any], game: str, what: str, version: int = 1
         raise ValueError(f"not a saved {what} (game {game!r}, version {version})")
 
 
-class RuleError(Exception):
-    """An action the rules do not allow now; ``str(error)`` is a reason a player can read."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+class RuleError(Refusal):
+    """An action the rules do not allow now: a reason a player can read, a catalogue text with
+    its values (``RuleError("Bets are {low} to {high}.", low=10, high=500)``)."""
 
 
 def allowed(verify: Callable[..., None], *args: Any, **kwargs: Any) -> bool:

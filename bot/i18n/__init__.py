@@ -7,6 +7,9 @@ compiles it to the ``.mo`` file read here (``python -m bot.i18n compile``). Engl
 catalogue: the keys are the English texts.
 
 Numbers put into a text are formatted for the reader's language by Babel (1,000 / 1.000).
+Code that cannot know its reader (a rules engine's refusal, an action's label, a round's
+headline) returns a :class:`Text`, the catalogue text with its values, which the reader's
+``Words`` put into words later.
 Which language a reader gets: :func:`language_of` a Discord locale; English for any language
 the bot does not speak.
 """
@@ -48,6 +51,35 @@ def catalogue_path(language: str, suffix: str = ".mo") -> Path:
 _MISSING: Final = "\x00 not in the catalogue"
 
 
+class Text(str):
+    """A catalogue text with the values for its placeholders, for code that cannot know its
+    reader (a rule's refusal, an action's label, a hand's name). It *is* the English string,
+    so it goes wherever a ``str`` goes (a saved record, a log line), and it remembers its
+    catalogue text, so a reader's ``Words`` put it into their language:
+    ``w(Text("Ante {amount}", amount=20))``. A value may itself be a ``Text`` (a rank in a
+    hand's name); an f-string made from a ``Text`` is plain English again."""
+
+    message: str
+    values: dict[str, Any]
+
+    def __new__(cls, message: str, /, **values: Any) -> Text:
+        text = super().__new__(cls, words(SOURCE_LANGUAGE)(message, **values))
+        text.message, text.values = message, values
+        return text
+
+    def __repr__(self) -> str:
+        return f"Text({self.message!r}, **{self.values!r})"
+
+
+class Refusal(Exception):
+    """An error a player reads: a catalogue text with its values (``str()``: in English). Rules
+    engines, the table runtime, the store and the cogs refuse with subclasses of it."""
+
+    def __init__(self, message: str = "", /, **values: Any) -> None:
+        self.said = message if isinstance(message, Text) else Text(message, **values)
+        super().__init__(str(self.said))
+
+
 class _Missing(gettext.NullTranslations):
     """The fallback of a strict catalogue: says a text is missing instead of echoing it."""
 
@@ -86,6 +118,8 @@ class Words:
         self._locale = Locale.parse(language)
 
     def __call__(self, message: str, /, **values: Any) -> str:
+        if isinstance(message, Text):
+            message, values = message.message, {**message.values, **values}
         return self._fill(self._catalogue.gettext(message), values)
 
     def plural(self, singular: str, plural: str, count: int, /, **values: Any) -> str:
@@ -102,17 +136,24 @@ class Words:
         return None if found == _MISSING else found
 
     def number(self, value: int | float) -> str:
+        if self.language == SOURCE_LANGUAGE and isinstance(value, int):
+            return f"{value:,}"  # what Babel writes for English, without its cost
         return format_decimal(value, locale=self._locale)
 
     def _fill(self, text: str, values: dict[str, Any]) -> str:
         if not values:
             return text
-        shown = {key: self.number(value) if _is_number(value) else value for key, value in values.items()}
-        return text.format(**shown)
+        return text.format(**{key: self._shown(value) for key, value in values.items()})
+
+    def _shown(self, value: Any) -> Any:
+        if isinstance(value, Text):
+            return self(value)
+        return self.number(value) if _is_number(value) else value
 
 
 def _is_number(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
+    """A plain number (not a bool, a card or an enum, which are ints that print as themselves)."""
+    return type(value) in (int, float)
 
 
 @cache

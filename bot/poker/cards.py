@@ -9,16 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from bot.i18n import N_, Refusal
+
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
 SUIT_SYMBOLS = {"c": "\u2663", "d": "\u2666", "h": "\u2665", "s": "\u2660"}
 RANK_NAMES = {
-    2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight",
-    9: "Nine", 10: "Ten", 11: "Jack", 12: "Queen", 13: "King", 14: "Ace",
+    2: N_("Two"), 3: N_("Three"), 4: N_("Four"), 5: N_("Five"), 6: N_("Six"), 7: N_("Seven"),
+    8: N_("Eight"), 9: N_("Nine"), 10: N_("Ten"), 11: N_("Jack"), 12: N_("Queen"), 13: N_("King"),
+    14: N_("Ace"),
 }
 
 
-class CardError(ValueError):
+class CardError(Refusal, ValueError):
     """A card or a list of cards could not be read; the message says why, for a person."""
 
 
@@ -33,7 +36,7 @@ class Card(int):
         if isinstance(value, str):
             return _parse_card(value)
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 52:
-            raise CardError(f"a card index must be an int from 0 to 51, not {value!r}")
+            raise CardError("a card index must be an int from 0 to 51, not {value!r}", value=value)
         return _CARDS[value]
 
     @classmethod
@@ -74,14 +77,14 @@ FULL_DECK: tuple[Card, ...] = _CARDS
 def _parse_card(text: str) -> Card:
     raw = text.strip()
     if len(raw) < 2:
-        raise CardError(f"{text!r} is not a card: write a rank and a suit, like 'As' or '10d'")
+        raise CardError("'{text}' is not a card: write a rank and a suit, like 'As' or '10d'", text=text)
     rank_text, suit_text = raw[:-1].upper(), raw[-1].lower()
     if rank_text == "10":
         rank_text = "T"
     if len(rank_text) != 1 or rank_text not in RANK_CHARS:
-        raise CardError(f"{text!r} is not a card: the rank must be one of 2-10, J, Q, K, A")
+        raise CardError("'{text}' is not a card: the rank must be one of 2-10, J, Q, K, A", text=text)
     if suit_text not in SUIT_CHARS:
-        raise CardError(f"{text!r} is not a card: the suit must be one of c, d, h, s")
+        raise CardError("'{text}' is not a card: the suit must be one of c, d, h, s", text=text)
     return _CARDS[RANK_CHARS.index(rank_text) * 4 + SUIT_CHARS.index(suit_text)]
 
 
@@ -100,7 +103,7 @@ def parse_cards(cards: str | Iterable[Card | int | str], *, allow_duplicates: bo
         seen: set[int] = set()
         for card in result:
             if card in seen:
-                raise CardError(f"{card} appears twice: a deck holds each card once")
+                raise CardError("{card} appears twice: a deck holds each card once", card=card)
             seen.add(card)
     return result
 

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 
+from bot.i18n import N_, Text
 from bot.poker.cards import RANK_NAMES, Card
 
 CATEGORY_SHIFT = 20
@@ -38,10 +39,25 @@ class Category(IntEnum):
     ROYAL_FLUSH = 10
 
     @property
-    def label(self) -> str:
-        """``"Three of a Kind"``: the category as people write it."""
-        words = self.name.lower().split("_")
-        return " ".join(word if word in ("of", "a") else word.capitalize() for word in words)
+    def label(self) -> Text:
+        """``"Three of a Kind"``: the category as people write it (in German as the rule texts
+        do: Drilling)."""
+        return Text(CATEGORY_NAMES[self])
+
+
+CATEGORY_NAMES = {
+    Category.HIGH_CARD: N_("High Card"), Category.PAIR: N_("Pair"), Category.TWO_PAIR: N_("Two Pair"),
+    Category.THREE_OF_A_KIND: N_("Three of a Kind"), Category.STRAIGHT: N_("Straight"),
+    Category.FLUSH: N_("Flush"), Category.FULL_HOUSE: N_("Full House"),
+    Category.FOUR_OF_A_KIND: N_("Four of a Kind"), Category.STRAIGHT_FLUSH: N_("Straight Flush"),
+    Category.ROYAL_FLUSH: N_("Royal Flush"),
+}
+RANK_GROUPS = {
+    2: N_("Twos"), 3: N_("Threes"), 4: N_("Fours"), 5: N_("Fives"), 6: N_("Sixes"), 7: N_("Sevens"),
+    8: N_("Eights"), 9: N_("Nines"), 10: N_("Tens"), 11: N_("Jacks"), 12: N_("Queens"), 13: N_("Kings"),
+    14: N_("Aces"),
+}
+"""Ranks named as a group ("a pair of Sixes"), one catalogue text each: German groups differ."""
 
 
 def pack_value(category: Category, ranks: Sequence[int]) -> int:
@@ -63,30 +79,34 @@ def value_ranks(value: int) -> tuple[int, ...]:
     return tuple(rank for rank in ranks if rank)
 
 
-def plural_rank(rank: int) -> str:
+def rank_name(rank: int) -> Text:
+    """``"Ace"``: one rank, in the reader's language once put into words."""
+    return Text(RANK_NAMES[rank])
+
+
+def plural_rank(rank: int) -> Text:
     """``"Sixes"``, ``"Aces"``: a rank named as a group."""
-    name = RANK_NAMES[rank]
-    return name + ("es" if name.endswith("x") else "s")
+    return Text(RANK_GROUPS[rank])
 
 
-def describe_value(value: int) -> str:
+def describe_value(value: int) -> Text:
     """A short name for the hand, like ``"Pair of Fours"`` or ``"Flush, Ace high"``."""
     category = value_category(value)
     ranks = value_ranks(value)
     top = ranks[0]
     if category is Category.ROYAL_FLUSH:
-        return "Royal Flush"
+        return category.label
     if category in (Category.STRAIGHT, Category.FLUSH, Category.STRAIGHT_FLUSH):
-        return f"{category.label}, {RANK_NAMES[top]} high"
+        return Text("{hand}, {rank} high", hand=category.label, rank=rank_name(top))
     if category is Category.HIGH_CARD:
-        return f"High Card, {RANK_NAMES[top]}"
+        return Text("High Card, {rank}", rank=rank_name(top))
     if category is Category.PAIR:
-        return f"Pair of {plural_rank(top)}"
+        return Text("Pair of {ranks}", ranks=plural_rank(top))
     if category is Category.TWO_PAIR:
-        return f"Two Pair, {plural_rank(top)} and {plural_rank(ranks[2])}"
+        return Text("Two Pair, {high} and {low}", high=plural_rank(top), low=plural_rank(ranks[2]))
     if category is Category.FULL_HOUSE:
-        return f"Full House, {plural_rank(top)} full of {plural_rank(ranks[3])}"
-    return f"{category.label}, {plural_rank(top)}"
+        return Text("Full House, {three} full of {two}", three=plural_rank(top), two=plural_rank(ranks[3]))
+    return Text("{hand}, {ranks}", hand=category.label, ranks=plural_rank(top))
 
 
 @dataclass(frozen=True, order=True)
@@ -110,11 +130,11 @@ class HandValue:
         return value_ranks(self.value)
 
     @property
-    def name(self) -> str:
+    def name(self) -> Text:
         """Same as :meth:`describe`."""
         return describe_value(self.value)
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         """``"Full House, Kings full of Twos"``: the name shown to players."""
         return describe_value(self.value)
 

@@ -11,6 +11,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.i18n import Refusal
+
 # A trillion chips: far above any real balance, far below SQLite's 64-bit integer limit, so a
 # sum of many maximal movements still cannot overflow.
 MAX_AMOUNT = 10**12
@@ -22,8 +24,9 @@ ACCOUNT_KINDS = ("wallet", "house", "escrow", "mint", "stack")
 MAX_MOVEMENTS = 1000
 
 
-class StoreError(Exception):
-    """Base of every error the store raises on purpose; the message is fit to show a person."""
+class StoreError(Refusal):
+    """Base of every error the store raises on purpose; the message is fit to show a person
+    (a catalogue text with its values)."""
 
 
 class InvalidAmount(StoreError, ValueError):
@@ -114,13 +117,14 @@ class InsufficientFunds(StoreError):
         self.balance = balance
         self.needed = needed
         if account.kind == "wallet":
-            message = f"Not enough chips: you have {balance:,} and need {needed:,}."
+            super().__init__("Not enough chips: you have {balance} and need {needed}.",
+                             balance=balance, needed=needed)
         elif account.kind == "stack":
-            message = (f"Not enough chips in your stack at this table: it has {balance:,} and "
-                       f"this needs {needed:,}.")
+            super().__init__("Not enough chips in your stack at this table: it has {balance} and "
+                             "this needs {needed}.", balance=balance, needed=needed)
         else:
-            message = f"Not enough chips in {account.describe()}: {balance:,} < {needed:,}."
-        super().__init__(message)
+            super().__init__("Not enough chips in {account}: {balance} < {needed}.",
+                             account=account.describe(), balance=balance, needed=needed)
 
 
 class UnbalancedSettlement(StoreError):
@@ -130,7 +134,7 @@ class UnbalancedSettlement(StoreError):
     def __init__(self, left: Mapping[AccountRef, int]) -> None:
         self.left = dict(left)
         detail = ", ".join(f"{ref.describe()}: {amount:,}" for ref, amount in self.left.items())
-        super().__init__(f"the settlement does not balance ({detail})")
+        super().__init__("the settlement does not balance ({detail})", detail=detail)
 
 
 @dataclass(frozen=True)
@@ -304,11 +308,11 @@ def validate_settings(changes: Mapping[str, Any]) -> None:
     for name, value in changes.items():
         if name == "language":
             if value is not None and not (isinstance(value, str) and LANGUAGE_CODE.fullmatch(value)):
-                raise StoreError(f"language must be a two-letter code or None, not {value!r}")
+                raise StoreError("language must be a two-letter code or None, not {value}", value=value)
             continue
         limit = SETTING_LIMITS.get(name)
         if limit is None:
-            raise StoreError(f"unknown guild setting {name!r}")
+            raise StoreError("unknown guild setting {name}", name=name)
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= limit:
             raise InvalidAmount(f"{name} must be a whole number from 0 to {limit:,}")
 

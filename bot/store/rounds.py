@@ -47,7 +47,7 @@ async def settle_open_round(
     params = (now, header.commitment, header.seed, _json(header.state), round_id, guild_id)
     cursor = await db.execute(query, params)
     if cursor.rowcount != 1:
-        raise StoreError(f"round {round_id} is not an open round of this server")
+        raise StoreError("round {round_id} is not an open round of this server", round_id=str(round_id))
 
 
 async def insert_players(

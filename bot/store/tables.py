@@ -97,7 +97,7 @@ async def save_round_state(db: aiosqlite.Connection, guild_id: int, round_id: in
     """
     cursor = await db.execute(query, (_json(state), deadline, round_id, guild_id))
     if cursor.rowcount != 1:
-        raise StoreError(f"round #{round_id} is not open any more")
+        raise StoreError("round #{round_id} is not open any more", round_id=str(round_id))
 
 
 async def insert_actions(db: aiosqlite.Connection, round_id: int,

@@ -146,7 +146,7 @@ class CardList(ActionArg):
         try:
             return cls(tuple(parse_cards(text.replace(".", " ").replace(",", " "))))
         except CardError as error:
-            raise RuleError(f"Name cards like `As Kd 10h`: {error}.") from None
+            raise RuleError("Name cards like `As Kd 10h`: {error}.", error=error) from None
 
 
 @dataclass(frozen=True)
@@ -168,5 +168,6 @@ class HandParts(ActionArg):
 def expect(arg: ActionArg, kind: type[A]) -> A:
     """The argument as the type an action takes (a mismatch is the caller's bug, said plainly)."""
     if not isinstance(arg, kind):
-        raise RuleError(f"That action takes {kind.__name__}, not {type(arg).__name__}.")
+        raise RuleError("That action takes {kind}, not {given}.",
+                        kind=kind.__name__, given=type(arg).__name__)
     return arg

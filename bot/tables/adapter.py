@@ -236,7 +236,7 @@ class GameAdapter(ABC):
         """A button's argument, from its custom id, as the type the action takes."""
         kind = self.arguments.get(action)
         if kind is None:
-            raise RuleError(f"{self.display_name} has no action {action!r}.")
+            raise RuleError("{game} has no action {action}.", game=self.display_name, action=action)
         return kind.decode(text)
 
     @abstractmethod
@@ -320,7 +320,7 @@ class GameAdapter(ABC):
     def pick_preview(self, state: Any, seat: SeatId, cards: Sequence[Card]) -> PickPreview:
         """What :meth:`card_pick`'s action with ``cards`` would cost; ``RuleError`` when not
         allowed."""
-        raise RuleError(f"{self.display_name} has no card menu.")
+        raise RuleError("{game} has no card menu.", game=self.display_name)
 
     @abstractmethod
     def phase_text(self, state: Any | None) -> str: ...

@@ -121,7 +121,7 @@ class BoxedAdapter(HouseGameAdapter):
             return state.go_on(seat)
         if action == "exchange":
             return state.pick_exchange(seat, expect(arg, BoxNumber).box)
-        raise RuleError(f"{self.display_name} has no action {action!r}.")
+        raise RuleError("{game} has no action {action}.", game=self.display_name, action=action)
 
     def deadline_kind(self, state: BoxedState) -> DeadlineKind | None:
         kind = state.deadline_kind()

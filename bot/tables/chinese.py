@@ -237,9 +237,9 @@ class ChineseAdapter(GameAdapter):
         if action in ("confirm", "confirmfoul"):
             warning = hand.foul_warning(seat)
             if action == "confirm" and warning is not None and hand.can_confirm(seat):
-                raise RuleError(f"\u26a0\ufe0f This hand is fouled: {warning} A fouled hand pays 6 "
-                                "points to every player plus their royalties. Change it, or press "
-                                "Confirm foul (`/chinese confirm foul:True`) to play it anyway.")
+                raise RuleError("⚠️ This hand is fouled: {warning} A fouled hand pays 6 points to "
+                                "every player plus their royalties. Change it, or press Confirm "
+                                "foul (`/chinese confirm foul:True`) to play it anyway.", warning=warning)
             hand.confirm(seat)
             return Applied(seat, "Hand set (fouled)" if warning else "Hand set", step=f"set:{seat}")
         if action == "declare":
@@ -247,7 +247,7 @@ class ChineseAdapter(GameAdapter):
             hand.confirm(seat, declare_natural=True)
             label = natural.label if natural is not None else "an automatic win"
             return Applied(seat, f"Declared {label}", step=f"set:{seat}")
-        raise RuleError(f"Chinese Poker has no action {action!r}.")
+        raise RuleError("Chinese Poker has no action {action}.", action=action)
 
     def _deal(self, state: ChineseTable, seat: SeatId) -> Applied:
         if state.hand is not None:
@@ -255,8 +255,9 @@ class ChineseAdapter(GameAdapter):
         stacks = dict(state.lineup)
         if seat not in stacks:
             full = full_buy_in(state.options.point_value)
-            raise RuleError(f"You have no chips at this table: buy in with `/chinese buyin` "
-                            f"(the buy-in is {full:,} chips, {BUY_IN_POINTS} points).")
+            raise RuleError("You have no chips at this table: buy in with `/chinese buyin` (the "
+                            "buy-in is {full} chips, {buy_in_points} points).",
+                            full=full, buy_in_points=BUY_IN_POINTS)
         if len(stacks) < 2:
             raise RuleError("A hand needs at least two players with chips at the table.")
         assert state.button is not None

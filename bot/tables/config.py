@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar, get_args, get_origin
 
-from bot.i18n import SOURCE_LANGUAGE, Words, words
+from bot.i18n import SOURCE_LANGUAGE, Refusal, Words, words
 
 MAX_CHIPS = 10**12
 TIMER_RANGE = (10, 600)  # seconds: long enough to read, short enough to keep a table moving
@@ -25,7 +25,7 @@ OptionsT = TypeVar("OptionsT", bound="TableOptions")
 ENGLISH = words(SOURCE_LANGUAGE)
 
 
-class ConfigError(ValueError):
+class ConfigError(Refusal, ValueError):
     """A configuration value an admin can fix; the message says which and why."""
 
 
@@ -73,7 +73,7 @@ class TableOptions:
         names = {name for name, _, _ in self.specs()}
         unknown = sorted(set(changes) - names)
         if unknown:
-            raise ConfigError(f"This game has no option {', '.join(unknown)}.")
+            raise ConfigError("This game has no option {names}.", names=', '.join(unknown))
         return dataclasses.replace(self, **changes)
 
 
@@ -83,7 +83,8 @@ def _check_option(name: str, value: Any, kind: Any, spec: OptionSpec) -> None:
     choices = _choices(kind)
     if choices is not None:
         if value not in choices:
-            raise ConfigError(f"{name} must be one of {', '.join(map(str, choices))} (got {value!r}).")
+            raise ConfigError("{name} must be one of {choices} (got {value}).",
+                              name=name, choices=', '.join(map(str, choices)), value=value)
         return
     low = -MAX_CHIPS if spec.minimum is None else spec.minimum
     _check_range(name, value, low, MAX_CHIPS if spec.maximum is None else spec.maximum)
@@ -102,7 +103,7 @@ def _coerce(value: Any, kind: Any) -> Any:
     try:
         return int(value)
     except (TypeError, ValueError):
-        raise ConfigError(f"{value!r} is not a whole number") from None
+        raise ConfigError("{value} is not a whole number", value=value) from None
 
 
 @dataclass(frozen=True)
@@ -143,7 +144,7 @@ class TableConfig:
     def required_max_bet(self, game_name: str) -> int:
         """The maximum Ante of a game that must have one; ConfigError when none is set."""
         if self.max_bet is None:
-            raise ConfigError(f"{game_name} needs a maximum Ante: set max_bet.")
+            raise ConfigError("{game} needs a maximum Ante: set max_bet.", game=game_name)
         return self.max_bet
 
     def options_as(self, kind: type[OptionsT]) -> OptionsT:
@@ -152,7 +153,7 @@ class TableConfig:
             return self.options
         if type(self.options) is TableOptions:
             return kind()
-        raise ConfigError(f"These options are not {kind.__name__}.")
+        raise ConfigError("These options are not {kind}.", kind=kind.__name__)
 
     def with_changes(self, **changes: Any) -> TableConfig:
         """A copy with some limits, timers or (``options=`` a dict) options changed."""
@@ -175,4 +176,5 @@ class TableConfig:
 
 def _check_range(name: str, value: int, low: int, high: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ConfigError(f"{name} must be a whole number from {low:,} to {high:,} (got {value!r}).")
+        raise ConfigError("{name} must be a whole number from {low} to {high} (got {value}).",
+                          name=name, low=low, high=high, value=value)

@@ -1,9 +1,11 @@
-"""Refusals from the table runtime. Each message is shown to the player as it is."""
+"""Refusals from the table runtime, shown to the player in their language."""
 
 from __future__ import annotations
 
+from bot.i18n import Refusal
 
-class TableError(Exception):
+
+class TableError(Refusal):
     """An action the table refuses (no table here, not your seat, stale button...)."""
 
 

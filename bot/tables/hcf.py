@@ -118,8 +118,9 @@ class HCFAdapter(GameAdapter):
         options = self.options(config)
         smallest = required_stack(options.min_ante, rake=options.player_rake)
         if request.stack + request.amount < smallest:
-            raise RuleError(f"A stack here needs at least {smallest:,} chips (the minimum Ante, a 3x "
-                            f"Raise and the rake); you would have {request.stack + request.amount:,}.")
+            raise RuleError("A stack here needs at least {smallest} chips (the minimum Ante, a 3x "
+                            "Raise and the rake); you would have {stack}.",
+                            smallest=smallest, stack=request.stack + request.amount)
 
     def table_note(self, config: TableConfig) -> str:
         """The table's banking terms, shown on the table message (seed: the rake "deutlich
@@ -158,7 +159,7 @@ class HCFAdapter(GameAdapter):
         if action == "fold":
             folded = state.fold(seat)
             return Applied(seat, folded.label, folded.flows, f"decide:{seat}")
-        raise RuleError(f"High Card Flush has no action {action!r}.")
+        raise RuleError("High Card Flush has no action {action}.", action=action)
 
     def phase_key(self, state: HCFRound) -> Hashable:
         """Each offer of the bank is a phase of its own: the next player gets a fresh timer."""

@@ -254,7 +254,7 @@ class TableRuntime:
     def _register(self, row: TableRow) -> Table:
         adapter = self.adapters.get(row.game)
         if adapter is None:
-            raise TableError(f"No game called {row.game!r} is installed.")
+            raise TableError("No game called {game} is installed.", game=row.game)
         config = TableConfig.from_dict(row.config, adapter.info.options)
         table = Table(row.id, row.guild_id, row.channel_id, config, adapter, row.message_id,
                       memory=_memory_from_json(row.memory))
@@ -311,7 +311,7 @@ class TableRuntime:
     # -- admin -------------------------------------------------------------------------------
     async def open_table(self, guild_id: int, channel_id: int, config: TableConfig) -> Table:
         if config.game not in self.adapters:
-            raise TableError(f"Unknown game {config.game!r}.")
+            raise TableError("Unknown game {game}.", game=config.game)
         if channel_id in self._by_channel:
             raise TableError("This channel already has a table. Close it first with /table close.")
         options = config.options_as(self.adapters[config.game].info.options)  # the game's own type
@@ -346,7 +346,8 @@ class TableRuntime:
         table = self._require(channel_id, guild_id)
         async with table.lock:
             if table.round is not None:
-                raise TableError(f"Round #{table.round.id} is in play; change the table between rounds.")
+                raise TableError("Round #{round} is in play; change the table between rounds.",
+                                 round=str(table.round.id))
             config = table.config.with_changes(**changes)
             table.adapter.new_state(config)  # the engine validates its own options
             await self.store.update_table(table.id, config=config.to_dict())
@@ -368,8 +369,8 @@ class TableRuntime:
         seated = sum(1 for other in self._by_id.values()
                      if other.guild_id == table.guild_id and user_id in other.seats)
         if seated >= MAX_TABLES_PER_PLAYER:
-            raise TableError(f"You are already seated at {MAX_TABLES_PER_PLAYER} tables; "
-                             "leave one first with /table leave.")
+            raise TableError("You are already seated at {most} tables; leave one first with /table "
+                             "leave.", most=MAX_TABLES_PER_PLAYER)
         await self.store.seat_player(table.id, user_id, name, now=self.clock())
         table.seats[user_id] = table.names[user_id] = name
         table.leaving.discard(user_id)
@@ -413,15 +414,15 @@ class TableRuntime:
         is in, above the wallet, or when the game's ``check_buy_in`` says no."""
         table = self._require(channel_id, guild_id)
         if not table.plays_from_stacks:
-            raise TableError(f"{table.adapter.display_name} is played from your wallet: there "
-                             "is nothing to buy in.")
+            raise TableError("{game} is played from your wallet: there is nothing to buy in.",
+                             game=table.adapter.display_name)
         if isinstance(amount, bool) or not isinstance(amount, int) or not 1 <= amount <= MAX_CHIPS:
-            raise TableError(f"A buy-in is a whole number of chips from 1 to {MAX_CHIPS:,}.")
+            raise TableError("A buy-in is a whole number of chips from 1 to {most}.", most=MAX_CHIPS)
         async with table.lock:
             round_ = table.round
             if round_ is not None and user_id in table.adapter.seats_in_play(round_.state):
-                raise TableError(f"You are playing round #{round_.id}: chips can join your stack "
-                                 "only between your rounds. Top up when it ends.")
+                raise TableError("You are playing round #{round}: chips can join your stack only "
+                                 "between your rounds. Top up when it ends.", round=str(round_.id))
             request = await self._buy_in_request(table, user_id, amount)
             table.adapter.check_buy_in(table.config, request)  # RuleError: a friendly refusal
             await self._seat(table, user_id, name)
@@ -437,8 +438,8 @@ class TableRuntime:
     async def _buy_in_request(self, table: Table, user_id: int, amount: int) -> BuyInRequest:
         wallet = await self.store.ensure_wallet(table.guild_id, user_id)
         if amount > wallet:
-            raise TableError(f"Your wallet has {wallet:,} chips: you can bring at most that "
-                             "to the table. Try /daily.")
+            raise TableError("Your wallet has {wallet} chips: you can bring at most that to the "
+                             "table. Try /daily.", wallet=wallet)
         records = {record.user_id: record for record in await self.store.seat_records(table.id)}
         seated = records.get(user_id)
         return BuyInRequest(user_id, amount, table.stacks.get(user_id, 0),
@@ -498,7 +499,7 @@ class TableRuntime:
     async def _start_round(self, table: Table, request: ActionRequest) -> ActionResult:
         adapter = table.adapter
         if table.paused is not None:
-            raise TableError(f"No new round can start here: {table.paused}")
+            raise TableError("No new round can start here: {reason}", reason=table.paused)
         if request.action not in adapter.starts_round_actions:
             raise TableError("No round is running. " + adapter.idle_hint())
         await self._seat(table, request.user_id, request.user_name)

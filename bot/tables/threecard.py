@@ -63,7 +63,7 @@ class ThreeCardAdapter(HouseGameAdapter):
             return state.rebet(seat, ThreeCardBets(*self.last_bets(memory, seat)))
         by_seat = {"undo": state.undo, "clear": state.clear_bets, "play": state.play, "fold": state.fold}
         if action not in by_seat:
-            raise RuleError(f"{self.display_name} has no action {action!r}.")
+            raise RuleError("{game} has no action {action}.", game=self.display_name, action=action)
         return by_seat[action](seat)
 
     def deadline_kind(self, state: ThreeCardState) -> DeadlineKind | None:

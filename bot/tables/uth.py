@@ -85,7 +85,7 @@ class UTHAdapter(HouseGameAdapter):
             return state.check(seat)
         if action == "fold":
             return state.fold(seat)
-        raise RuleError(f"Ultimate Texas Hold'em has no action {action!r}.")
+        raise RuleError("Ultimate Texas Hold'em has no action {action}.", action=action)
 
     def deadline_kind(self, state: UTHState) -> DeadlineKind | None:
         if state.phase is Phase.BETTING:

@@ -36,19 +36,19 @@ def verify_layout(game: BoxedGame, options: BoxedOptions, layout: Layout,
         for name, amount in (("Ante", ante), ("bonus", bonus)):
             if limit is not None and amount > limit:
                 raise RuleError(
-                    f"That would make the {name} on box {box} {amount}, over the table maximum "
-                    f"of {limit}."
+                    "That would make the {name} on box {box} {amount}, over the table maximum of "
+                    "{limit}.", name=name, box=box, amount=amount, limit=limit
                 )
         if bonus and not ante and game.bonus_needs_ante:
-            raise RuleError(f"Place an Ante on box {box} first: the bonus needs an Ante.")
+            raise RuleError("Place an Ante on box {box} first: the bonus needs an Ante.", box=box)
     antes = [ante for ante, _ in layout.values() if ante]
     spread = game.ante_spread
     if antes and max(antes) > spread * min(antes):
         low, high = min(antes), max(antes)
         raise RuleError(
-            f"The Antes on your boxes must be within a factor of {spread} of each other: with "
-            f"{low} on one box, another may hold at most {spread * low} (and with {high}, at least "
-            f"{-(-high // spread)})."
+            "The Antes on your boxes must be within a factor of {spread} of each other: with {low} "
+            "on one box, another may hold at most {most} (and with {high}, at least {least}).",
+            spread=spread, low=low, most=spread * low, high=high, least=-(-high // spread)
         )
     cards = seat_cards(game, layout, chosen_open) + sum(
         seat_cards(game, other, chosen) for other, chosen in others)

@@ -189,7 +189,7 @@ class BoxedState(RecordedRound):
         self._verify_betting()
         limit = self.game.max_open_boxes
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= limit:
-            raise RuleError(f"Choose how many boxes you play open: 1 to {limit}.")
+            raise RuleError("Choose how many boxes you play open: 1 to {limit}.", limit=limit)
         player = self.seats.get(seat)
         if player is None:
             raise RuleError("Place an Ante first; then choose how many of your boxes are open.")
@@ -328,9 +328,9 @@ class BoxedState(RecordedRound):
         """Buy a sixth card for 1 Ante (seed point 9), once, before the Bet; an open box only."""
         box = self._decision_box(seat)
         if self.game.buy is None:
-            raise RuleError(f"{self.game.display_name} has no Buy.")
+            raise RuleError("{game} has no Buy.", game=self.game.display_name)
         if box.bought:
-            raise RuleError(f"You have already bought a sixth card for box {box.position}.")
+            raise RuleError("You have already bought a sixth card for box {box}.", box=box.position)
 
     can_buy = permits(verify_buy)
 
@@ -427,12 +427,12 @@ class BoxedState(RecordedRound):
         player = self.seats[seat]
         target = player.boxes.get(box)
         if target is None:
-            raise RuleError(f"You have no box {box} in this round.")
+            raise RuleError("You have no box {box} in this round.", box=box)
         if player.current is target and target.stage == "deciding":
-            raise RuleError(f"Box {box} has no BET yet: insurance is bought with the Bet.")
+            raise RuleError("Box {box} has no BET yet: insurance is bought with the Bet.", box=box)
         on_turn = player.current is target or (player.step == "blind" and target.kind == "blind")
         if not on_turn or target.stage != "go_on":
-            raise RuleError(f"Box {box} cannot be insured now.")
+            raise RuleError("Box {box} cannot be insured now.", box=box)
         self._verify_insurance(target, amount)
 
     can_insure = permits(verify_insure)
@@ -464,7 +464,7 @@ class BoxedState(RecordedRound):
         player = self.seats[seat]
         box = player.current
         if box is not None and box.stage != "go_on":
-            raise RuleError(f"Decide box {box.position} first: Buy, Bet or Fold.")
+            raise RuleError("Decide box {box} first: Buy, Bet or Fold.", box=box.position)
 
     can_go_on = permits(verify_go_on)
 
@@ -628,7 +628,7 @@ class BoxedState(RecordedRound):
 
     def _verify_position(self, box: int) -> None:
         if isinstance(box, bool) or not isinstance(box, int) or not 1 <= box <= self.game.max_boxes:
-            raise RuleError(f"Choose a box from 1 to {self.game.max_boxes}.")
+            raise RuleError("Choose a box from 1 to {boxes}.", boxes=self.game.max_boxes)
 
     def _layout(self, seat: SeatId) -> Layout:
         player = self.seats.get(seat)
@@ -683,7 +683,7 @@ class BoxedState(RecordedRound):
         if box is None:
             raise RuleError("Your open boxes are decided: insure your blind boxes or Go on.")
         if box.stage == "go_on":
-            raise RuleError(f"The BET on box {box.position} is placed: insure it or Go on.")
+            raise RuleError("The BET on box {box} is placed: insure it or Go on.", box=box.position)
         return box
 
     def _box_on_turn(self, seat: SeatId) -> Box:
@@ -699,12 +699,14 @@ class BoxedState(RecordedRound):
         limits = self._insurance(box)
         if limits is None:
             raise RuleError(
-                f"Insurance needs {self.game.insurance_class.label} or better on box {box.position}."
+                "Insurance needs {hand} or better on box {box}.",
+                hand=self.game.insurance_class.label, box=box.position
             )
         if not limits[0] <= amount <= limits[1]:
             raise RuleError(
-                f"Insurance on box {box.position} is from {limits[0]} (1 Ante) to {limits[1]} chips "
-                "(the BET's potential payout, within the table's maximum)."
+                "Insurance on box {box} is from {low} (1 Ante) to {high} chips (the BET's "
+                "potential payout, within the table's maximum).",
+                box=box.position, low=limits[0], high=limits[1]
             )
 
     def _fold(self, seat: SeatId, *, auto: bool) -> Fold:

@@ -211,9 +211,10 @@ def _thirteen(cards: CardsInput) -> list[Card]:
     try:
         hand = sorted(parse_cards(cards))
     except CardError as error:
-        raise RuleError(str(error)) from error
+        raise RuleError(error.said) from error
     if len(hand) != HAND_SIZE:
-        raise RuleError(f"A Chinese Poker hand has {HAND_SIZE} cards, not {len(hand)}.")
+        raise RuleError("A Chinese Poker hand has {hand_size} cards, not {count}.",
+                        hand_size=HAND_SIZE, count=len(hand))
     return hand
 
 

@@ -91,7 +91,7 @@ class Arrangement:
             parts = [tuple(parse_cards(part)) for part in (front, middle, back)]
             parse_cards([card for part in parts for card in part])
         except CardError as error:
-            raise RuleError(str(error)) from error
+            raise RuleError(error.said) from error
         return cls(*parts)
 
     @classmethod
@@ -102,7 +102,7 @@ class Arrangement:
         middle_cards = choose_cards(hand, middle, Segment.MIDDLE)
         both = set(front_cards) & set(middle_cards)
         if both:
-            raise RuleError(f"{Card(min(both))} cannot be in your front and your middle at once.")
+            raise RuleError("{card} cannot be in your front and your middle at once.", card=Card(min(both)))
         back = tuple(card for card in hand if card not in front_cards and card not in middle_cards)
         return cls(front_cards, middle_cards, back)
 
@@ -155,12 +155,13 @@ def choose_cards(hand: Sequence[Card], cards: CardsInput, segment: Segment) -> t
     try:
         chosen = tuple(parse_cards(cards))
     except CardError as error:
-        raise RuleError(str(error)) from error
+        raise RuleError(error.said) from error
     if len(chosen) != segment.size:
-        raise RuleError(f"Your {segment.label} takes {segment.size} cards, not {len(chosen)}.")
+        raise RuleError("Your {part} takes {size} cards, not {count}.",
+                        part=segment.label, size=segment.size, count=len(chosen))
     missing = [card for card in chosen if card not in hand]
     if missing:
-        raise RuleError(f"{missing[0]} is not one of your cards.")
+        raise RuleError("{card} is not one of your cards.", card=missing[0])
     return chosen
 
 

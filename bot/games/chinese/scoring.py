@@ -209,7 +209,7 @@ def score_hands(hands: Mapping[P, PlayerHand]) -> Showdown[P]:
     """Score a showdown of 2 to 4 hands (see the module docstring for the rules)."""
     players = tuple(hands)
     if not 2 <= len(players) <= 4:
-        raise RuleError(f"Chinese Poker is played by 2 to 4 players, not {len(players)}.")
+        raise RuleError("Chinese Poker is played by 2 to 4 players, not {count}.", count=len(players))
     _verify_distinct_cards(hands)
     readings = {player: read_hand(hands[player]) for player in players}
     pairs = [_score_pair(a, b, readings[a], readings[b]) for a, b in combinations(players, 2)]
@@ -307,7 +307,8 @@ def _hand_from_text(spec: Mapping[str, Any]) -> PlayerHand:
     try:
         front, middle, back = spec["front"], spec["middle"], spec["back"]
     except KeyError as error:
-        raise RuleError(f"A hand needs a front, a middle and a back; {error.args[0]} is missing.") from error
+        raise RuleError("A hand needs a front, a middle and a back; {part} is missing.",
+                        part=error.args[0]) from error
     arrangement = Arrangement.parse(front, middle, back)
     return PlayerHand.set_as(arrangement, bool(spec.get("declare_natural", False)))
 
@@ -317,7 +318,8 @@ def _verify_distinct_cards(hands: Mapping[P, PlayerHand]) -> None:
     for player, hand in hands.items():
         for card in hand.cards:
             if card in seen:
-                raise RuleError(f"{card} is in two hands ({seen[card]} and {player}).")
+                raise RuleError("{card} is in two hands ({first} and {second}).",
+                                card=card, first=seen[card], second=player)
             seen[card] = player
 
 

@@ -187,8 +187,8 @@ def verify_buy_in(amount: int, point_value: int, *, previous_was_full: bool) -> 
         raise RuleError("A buy-in is a whole number of chips, at least 1.")
     if amount < full and not previous_was_full:
         raise RuleError(
-            f"The buy-in is {full} chips ({BUY_IN_POINTS} points); a short buy is allowed only "
-            "after a full buy."
+            "The buy-in is {full} chips ({buy_in_points} points); a short buy is allowed only "
+            "after a full buy.", full=full, buy_in_points=BUY_IN_POINTS
         )
 
 

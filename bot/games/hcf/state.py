@@ -227,10 +227,12 @@ class HCFState(RecordedRound):
         _verify_amount(amount)
         options = self.options
         if not options.min_ante <= amount <= options.max_ante:
-            raise RuleError(f"The Ante at this table is {options.min_ante} to {options.max_ante} chips.")
+            raise RuleError("The Ante at this table is {low} to {high} chips.",
+                            low=options.min_ante, high=options.max_ante)
         player = self.players.get(seat)
         if player is None and len(self.players) >= options.max_players:
-            raise RuleError(f"This round is full ({options.max_players} hands): wait for the next one.")
+            raise RuleError("This round is full ({hands} hands): wait for the next one.",
+                            hands=options.max_players)
         straight_flush, flush = (player.straight_flush, player.flush) if player else (0, 0)
         rake = player.rake if player else options.player_rake
         self._verify_covered(seat, required_stack(amount, straight_flush, flush, rake))
@@ -258,10 +260,11 @@ class HCFState(RecordedRound):
         _verify_amount(amount)
         player = self.players.get(seat)
         if player is None:
-            raise RuleError(f"Place an Ante first: the {BONUS_NAMES[bonus]} needs an Ante.")
+            raise RuleError("Place an Ante first: the {bonus} needs an Ante.", bonus=BONUS_NAMES[bonus])
         low, high = self.options.bonus_minimum, self.options.bonus_maximum
         if not low <= amount <= high:
-            raise RuleError(f"The {BONUS_NAMES[bonus]} at this table is {low} to {high} chips.")
+            raise RuleError("The {bonus} at this table is {low} to {high} chips.",
+                            bonus=BONUS_NAMES[bonus], low=low, high=high)
         straight_flush = amount if bonus == "straight_flush" else player.straight_flush
         flush = amount if bonus == "flush" else player.flush
         self._verify_covered(seat, required_stack(player.ante, straight_flush, flush, player.rake))
@@ -353,7 +356,8 @@ class HCFState(RecordedRound):
         if isinstance(multiple, bool) or not isinstance(multiple, int) or not 1 <= multiple <= cap:
             allowed = "1x" if cap == 1 else f"1x to {cap}x"
             raise RuleError(
-                f"With a {flush_of(player.cards).length}-card flush you can raise {allowed} your Ante."
+                "With a {length}-card flush you can raise {allowed} your Ante.",
+                length=flush_of(player.cards).length, allowed=allowed
             )
         if player.staked + player.ante * multiple > player.stack:  # betting checks make this rare
             raise RuleError("You do not have the chips at the table for that Raise.")
@@ -442,8 +446,8 @@ class HCFState(RecordedRound):
         stack = self.stacks[seat]
         if needed > stack:
             raise RuleError(
-                f"These bets need {needed} chips at the table (Ante, a 3x Raise and the bonuses), "
-                f"you have {stack}."
+                "These bets need {needed} chips at the table (Ante, a 3x Raise and the bonuses), "
+                "you have {stack}.", needed=needed, stack=stack
             )
 
     def _join(self, seat: SeatId) -> HCFPlayer:

@@ -119,13 +119,13 @@ class ImperialState(BoxedState):
         box, sizes = self._drawing_box(seat)
         discards = _discards(box, cards)
         if sizes and len(discards) > DRAW.repeat_cards:
-            raise RuleError(f"After a one-card Draw, box {box.position} may exchange one card again, "
-                            f"not {len(discards)}.")
+            raise RuleError("After a one-card Draw, box {box} may exchange one card again, not "
+                            "{count}.", box=box.position, count=len(discards))
         room = self.draw_room(seat)
         if len(discards) > room:
             left = f"only {room} card{'' if room == 1 else 's'}" if room else "no cards"
-            raise RuleError(f"The deck would run out: it has {left} left to draw (the rest is kept "
-                            "for the other boxes and the dealer's exchange).")
+            raise RuleError("The deck would run out: it has {left} left to draw (the rest is kept "
+                            "for the other boxes and the dealer's exchange).", left=left)
 
     def can_draw(self, seat: SeatId, cards: Sequence[Card | str] | str) -> bool:
         try:
@@ -162,14 +162,14 @@ class ImperialState(BoxedState):
         super().verify_buy(seat)
         box = self._box_on_turn(seat)
         if self.draw_sizes(seat, box.position):
-            raise RuleError(f"Box {box.position} has drawn: a sixth card cannot be bought after a "
-                            "Draw. Bet, Fold or draw again.")
+            raise RuleError("Box {box} has drawn: a sixth card cannot be bought after a Draw. Bet, "
+                            "Fold or draw again.", box=box.position)
 
     def verify_go_on(self, seat: SeatId) -> None:
         player = self.seats.get(seat)
         box = player.current if player is not None and self.phase is Phase.DECISIONS else None
         if box is not None and box.stage == "deciding":
-            raise RuleError(f"Decide box {box.position} first: Buy, Draw, Bet or Fold.")
+            raise RuleError("Decide box {box} first: Buy, Draw, Bet or Fold.", box=box.position)
         super().verify_go_on(seat)
 
     # ------------------------------------------------------------------------------- views
@@ -205,10 +205,11 @@ class ImperialState(BoxedState):
         """The open box on turn if it may draw now, with its Draws so far; else why not."""
         box = self._decision_box(seat)
         if box.bought:
-            raise RuleError(f"Box {box.position} has bought a sixth card: Bet or Fold.")
+            raise RuleError("Box {box} has bought a sixth card: Bet or Fold.", box=box.position)
         sizes = self.draw_sizes(seat, box.position)
         if sizes and sizes[-1] > DRAW.repeat_cards:
-            raise RuleError(f"After a Draw of several cards, box {box.position} may only Bet or Fold.")
+            raise RuleError("After a Draw of several cards, box {box} may only Bet or Fold.",
+                            box=box.position)
         return box, sizes
 
     def _holds_a_card(self, seat: SeatId, box: Box) -> bool:
@@ -260,12 +261,13 @@ def _discards(box: Box, cards: Sequence[Card | str] | str) -> list[Card]:
     try:
         chosen = parse_cards(" ".join(str(item) for item in items))
     except CardError as error:
-        raise RuleError(f"Choose cards from the box to exchange: {error}.") from None
+        raise RuleError("Choose cards from the box to exchange: {error}.", error=error) from None
     if not chosen:
         raise RuleError("Choose the cards to exchange first: a Draw exchanges at least one card.")
     missing = [str(card) for card in chosen if card not in box.cards]
     if missing:
-        raise RuleError(f"Box {box.position} does not hold {', '.join(missing)}: choose from its cards.")
+        raise RuleError("Box {box} does not hold {cards}: choose from its cards.",
+                        box=box.position, cards=', '.join(missing))
     return chosen
 
 

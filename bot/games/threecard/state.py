@@ -131,7 +131,7 @@ class ThreeCardState(RecordedRound):
         its table maximum; a new seat needs a free place in the round."""
         self._verify_betting()
         if bet not in BETS:
-            raise RuleError(f"There is no {bet!r} bet in Three Card Poker.")
+            raise RuleError("There is no {bet} bet in Three Card Poker.", bet=bet)
         if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
             raise RuleError("A bet is a whole number of chips, at least 1.")
         player = self.seats.get(seat)
@@ -142,8 +142,8 @@ class ThreeCardState(RecordedRound):
         total = amount + (player.bet(bet) if player else 0)
         limit = self.options.limit_of(bet)
         if total > limit:
-            raise RuleError(f"That would make your {BET_NAMES[bet]} {total:,}, over the table "
-                            f"maximum of {limit:,}.")
+            raise RuleError("That would make your {bet} {total}, over the table maximum of {limit}.",
+                            bet=BET_NAMES[bet], total=total, limit=limit)
 
     can_place_bet = permits(verify_place_bet)
 
@@ -167,8 +167,9 @@ class ThreeCardState(RecordedRound):
         self._verify_room()
         for bet, amount in zip(BETS, previous, strict=True):
             if amount > self.options.limit_of(bet):
-                raise RuleError(f"Last round's {BET_NAMES[bet]} of {amount:,} is over this table's "
-                                f"maximum of {self.options.limit_of(bet):,}.")
+                raise RuleError("Last round's {bet} of {amount} is over this table's maximum of "
+                                "{limit}.",
+                                bet=BET_NAMES[bet], amount=amount, limit=self.options.limit_of(bet))
 
     can_rebet = permits(verify_rebet)
 
@@ -330,7 +331,8 @@ class ThreeCardState(RecordedRound):
 
     def _verify_room(self) -> None:
         if len(self.seats) >= self.options.max_seats:
-            raise RuleError(f"This round is full ({self.options.max_seats} hands): join the next round.")
+            raise RuleError("This round is full ({seats} hands): join the next round.",
+                            seats=self.options.max_seats)
 
     def _take_back(self, seat: SeatId, ante: int, pairplus: int) -> tuple[ChipFlow, ...]:
         player = self.seats[seat]

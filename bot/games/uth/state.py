@@ -162,12 +162,13 @@ class UTHState(RecordedRound):
         current = self.seats.get(seat)
         if current is None and len(self.seats) >= self.options.max_seats:
             raise RuleError(
-                f"This round is full ({self.options.max_seats} hands): join the next round."
+                "This round is full ({seats} hands): join the next round.", seats=self.options.max_seats
             )
         total = amount + (current.ante if current else 0)
         if total > self.options.max_bet:
             raise RuleError(
-                f"That would make your Ante {total}, over the table maximum of {self.options.max_bet}."
+                "That would make your Ante {total}, over the table maximum of {limit}.",
+                total=total, limit=self.options.max_bet
             )
 
     can_place_ante = permits(verify_place_ante)
@@ -189,7 +190,8 @@ class UTHState(RecordedRound):
         total = player.trips + amount
         if total > self.options.trips_max:
             raise RuleError(
-                f"That would make your Trips {total}, over the table maximum of {self.options.trips_max}."
+                "That would make your Trips {total}, over the table maximum of {limit}.",
+                total=total, limit=self.options.trips_max
             )
 
     can_place_trips = permits(verify_place_trips)
@@ -212,17 +214,17 @@ class UTHState(RecordedRound):
             raise RuleError("Rebet repeats last round's bets on an empty spot: undo your bets first.")
         if len(self.seats) >= self.options.max_seats:
             raise RuleError(
-                f"This round is full ({self.options.max_seats} hands): join the next round."
+                "This round is full ({seats} hands): join the next round.", seats=self.options.max_seats
             )
         if previous.ante > self.options.max_bet:
             raise RuleError(
-                f"Last round's Ante of {previous.ante} is over this table's maximum of "
-                f"{self.options.max_bet}."
+                "Last round's Ante of {amount} is over this table's maximum of {limit}.",
+                amount=previous.ante, limit=self.options.max_bet
             )
         if previous.trips > self.options.trips_max:
             raise RuleError(
-                f"Last round's Trips of {previous.trips} is over this table's maximum of "
-                f"{self.options.trips_max}."
+                "Last round's Trips of {amount} is over this table's maximum of {limit}.",
+                amount=previous.trips, limit=self.options.trips_max
             )
 
     can_rebet = permits(verify_rebet)
@@ -384,7 +386,8 @@ class UTHState(RecordedRound):
         allowed = RAISE_MULTIPLES[self.phase]
         if multiple not in allowed:
             sizes = " or ".join(f"{size}x" for size in allowed)
-            raise RuleError(f"On the {self.phase.label} you can raise {sizes} your Ante.")
+            raise RuleError("On the {street} you can raise {sizes} your Ante.",
+                            street=self.phase.label, sizes=sizes)
 
     can_raise_bet = permits(verify_raise_bet)
 
@@ -526,7 +529,7 @@ class UTHState(RecordedRound):
         if player.raised_on is not None:
             raise RuleError("You have already raised: there is nothing more to decide this hand.")
         if player.decided:
-            raise RuleError(f"You have already decided on the {self.phase.label}.")
+            raise RuleError("You have already decided on the {street}.", street=self.phase.label)
 
     def _check(self, seat: SeatId, auto: bool) -> Check:
         player = self.seats[seat]

@@ -119,7 +119,8 @@ class Words:
 
     def __call__(self, message: str, /, **values: Any) -> str:
         if isinstance(message, Text):
-            message, values = message.message, {**message.values, **values}
+            values = {**message.values, **values}
+            message = message.message
         return self._fill(self._catalogue.gettext(message), values)
 
     def plural(self, singular: str, plural: str, count: int, /, **values: Any) -> str:

@@ -17,6 +17,7 @@ from bot import catalog
 from bot.config import Config
 from bot.errors import reply_with_error
 from bot.gc_tuning import tune_for_latency
+from bot.i18n import N_, words_for
 from bot.i18n.commands import CommandTranslator
 from bot.store import Store
 from bot.tables.runtime import TableRuntime
@@ -31,7 +32,7 @@ EXTENSIONS: tuple[str, ...] = ("cogs.economy", "cogs.admin", "cogs.tables", *cat
 # Interaction ids remembered to drop repeated deliveries (far more than arrive in minutes).
 RECENT_INTERACTION_IDS = 50_000
 
-STALE_CONTROL_MESSAGE = (
+STALE_CONTROL_MESSAGE = N_(
     "That control is no longer active (the message has moved on). Use the latest message."
 )
 
@@ -67,6 +68,9 @@ class CasinoBot(commands.Bot):
         # Wall-clock source for cooldowns and timers; tests replace it with a fake clock.
         self.clock: Callable[[], float] = time.time
         self._dynamic_templates: list[re.Pattern[str]] = []
+        self.guild_locales: dict[int, str] = {}
+        """Each server's language as its latest interaction reported it (``guild_locale``): the
+        public messages' language when no admin chose one and the guild is not cached."""
         self._tuned = False  # the garbage collector, once start-up is done (on_ready)
         self._install_interaction_dedupe()
 
@@ -140,6 +144,8 @@ class CasinoBot(commands.Bot):
         message it arrived with; this decides the same thing up front, so a handled click is
         never answered twice and an unhandled one is answered at once.
         """
+        if interaction.guild_id is not None and interaction.guild_locale is not None:
+            self.guild_locales[interaction.guild_id] = interaction.guild_locale.value
         if interaction.type is not discord.InteractionType.component:
             return
         data: dict[str, Any] = dict(interaction.data or {})
@@ -148,7 +154,8 @@ class CasinoBot(commands.Bot):
             return
         log.info("No handler takes component %r; sending the stale-control reply", custom_id)
         try:
-            await interaction.response.send_message(STALE_CONTROL_MESSAGE, ephemeral=True)
+            w = words_for(interaction.locale)
+            await interaction.response.send_message(w(STALE_CONTROL_MESSAGE), ephemeral=True)
         except discord.HTTPException:
             log.debug("Stale-control reply could not be sent", exc_info=True)
 

@@ -21,6 +21,7 @@ from discord.ext import commands
 import render
 from bot.errors import UserError
 from bot.games.common import RuleError
+from bot.i18n import Words
 from bot.poker import Card
 from bot.tables.actions import NO_ARG, ActionArg, CardList, HandParts, NoArg
 from bot.tables.adapter import Control
@@ -28,7 +29,7 @@ from bot.tables.chinese import GAME, ChineseAdapter, HandView, options_of
 from bot.tables.config import MAX_CHIPS
 from bot.tables.errors import TableError
 from bot.tables.runtime import Table
-from cogs.common import guarded, relative_time
+from cogs.common import guarded, reader, relative_time
 from cogs.private_cards import GAME_PRIVATE_MESSAGES, PrivateMessage, edit_private, send_private
 from cogs.stacks import buy_in_at_game_table, game_table, leave_game_table, show_my_stack
 from cogs.table_button import TableButton
@@ -87,13 +88,14 @@ async def on_hand_select(interaction: discord.Interaction[CasinoBot], select: Ha
                              round_id=select.round_id)
     result = await act_at_table(interaction.client, interaction, table, request)
     note = confirmation(interaction, table, result)
-    await edit_private(interaction, await hand_message(table, interaction.user.id, 0, note))
+    message = await hand_message(table, interaction.user.id, 0, reader(interaction), note)
+    await edit_private(interaction, message)
 
 
 # ------------------------------------------------------------------------- the setting message
 
 
-async def hand_message(table: Table, user_id: int, round_id: int, note: str = "") -> PrivateMessage:
+async def hand_message(table: Table, user_id: int, round_id: int, w: Words, note: str = "") -> PrivateMessage:
     """The player's hand now: what it is, the image, and (until it is set) the menus and buttons."""
     round_ = table.round
     if round_ is None:
@@ -197,7 +199,7 @@ class Chinese(commands.Cog):
         result = await act_at_table(self.bot, interaction, table, request)
         said = confirmation(interaction, table, result)
         try:
-            message = await hand_message(table, request.user_id, 0, said)
+            message = await hand_message(table, request.user_id, 0, reader(interaction), said)
         except (TableError, UserError, RuleError):  # the hand ended the round: the showdown is out
             await interaction.response.send_message(said, ephemeral=True)
             return
@@ -216,7 +218,7 @@ class Chinese(commands.Cog):
     async def hand(self, interaction: discord.Interaction) -> None:
         request = action_request(interaction, "hand")
         table = game_table(self.bot, request.channel_id, GAME)
-        await send_private(interaction, await hand_message(table, request.user_id, 0))
+        await send_private(interaction, await hand_message(table, request.user_id, 0, reader(interaction)))
 
     @group.command(name="set", description="Set your hand: name the front 3 and middle 5 cards; the back "
                                            "is the rest.")

@@ -25,7 +25,7 @@ ERROR_COLOUR = discord.Colour.from_rgb(190, 50, 50)
 
 def chips(amount: int, w: Words = ENGLISH) -> str:
     """``"1,250 chips"`` / ``"1.250 Chips"``: every amount a player sees goes through here."""
-    return w.plural("{count} chip", "{count} chips", amount)
+    return w.chips(amount)
 
 
 def signed_chips(amount: int, w: Words = ENGLISH) -> str:
@@ -53,12 +53,21 @@ def reader(interaction: discord.Interaction[Any]) -> Words:
 async def server_words(interaction: discord.Interaction[Any]) -> Words:
     """The words of the server's public messages: the language an admin set with
     ``/chips settings``, else the server's locale as Discord reports it."""
-    if interaction.guild_id is not None:
-        bot: CasinoBot = interaction.client
-        chosen = (await bot.store.guild_settings(interaction.guild_id)).language
-        if chosen in LANGUAGES:  # a language since dropped falls back to Discord's
-            return words(chosen)
-    return words_for(interaction.guild_locale)
+    if interaction.guild_id is None:
+        return words_for(interaction.guild_locale)
+    return await guild_words(interaction.client, interaction.guild_id, interaction.guild_locale)
+
+
+async def guild_words(bot: CasinoBot, guild_id: int, guild_locale: object = None) -> Words:
+    """The words of a server's public messages (a table message, a result) where no interaction
+    says the server's locale: the admin's choice, else the locale Discord reported last."""
+    chosen = (await bot.store.guild_settings(guild_id)).language
+    if chosen in LANGUAGES:  # a language since dropped falls back to Discord's
+        return words(chosen)
+    if guild_locale is None:
+        guild = bot.get_guild(guild_id)
+        guild_locale = bot.guild_locales.get(guild_id) or (guild.preferred_locale if guild else None)
+    return words_for(guild_locale)
 
 
 def guild_id_of(interaction: discord.Interaction) -> int:

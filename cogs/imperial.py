@@ -12,6 +12,7 @@ from bot.errors import UserError
 from bot.tables.actions import CardList
 from bot.tables.adapter import Control
 from cogs.boxed import BoxedCommands, add_boxed_commands
+from cogs.common import reader
 from cogs.table_button import TableButton
 
 if TYPE_CHECKING:
@@ -41,7 +42,8 @@ async def warned_of_last_card(interaction: discord.Interaction[Any], chosen: Car
     if table is None or table.adapter.game != GAME or table.round is None \
             or interaction.user.id not in table.seats:
         return False  # the action itself says what is wrong
-    preview = table.adapter.pick_preview(table.round.state, interaction.user.id, chosen.cards)
+    preview = table.adapter.pick_preview(table.round.state, interaction.user.id, chosen.cards,
+                                         reader(interaction))
     if preview.warning is None:
         return False
     view = discord.ui.View(timeout=None)

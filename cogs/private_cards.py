@@ -23,6 +23,7 @@ import discord
 import render
 from bot.errors import UserError
 from bot.games.common import RuleError
+from bot.i18n import Words
 from bot.poker import Card, CardError, parse_cards
 from bot.tables.actions import CardList
 from bot.tables.adapter import CardPick, Control, PickPreview, PrivateRows
@@ -45,10 +46,10 @@ class PrivateMessage:
     view: discord.ui.View | None
 
 
-GamePrivateMessage = Callable[[Table, int, int, str], Awaitable[PrivateMessage]]
+GamePrivateMessage = Callable[[Table, int, int, Words, str], Awaitable[PrivateMessage]]
 GAME_PRIVATE_MESSAGES: dict[str, GamePrivateMessage] = {}
 """Games whose private message is their own, by game name (Chinese Poker's hand setting, with
-two menus): ``builder(table, user_id, round_id, note)``, registered by the game's cog. "My
+two menus): ``builder(table, user_id, round_id, w, note)``, registered by the game's cog. "My
 cards" and the refresh after a button on the private message then go through it."""
 
 
@@ -95,33 +96,34 @@ async def on_card_select(interaction: discord.Interaction[CasinoBot], select: Ca
         chosen = parse_cards(list(select.item.values))
     except CardError:
         raise UserError("Choose cards from the menu.") from None
-    message = await private_message(table, interaction.user.id, select.round_id, chosen=chosen)
+    message = await private_message(table, interaction.user.id, select.round_id, reader(interaction),
+                                    chosen=chosen)
     await edit_private(interaction, message)
 
 
-async def private_message(table: Table, user_id: int, round_id: int, *,
+async def private_message(table: Table, user_id: int, round_id: int, w: Words, *,
                           chosen: Sequence[Card] = (), note: str = "") -> PrivateMessage:
     """The player's cards now: a line about them, the image, and the card menu when the game
     offers one. With ``chosen`` cards, what the menu's action with them would cost."""
     builder = GAME_PRIVATE_MESSAGES.get(table.adapter.game)
     if builder is not None:
-        return await builder(table, user_id, round_id, note)
+        return await builder(table, user_id, round_id, w, note)
     round_ = table.round
     if round_ is None:
         raise TableError("No round is being played right now.")
     if round_id and round_id != round_.id:
         raise UserError("Round #{old} is over; this is round #{round}.", old=str(round_id),
                         round=str(round_.id))
-    rows, line = table.adapter.private_cards(round_.state, user_id)
+    rows, line = table.adapter.private_cards(round_.state, user_id, w)
     if not rows:
         raise UserError(line)
     adapter = table.adapter
-    pick = adapter.card_pick(round_.state, user_id)
+    pick = adapter.card_pick(round_.state, user_id, w)
     preview: PickPreview | None = None
-    if chosen:
-        preview = adapter.pick_preview(round_.state, user_id, chosen)  # refuses a choice not allowed
+    if chosen:  # refuses a choice not allowed
+        preview = adapter.pick_preview(round_.state, user_id, chosen, w)
     lines = [note] if note else []
-    lines.append(f"Round #{round_.id} · {line}")
+    lines.append(w("Round #{round} · {line}", round=str(round_.id), line=line))
     if preview is not None:
         lines += [preview.text, *([preview.warning] if preview.warning else [])]
     # A game may ring cards in the player's own rows (High Card Flush: the hand's flush).
@@ -174,7 +176,7 @@ async def refresh_after_action(interaction: discord.Interaction, table: Table, c
     the confirmation. If the action ended the round, the message keeps its picture but loses
     its controls (they would only be refused now) and points to the result."""
     try:
-        message = await private_message(table, interaction.user.id, 0, note=confirmation)
+        message = await private_message(table, interaction.user.id, 0, reader(interaction), note=confirmation)
     except (TableError, UserError, RuleError):
         w = reader(interaction)
         await interaction.response.edit_message(

@@ -38,10 +38,11 @@ import aiohttp
 import discord
 
 import render
+from bot.i18n import N_, Text, Words
 from bot.tables.results import RoundResult
 from bot.tables.runtime import Table
 from bot.tables.stack_view import seated_with_stacks, with_stacks
-from cogs.common import EMBED_COLOUR, chips, relative_time, signed_chips
+from cogs.common import EMBED_COLOUR, ENGLISH, chips, guild_words, relative_time, signed_chips
 from cogs.discord_limits import InvalidRequests, RequestPacer
 from cogs.table_button import table_view
 
@@ -60,9 +61,9 @@ RETRY_NOW_SPACING = 5.0
 UNKNOWN_CHANNEL, UNKNOWN_MESSAGE = 10003, 10008
 OUTAGES = (discord.DiscordServerError, aiohttp.ClientError, asyncio.TimeoutError, OSError,
            discord.RateLimited)
-PAUSED = ("This table is paused: Discord refuses my messages in this channel ({detail}). An "
-          "admin must check my permissions here; the table goes on by itself once I can post "
-          "again, and nobody loses chips.")
+PAUSED = N_("This table is paused: Discord refuses my messages in this channel ({detail}). An "
+            "admin must check my permissions here; the table goes on by itself once I can post "
+            "again, and nobody loses chips.")
 FLUSH_TIMEOUT = 10.0
 WINDOW_COLOURS = ((0.5, "\U0001f7e2", "green"), (0.2, "\U0001f7e1", "yellow"),
                   (0.0, "\U0001f534", "red"))
@@ -190,7 +191,7 @@ class TableMessages:
             return None
         except discord.Forbidden as error:
             self.invalid_requests.note()
-            self.bot.tables.pause(table, PAUSED.format(detail=error.text or "Missing Permissions"))
+            self.bot.tables.pause(table, Text(PAUSED, detail=error.text or Text("Missing Permissions")))
             return self._backoff(table, worker, error)
         except OUTAGES as error:
             return self._backoff(table, worker, error)
@@ -301,11 +302,12 @@ class TableMessages:
 
     # -- messages ----------------------------------------------------------------------------
     async def _update_table_message(self, table: Table) -> None:
-        embed, snapshot = self.table_embed(table), self.table_snapshot(table)
+        w = await guild_words(self.bot, table.guild_id)
+        embed, snapshot = self.table_embed(table, w), self.table_snapshot(table, w)
         png = await render_off_loop(render.table_scene_png, snapshot)
         file = discord.File(io.BytesIO(png), filename="table.png")
         embed.set_image(url="attachment://table.png")
-        view = table_view(table, self.bot.tables.controls(table))
+        view = table_view(table, self.bot.tables.controls(table, w))
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         self.edits += 1
         if table.message_id is not None:
@@ -320,43 +322,47 @@ class TableMessages:
         table.message_id = message.id
         await self.bot.store.update_table(table.id, message_id=message.id)
 
-    def table_snapshot(self, table: Table) -> render.TableSnapshot:
+    def table_snapshot(self, table: Table, w: Words = ENGLISH) -> render.TableSnapshot:
         round_ = table.round
         state = round_.state if round_ else None
-        title = table.adapter.display_name + (f" · Round #{round_.id}" if round_ else "")
-        footer = (f"Round #{round_.id} · shuffle commitment {round_.commitment}" if round_
-                  else f"Bets {table.config.bets_text}")
-        snapshot = table.adapter.snapshot(state, table.config, table.seats, title, footer)
+        if round_ is None:
+            title = table.adapter.display_name
+            footer = w("Bets {limits}", limits=table.config.bets_in(w))
+        else:
+            title = w("{game} · Round #{round}", game=table.adapter.display_name, round=str(round_.id))
+            footer = w("Round #{round} · shuffle commitment {commitment}", round=str(round_.id),
+                       commitment=round_.commitment)
+        snapshot = table.adapter.snapshot(state, table.config, table.seats, title, footer, w)
         if not table.plays_from_stacks:
             return snapshot
         return with_stacks(snapshot, table.seats, self.bot.tables.stacks(table),
-                           waiting_status="Next round" if round_ else "Seated")
+                           waiting_status=w("Next round") if round_ else w("Seated"), w=w)
 
-    def table_embed(self, table: Table) -> discord.Embed:
+    def table_embed(self, table: Table, w: Words = ENGLISH) -> discord.Embed:
         adapter, round_ = table.adapter, table.round
         now = self.bot.clock()
-        lines = [f"**{adapter.phase_text(round_.state if round_ else None)}**"]
+        lines = [f"**{adapter.phase_text(round_.state if round_ else None, w)}**"]
         if round_ is not None and round_.deadline is not None:
             if round_.deadline_kind == "betting":
                 emoji, _ = window_colour(table, now)
-                lines.append(f"{emoji} Bets close {relative_time(round_.deadline)}")
+                lines.append(w("{light} Bets close {when}", light=emoji, when=relative_time(round_.deadline)))
             else:
-                lines.append(f"\u23f3 Decide {relative_time(round_.deadline)}")
+                lines.append(w("\u23f3 Decide {when}", when=relative_time(round_.deadline)))
         if round_ is None:
-            lines.append(adapter.idle_hint())
-        note = adapter.table_note(table.config)  # a player-banked game's bank and rake terms
+            lines.append(w(adapter.idle_hint()))
+        note = adapter.table_note(table.config, w)  # a player-banked game's bank and rake terms
         if note is not None:
             lines.append(note)
         if round_ is not None and adapter.needs_seed(round_.state):
-            lines.append(f"Shuffle commitment: `{round_.commitment}`")
+            lines.append(w("Shuffle commitment: `{commitment}`", commitment=round_.commitment))
         embed = discord.Embed(title=adapter.display_name, description="\n".join(lines),
                               colour=EMBED_COLOUR)
-        seated = ", ".join(table.seats.values()) or "nobody yet"
+        seated = ", ".join(table.seats.values()) or w("nobody yet")
         if table.plays_from_stacks and table.seats:
-            seated = seated_with_stacks(table.seats, self.bot.tables.stacks(table))
-        embed.add_field(name="Seated", value=seated[:1024], inline=False)
-        stakes = adapter.stakes_text(table.config)
-        embed.set_footer(text=f"Table {table.id} · {stakes} · /{adapter.command} rules")
+            seated = seated_with_stacks(table.seats, self.bot.tables.stacks(table), w)
+        embed.add_field(name=w("Seated"), value=seated[:1024], inline=False)
+        embed.set_footer(text=w("Table {table} · {stakes} · /{command} rules", table=str(table.id),
+                                stakes=adapter.stakes_text(table.config, w), command=adapter.command))
         return embed
 
     async def _post_result(self, table: Table, result: RoundResult) -> None:
@@ -364,11 +370,12 @@ class TableMessages:
         retried post had gone through after all (``enforce_nonce``)."""
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         nonce = f"result{result.round_id}"  # Discord takes up to 25 characters
-        embed = result_embed(table, result)
+        w = await guild_words(self.bot, table.guild_id)
+        embed = result_embed(table, result, w)
         if result.snapshot_state is None or result.settlement is None:
             await self._send(channel.send(embed=embed, nonce=nonce))
             return
-        png = await self._result_picture(table, result)
+        png = await self._result_picture(table, result, w)
         embed.set_image(url="attachment://result.png")
         file = discord.File(io.BytesIO(png), filename="result.png")
         try:
@@ -379,31 +386,33 @@ class TableMessages:
             # Discord will never take this one (our bug): say the result in words, not never.
             log.exception("Discord refused the result of round #%s; posting it as text", result.round_id)
             await self._send(channel.send(
-                f"Round #{result.round_id}: {result.headline} (see `/round {result.round_id}`)",
-                nonce=nonce))
+                w("Round #{round}: {headline} (see `/round {round}`)", round=str(result.round_id),
+                  headline=result.headline), nonce=nonce))
 
-    async def _result_picture(self, table: Table, result: RoundResult) -> bytes:
-        title = f"{table.adapter.display_name} · Round #{result.round_id} · Result"
-        footer = f"Round #{result.round_id} · seed {result.seed_hex}"
+    async def _result_picture(self, table: Table, result: RoundResult, w: Words) -> bytes:
+        title = w("{game} · Round #{round} · Result", game=table.adapter.display_name,
+                  round=str(result.round_id))
+        footer = w("Round #{round} · seed {seed}", round=str(result.round_id), seed=result.seed_hex)
         # A game whose hands show in parts (Chinese Poker) draws its own showdown picture.
         picture = table.adapter.showdown_snapshot(result.snapshot_state, table.config,
-                                                  result.names, title, footer)
+                                                  result.names, title, footer, w)
         if picture is not None:
             png = await render_off_loop(render.showdown_png, picture)
         else:
             snapshot = table.adapter.snapshot(result.snapshot_state, table.config, result.names,
-                                              title, footer)
+                                              title, footer, w)
             png = await render_off_loop(render.table_scene_png, snapshot)
         return png
 
     async def _post_closed(self, table: Table, refunds: Mapping[int, int]) -> None:
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        text = "The table is closed."
+        w = await guild_words(self.bot, table.guild_id)
+        text = w("The table is closed.")
         if refunds:
-            returned = ("Stacks went back to the wallets" if table.plays_from_stacks
-                        else "Stakes of the round in play were returned")
-            text += f" {returned}: " + ", ".join(
-                f"<@{user}> {chips(amount)}" for user, amount in refunds.items())
+            returned = ", ".join(f"<@{user}> {chips(amount, w)}" for user, amount in refunds.items())
+            text += " " + (w("Stacks went back to the wallets: {returned}", returned=returned)
+                           if table.plays_from_stacks
+                           else w("Stakes of the round in play were returned: {returned}", returned=returned))
         if table.message_id is not None:
             try:
                 await self._send(channel.get_partial_message(table.message_id).edit(
@@ -414,21 +423,23 @@ class TableMessages:
         await self._send(channel.send(text))
 
 
-def result_embed(table: Table, result: RoundResult) -> discord.Embed:
-    embed = discord.Embed(title=f"Round #{result.round_id} · {table.adapter.display_name}",
-                          description=result.headline, colour=EMBED_COLOUR,
+def result_embed(table: Table, result: RoundResult, w: Words = ENGLISH) -> discord.Embed:
+    embed = discord.Embed(title=w("Round #{round} · {game}", round=str(result.round_id),
+                                  game=table.adapter.display_name),
+                          description=w(result.headline), colour=EMBED_COLOUR,
                           timestamp=discord.utils.utcnow())
     if result.settlement is not None:
         for seat, summary in result.settlement.summary.items():
             name = result.names.get(seat, str(seat))
-            hand = result.seat_lines.get(seat, "")
-            bets = ", ".join(f"{line.bet} {line.staked:,}→{line.returned:,}"
+            hand = w(result.seat_lines.get(seat, ""))
+            bets = ", ".join(w("{bet} {staked}→{returned}", bet=w(line.bet), staked=line.staked,
+                               returned=line.returned)
                              for line in result.settlement.lines_of(seat))
-            embed.add_field(name=f"{name}: {signed_chips(summary.net)}",
+            embed.add_field(name=f"{name}: {signed_chips(summary.net, w)}",
                             value=f"{hand}\n{bets}"[:1024] or "-", inline=False)
     if result.seed_hex:
-        embed.add_field(name="Provably fair", value=(
-            f"Seed `{result.seed_hex}`\nCommitment `{result.commitment}`\n"
-            f"Check it with `/round {result.round_id}`."), inline=False)
-    embed.set_footer(text=time.strftime("Settled %H:%M:%S UTC", time.gmtime()))
+        embed.add_field(name=w("Provably fair"), value=w(
+            "Seed `{seed}`\nCommitment `{commitment}`\nCheck it with `/round {round}`.",
+            seed=result.seed_hex, commitment=result.commitment, round=str(result.round_id)), inline=False)
+    embed.set_footer(text=w("Settled {time} UTC", time=time.strftime("%H:%M:%S", time.gmtime())))
     return embed

@@ -77,7 +77,7 @@ def rules_text_here(bot: CasinoBot, interaction: discord.Interaction, game: str)
         config = table.config
     else:
         config = new_table_config(game)
-    return bot.tables.adapters[game].rules_text(config)
+    return bot.tables.adapters[game].rules_text(config, reader(interaction))
 
 
 async def send_rules(bot: CasinoBot, interaction: discord.Interaction, game: str) -> None:
@@ -201,7 +201,7 @@ class Tables(commands.Cog):
         await interaction.response.send_message(embed=casino_embed(
             w("{game} table open", game=table.adapter.display_name),
             w("Bets {bets}. The table message below shows the game. {hint}", bets=config.bets_in(w),
-              hint=table.adapter.idle_hint(w))))
+              hint=w(table.adapter.idle_hint()))))
 
     @table.command(  # type: ignore[arg-type]  # mypy cannot match Concatenate with **game_options
         name="config", description="Admin: show or change this table between rounds.")
@@ -333,7 +333,8 @@ class Tables(commands.Cog):
         table = self.bot.tables.table_in(interaction.channel_id)
         if table is None:
             raise UserError("There is no table in this channel.")
-        await send_private(interaction, await private_message(table, interaction.user.id, round_id))
+        await send_private(interaction, await private_message(table, interaction.user.id, round_id,
+                                                              reader(interaction)))
 
 
 ROUND_STATUS = {"settled": N_("settled"), "void": N_("void")}

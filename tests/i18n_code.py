@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-WORDS_CALLS = {"w", "public", "N_", "Text"}
+WORDS_CALLS = {"w", "public", "N_", "Text", "StaleAction", "AlreadyApplied"}
 """Calls whose first argument is a catalogue text; so is a refusal's (any ``...Error`` of the
 bot's own, and ``super().__init__`` in one), which the reader reads in their language."""
 LOGGING = {"debug", "info", "warning", "error", "exception"}
@@ -31,7 +31,7 @@ PROSE = re.compile(r"[A-Za-z]{2,}[,.:;!?']? [A-Za-z]")
 def catalogue_texts(path: Path) -> Iterator[tuple[str, ...]]:
     """Each catalogue text a module uses: ``(text,)`` or ``(singular, plural)``."""
     for call in _calls(ast.parse(path.read_text())):
-        if _is_words_call(call):
+        if _is_words_call(call) and call.args[0].value:  # type: ignore[attr-defined]  # "" is no text
             yield (call.args[0].value,)  # type: ignore[attr-defined]  # checked by _is_words_call
         elif _is_plural_call(call):
             yield (call.args[0].value, call.args[1].value)  # type: ignore[attr-defined]
@@ -114,6 +114,7 @@ def _is_log_call(call: ast.Call) -> bool:
 
 
 def _names_a_command(call: ast.Call) -> bool:
-    """``app_commands.Group(...)``/``Choice(...)``: their texts go through the command translator."""
+    """``app_commands.Group(...)``/``Choice(...)`` and a table ``option(...)`` (a ``/table`` slash
+    option's description): their texts go through the command translator."""
     name = call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", "")
-    return name in {"Group", "Choice"}
+    return name in {"Group", "Choice", "option"}

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine
+from bot.i18n import Words
 from bot.poker import Card
 from bot.tables.actions import ActionArg, Amount, NoArg, expect
 from bot.tables.adapter import (
@@ -27,7 +28,7 @@ from bot.tables.adapter import (
     PrivateRows,
     TableContext,
 )
-from bot.tables.config import TableConfig, TableOptions, option
+from bot.tables.config import ENGLISH, TableConfig, TableOptions, option
 from render import SeatView, TableSnapshot
 
 
@@ -144,25 +145,25 @@ class PotAdapter(GameAdapter):
         winner = max(state.stakes, key=lambda seat: state.stakes[seat]) if state.stakes else None
         return {"button": winner, "rounds": int(state.context_memory.get("rounds", 0)) + 1}
 
-    def controls(self, state: PotState | None, config: TableConfig) -> list[Control]:
+    def controls(self, state: PotState | None, config: TableConfig, w: Words = ENGLISH) -> list[Control]:
         return [Control("Ante 10", "ante", Amount(10))]
 
     def snapshot(self, state: PotState | None, config: TableConfig, names: Mapping[SeatId, str],
-                 title: str, footer: str) -> TableSnapshot:
+                 title: str, footer: str, w: Words = ENGLISH) -> TableSnapshot:
         if state is None:
             return TableSnapshot(title, footer=footer)
         seats = [SeatView(names.get(seat, str(seat)), bet=f"Pot {stake}")
                  for seat, stake in state.stakes.items()]
         return TableSnapshot(title, seats=seats, footer=footer)
 
-    def private_cards(self, state: PotState, seat: SeatId) -> tuple[PrivateRows, str]:
+    def private_cards(self, state: PotState, seat: SeatId, w: Words = ENGLISH) -> tuple[PrivateRows, str]:
         return [], "No cards in this game."
 
-    def phase_text(self, state: PotState | None) -> str:
+    def phase_text(self, state: PotState | None, w: Words = ENGLISH) -> str:
         return "Betting" if state is not None and not state.over else "Waiting"
 
     def record(self, state: PotState) -> dict[str, Any]:
         return self.dump(state)
 
-    def rules_text(self, config: TableConfig) -> str:
+    def rules_text(self, config: TableConfig, w: Words = ENGLISH) -> str:
         return "The largest stake takes the pot."

@@ -123,7 +123,10 @@ def test_english_clients_see_the_english_names_and_other_languages_the_default(
 LOCALISED = sorted(ROOT / name for name in (
     "cogs/economy.py", "cogs/admin.py", "cogs/common.py", "cogs/stacks.py", "cogs/channel_access.py",
     "cogs/tables.py", "cogs/table_options.py", "cogs/private_cards.py", "cogs/boxed.py",
-    "cogs/game_commands.py", "bot/errors.py"))
+    "cogs/game_commands.py", "bot/errors.py", "cogs/table_messages.py", "cogs/imperial.py",
+    "bot/tables/adapter.py", "bot/tables/stack_view.py", "bot/tables/uth.py", "bot/tables/threecard.py",
+    "bot/tables/boxed.py", "bot/tables/imperial.py", "bot/tables/twoplusfour.py", "bot/poker/hand_value.py",
+    "bot/poker/cards.py", "bot/client.py"))
 """The modules that speak the reader's language so far (see the closing note of issue 16)."""
 
 

@@ -13,13 +13,17 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, Generic, Literal, TypeVar
 
+from bot.i18n import SOURCE_LANGUAGE, Words, words
+
 K = TypeVar("K", bound=IntEnum)
 
 
-def odds_text(rows: Iterable[tuple[str, int, int]]) -> str:
+def odds_text(rows: Iterable[tuple[str, int, int]], w: Words | None = None) -> str:
     """``"Flush 4:1, Straight 6:1"`` from ``(label, num, den)`` rows: how every rules page
-    writes odds (a pay table, High Card Flush's bonuses by flush length)."""
-    return ", ".join(f"{label} {num}:{den}" for label, num, den in rows)
+    writes odds (a pay table, High Card Flush's bonuses by flush length), the labels in the
+    reader's language."""
+    w = w or words(SOURCE_LANGUAGE)
+    return ", ".join(f"{w(label)} {num}:{den}" for label, num, den in rows)
 
 
 @dataclass(frozen=True)
@@ -60,9 +64,9 @@ class PayTable(Generic[K]):
             return stake + self.winnings(key, stake)
         return stake if self.miss == "push" else 0
 
-    def text(self) -> str:
+    def text(self, w: Words | None = None) -> str:
         """``"Royal Flush 100:1, Straight Flush 50:1, ..."``: as a rules page writes it."""
-        return odds_text((getattr(key, "label", key.name), num, den) for key, num, den in self.rows)
+        return odds_text(((getattr(key, "label", key.name), num, den) for key, num, den in self.rows), w)
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "rows": [[key.name, num, den] for key, num, den in self.rows],

@@ -17,6 +17,7 @@ the bot does not speak.
 from __future__ import annotations
 
 import gettext
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any, Final
@@ -121,11 +122,17 @@ class Words:
         if isinstance(message, Text):
             values = {**message.values, **values}
             message = message.message
+        if not message:
+            return ""  # gettext's "" is the catalogue's header
         return self._fill(self._catalogue.gettext(message), values)
 
     def plural(self, singular: str, plural: str, count: int, /, **values: Any) -> str:
         """The form for ``count`` (``{count}`` in the text is the number itself)."""
         return self._fill(self._catalogue.ngettext(singular, plural, count), {"count": count, **values})
+
+    def chips(self, amount: int) -> str:
+        """``"1,250 chips"`` / ``"1.250 Chips"``: every amount of chips a player reads."""
+        return self.plural("{count} chip", "{count} chips", amount)
 
     def lookup(self, message: str, context: str | None = None) -> str | None:
         """``message`` (in ``context``, e.g. "command" for a command's name) in this language,
@@ -155,6 +162,12 @@ class Words:
 def _is_number(value: object) -> bool:
     """A plain number (not a bool, a card or an enum, which are ints that print as themselves)."""
     return type(value) in (int, float)
+
+
+def joined(parts: Sequence[str], separator: str = " · ") -> Text:
+    """``parts`` (texts or plain strings) one after another, each in the reader's language."""
+    return Text(separator.join(f"{{part{index}}}" for index in range(len(parts))),
+                **{f"part{index}": part for index, part in enumerate(parts)})
 
 
 @cache

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 from bot.games.common import ChipFlow, RuleError, SeatId, Settlement
-from bot.i18n import Words
+from bot.i18n import N_, Text, Words, joined
 from bot.poker import Card
 from bot.tables.actions import NO_ARG, ActionArg
 from bot.tables.config import ENGLISH, TableConfig, TableOptions
@@ -169,15 +169,31 @@ class BuyInRequest:
     wallet: int
 
 
-def settled_status(settlement: Settlement | None, seat: SeatId, hand: str | None) -> str | None:
+def settled_status(settlement: Settlement | None, seat: SeatId, hand: str | None,
+                   w: Words = ENGLISH) -> str | None:
     """A seat's line on the table picture once its bets are settled ("Flush · wins 40", "push",
     "loses 20"); None before."""
     if settlement is None or seat not in settlement.summary:
         return None
     summary = settlement.summary[seat]
-    verdict = {"win": f"wins {summary.net:,}", "push": "push",
-               "lose": f"loses {-summary.net:,}"}[summary.outcome]
-    return f"{hand} · {verdict}" if hand else verdict
+    verdict = {"win": w("wins {amount}", amount=summary.net), "push": w("push"),
+               "lose": w("loses {amount}", amount=-summary.net)}[summary.outcome]
+    return f"{w(hand)} · {verdict}" if hand else verdict
+
+
+REPORTED_ACTIONS = {"undo": N_("Undo"), "rebet": N_("Rebet"), "double": N_("Double")}
+
+
+def bets_report(action: str, bets: Text) -> Text:
+    """``"Undo: Ante 20 · Blind 20"``: an action whose effect is only clear from the bets it
+    leaves, as its reply and the round's log show it."""
+    return Text("{action}: {bets}", action=Text(REPORTED_ACTIONS[action]), bets=bets)
+
+
+def bet_list(*bets: tuple[str, int]) -> Text:
+    """``"Ante 20 · Blind 20 · Trips 10"``: the bets that hold chips, as the game names them
+    (a name is a catalogue text)."""
+    return joined([Text("{bet} {amount}", bet=Text(name), amount=amount) for name, amount in bets if amount])
 
 
 class GameAdapter(ABC):
@@ -292,54 +308,58 @@ class GameAdapter(ABC):
 
     # -- what players see --------------------------------------------------------------------
     @abstractmethod
-    def controls(self, state: Any | None, config: TableConfig) -> list[Control]: ...
+    def controls(self, state: Any | None, config: TableConfig, w: Words = ENGLISH) -> list[Control]:
+        """The table message's buttons, labelled in the server's language ``w``."""
 
     @abstractmethod
     def snapshot(self, state: Any | None, config: TableConfig, names: Mapping[SeatId, str],
-                 title: str, footer: str) -> TableSnapshot:
-        """The public picture: hidden cards are None, never present-but-flagged."""
+                 title: str, footer: str, w: Words = ENGLISH) -> TableSnapshot:
+        """The public picture, its words in ``w``: hidden cards are None, never
+        present-but-flagged."""
 
     def showdown_snapshot(self, state: Any, config: TableConfig, names: Mapping[SeatId, str],
-                          title: str, footer: str) -> ShowdownSnapshot | None:
+                          title: str, footer: str, w: Words = ENGLISH) -> ShowdownSnapshot | None:
         """The result picture when hands show in parts (Chinese Poker); default None: the
         result is the table picture at the showdown."""
         return None
 
     @abstractmethod
-    def private_cards(self, state: Any, seat: SeatId) -> tuple[PrivateRows, str]:
-        """A seat's own cards as labelled rows and a line about them ("My cards")."""
+    def private_cards(self, state: Any, seat: SeatId, w: Words = ENGLISH) -> tuple[PrivateRows, str]:
+        """A seat's own cards as labelled rows and a line about them ("My cards"), in the
+        player's language ``w``."""
 
     def private_highlights(self, state: Any, seat: SeatId) -> list[frozenset[int]]:
         """Per private row, card positions to ring (High Card Flush: the flush); default none."""
         return []
 
-    def card_pick(self, state: Any, seat: SeatId) -> CardPick | None:
+    def card_pick(self, state: Any, seat: SeatId, w: Words = ENGLISH) -> CardPick | None:
         """A menu of the seat's own cards for an action (Imperial's Draw), or None."""
         return None
 
-    def pick_preview(self, state: Any, seat: SeatId, cards: Sequence[Card]) -> PickPreview:
+    def pick_preview(self, state: Any, seat: SeatId, cards: Sequence[Card],
+                     w: Words = ENGLISH) -> PickPreview:
         """What :meth:`card_pick`'s action with ``cards`` would cost; ``RuleError`` when not
         allowed."""
         raise RuleError("{game} has no card menu.", game=self.display_name)
 
     @abstractmethod
-    def phase_text(self, state: Any | None) -> str: ...
+    def phase_text(self, state: Any | None, w: Words = ENGLISH) -> str: ...
 
-    def idle_hint(self, w: Words = ENGLISH) -> str:
+    def idle_hint(self) -> Text:
         """What starts a round at an idle table."""
-        return w("Press an Ante button (or `/{command} ante`) to open the betting window.",
-                 command=self.command)
+        return Text("Press an Ante button (or `/{command} ante`) to open the betting window.",
+                    command=self.command)
 
-    def table_note(self, config: TableConfig) -> str | None:
+    def table_note(self, config: TableConfig, w: Words = ENGLISH) -> str | None:
         """A line of table terms on the table message (a player bank's terms and rake)."""
         return None
 
-    def stakes_text(self, config: TableConfig) -> str:
+    def stakes_text(self, config: TableConfig, w: Words = ENGLISH) -> str:
         """The stakes for the table's footer; default: the Ante limits."""
-        return f"bets {config.bets_text}"
+        return w("bets {limits}", limits=config.bets_in(w))
 
     @abstractmethod
-    def rules_text(self, config: TableConfig) -> str: ...
+    def rules_text(self, config: TableConfig, w: Words = ENGLISH) -> str: ...
 
 
 class HouseGameAdapter(GameAdapter):

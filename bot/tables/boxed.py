@@ -12,6 +12,7 @@ from bot.games.boxed.seat import Box
 from bot.games.boxed.state import BoxedState
 from bot.games.boxed.views import BoxView
 from bot.games.common import RuleError, SeatId
+from bot.i18n import N_, Text, Words, joined
 from bot.poker import Card
 from bot.tables.actions import ActionArg, Amount, BoxAmount, BoxNumber, NoArg, Times, expect
 from bot.tables.adapter import (
@@ -23,8 +24,10 @@ from bot.tables.adapter import (
     Outcome,
     PrivateRow,
     PrivateRows,
+    bet_list,
+    bets_report,
 )
-from bot.tables.config import TableConfig, TableOptions, option
+from bot.tables.config import ENGLISH, TableConfig, TableOptions, option
 from bot.tables.rules_page import reflow
 from render import SeatView, TableSnapshot
 
@@ -84,7 +87,7 @@ class BoxedAdapter(HouseGameAdapter):
         record = self._dispatch(state, seat, action, arg, memory)
         label = record.label
         if action in REPORTS_BETS:  # "Rebet: Box 1: Ante 20 · Bonus 5; Box 2: Ante 10"
-            label = f"{action.capitalize()}: {boxes_in_place(state, seat)}"
+            label = bets_report(action, boxes_in_place(state, seat))
         # No step of its own: a button carries its rendering, so a double click on "Bet" can
         # never fall through to the next box (see the runtime's press steps).
         return Applied(seat, label, tuple(record.flows), None)
@@ -144,12 +147,14 @@ class BoxedAdapter(HouseGameAdapter):
         if state.settlement is None or not state.settlement.lines:
             return None
         view = state.public_view()
-        qualified = "qualifies" if view.dealer_qualified else "does not qualify"
-        headline = f"Dealer: {view.dealer_hand} ({qualified})"
+        headline = (Text("Dealer: {hand} (qualifies)", hand=view.dealer_hand) if view.dealer_qualified
+                    else Text("Dealer: {hand} (does not qualify)", hand=view.dealer_hand))
         if view.exchange is not None:
-            headline += (f" · exchange: {view.exchange.hand} ("
-                         f"{'qualifies' if view.exchange.qualified else 'still does not qualify'})")
-        seat_lines = {seat.seat: " · ".join(f"box {b.position}: {b.hand}" for b in seat.boxes if b.hand)
+            after = (Text("exchange: {hand} (qualifies)", hand=view.exchange.hand) if view.exchange.qualified
+                     else Text("exchange: {hand} (still does not qualify)", hand=view.exchange.hand))
+            headline = joined([headline, after])
+        seat_lines = {seat.seat: joined([Text("box {box}: {hand}", box=b.position, hand=b.hand)
+                                         for b in seat.boxes if b.hand])
                       for seat in view.seats}
         return Outcome(state.settlement, headline, seat_lines)
 
@@ -158,122 +163,125 @@ class BoxedAdapter(HouseGameAdapter):
                 for seat in state.seats if state.bets_of(seat)}
 
     # -- presentation ----------------------------------------------------------------------
-    def controls(self, state: BoxedState | None, config: TableConfig) -> list[Control]:
+    def controls(self, state: BoxedState | None, config: TableConfig, w: Words = ENGLISH) -> list[Control]:
+        boxes = range(1, self.boxed_game.max_boxes + 1)
         if state is None or state.phase is Phase.BETTING:
-            ante, chip = config.min_bet, config.options_as(BoxedTableOptions).smallest_chip
-            boxes = [Control(f"Box {box}: Ante {ante:,}", "ante", BoxAmount(box, ante), "primary", 0)
-                     for box in range(1, self.boxed_game.max_boxes + 1)]
-            bonus = [Control(f"Box {box}: Bonus {max(chip, 1):,}", "bonus", BoxAmount(box, max(chip, 1)),
-                             "secondary", 1) for box in range(1, self.boxed_game.max_boxes + 1)]
-            return [*boxes, *bonus, Control("Rebet", "rebet", NoArg(), "secondary", 2),
-                    Control("Undo", "undo", NoArg(), "secondary", 2),
-                    Control("Clear", "clear", NoArg(), "danger", 2)]
+            ante, chip = config.min_bet, max(config.options_as(BoxedTableOptions).smallest_chip, 1)
+            antes = [Control(w("Box {box}: Ante {amount}", box=box, amount=ante), "ante",
+                             BoxAmount(box, ante), "primary", 0) for box in boxes]
+            bonus = [Control(w("Box {box}: Bonus {amount}", box=box, amount=chip), "bonus",
+                             BoxAmount(box, chip), "secondary", 1) for box in boxes]
+            return [*antes, *bonus, Control(w("Rebet"), "rebet", NoArg(), "secondary", 2),
+                    Control(w("Undo"), "undo", NoArg(), "secondary", 2),
+                    Control(w("Clear"), "clear", NoArg(), "danger", 2)]
         if state.phase is Phase.DECISIONS:
-            controls = [Control("Bet", "bet", Amount(0), "success", 0)]
+            controls = [Control(w("Bet"), "bet", Amount(0), "success", 0)]
             if self.boxed_game.buy is not None:
-                controls.append(Control("Buy", "buy", NoArg(), "primary", 0))
-            return [*controls, Control("Fold", "fold", NoArg(), "danger", 0),
-                    Control("Go on", "goon", NoArg(), "secondary", 0),
-                    Control("My cards", "cards", NoArg(), "primary", 1)]
+                controls.append(Control(w("Buy"), "buy", NoArg(), "primary", 0))
+            return [*controls, Control(w("Fold"), "fold", NoArg(), "danger", 0),
+                    Control(w("Go on"), "goon", NoArg(), "secondary", 0),
+                    Control(w("My cards"), "cards", NoArg(), "primary", 1)]
         if state.phase is Phase.EXCHANGE:
-            picks = [Control(f"Exchange box {box}", "exchange", BoxNumber(box), "secondary", 0)
-                     for box in range(1, self.boxed_game.max_boxes + 1)]
-            return [*picks, Control("Go on", "goon", NoArg(), "success", 1),
-                    Control("My cards", "cards", NoArg(), "primary", 1)]
+            picks = [Control(w("Exchange box {box}", box=box), "exchange", BoxNumber(box), "secondary", 0)
+                     for box in boxes]
+            return [*picks, Control(w("Go on"), "goon", NoArg(), "success", 1),
+                    Control(w("My cards"), "cards", NoArg(), "primary", 1)]
         return []
 
     def snapshot(self, state: BoxedState | None, config: TableConfig, names: Mapping[SeatId, str],
-                 title: str, footer: str) -> TableSnapshot:
+                 title: str, footer: str, w: Words = ENGLISH) -> TableSnapshot:
         if state is None:
-            return TableSnapshot(title=title, footer=footer, dealer_status="Place your boxes")
+            return TableSnapshot(title=title, footer=footer, dealer_status=w("Place your boxes"))
         view = state.public_view()
         seats = tuple(
-            SeatView(name=f"{names.get(seat.seat, str(seat.seat))} · box {box.position} ({box.kind})",
-                     cards=box.cards, bet=_box_bets(box), status=_box_status(box, state),
+            SeatView(name=w("{name} · box {box} ({kind})", name=names.get(seat.seat, str(seat.seat)),
+                            box=box.position, kind=w(BOX_KINDS[box.kind])),
+                     cards=box.cards, bet=w(_box_bets(box)), status=_box_status(box, state, w),
                      active=box.on_turn)
             for seat in view.seats for box in seat.boxes
         )
         dealer_status = ""
         if view.dealer_hand:
-            dealer_status = view.dealer_hand + (" · qualifies" if view.dealer_qualified
-                                                else " · does not qualify")
+            dealer_status = (w("{hand} · qualifies", hand=view.dealer_hand) if view.dealer_qualified
+                             else w("{hand} · does not qualify", hand=view.dealer_hand))
             if view.exchange is not None:
-                dealer_status += f" → {view.exchange.hand}"
+                dealer_status += f" → {w(view.exchange.hand)}"
         return TableSnapshot(title=title, dealer=view.dealer, seats=seats, footer=footer,
                              dealer_status=dealer_status)
 
-    def private_cards(self, state: BoxedState, seat: SeatId) -> tuple[PrivateRows, str]:
+    def private_cards(self, state: BoxedState, seat: SeatId, w: Words = ENGLISH) -> tuple[PrivateRows, str]:
         view = state.private_view(seat)
         if not view.boxes:
-            return [], "You have no boxes in this round."
-        rows = [PrivateRow(f"Box {box.position} ({box.kind})", list(box.cards), box.hand or "")
+            return [], w("You have no boxes in this round.")
+        rows = [PrivateRow(w("Box {box} ({kind})", box=box.position, kind=w(BOX_KINDS[box.kind])),
+                           list(box.cards), w(box.hand or ""))
                 for box in view.boxes if box.cards]
-        hands = [f"box {box.position}: {box.hand}" for box in view.boxes if box.cards and box.hand]
+        hands = [w("box {box}: {hand}", box=box.position, hand=box.hand)
+                 for box in view.boxes if box.cards and box.hand]
         hints = [" · ".join(hands)] if hands else []
         if view.current_box is not None:
-            hints.append(f"deciding box {view.current_box}")
+            hints.append(w("deciding box {box}", box=view.current_box))
         if view.can_buy:
-            hints.append(f"Buy costs {view.buy_cost:,}" + (" (the BET is then placed for you)"
-                                                           if view.buy_forces_bet else ""))
+            hints.append(w("Buy costs {cost} (the BET is then placed for you)", cost=view.buy_cost)
+                         if view.buy_forces_bet else w("Buy costs {cost}", cost=view.buy_cost))
         if view.can_bet:
-            hints.append(f"Bet costs {view.bet_cost:,}")
+            hints.append(w("Bet costs {cost}", cost=view.bet_cost))
         for box in view.boxes:
             if box.insurance_range is not None:
                 low, high = box.insurance_range
-                hints.append(f"box {box.position} may be insured for {low:,}–{high:,} "
-                             f"(/{self.command} insurance)")
+                hints.append(w("box {box} may be insured for {low}–{high} (/{command} insurance)",
+                               box=box.position, low=low, high=high, command=self.command))
         if view.exchange_boxes:
-            hints.append("boxes that may ask for the exchange: "
-                         + ", ".join(str(b) for b in view.exchange_boxes))
-        return rows, " · ".join(hints) or "Your boxes"
+            hints.append(w("boxes that may ask for the exchange: {boxes}",
+                           boxes=", ".join(str(b) for b in view.exchange_boxes)))
+        return rows, " · ".join(hints) or w("Your boxes")
 
-    def phase_text(self, state: BoxedState | None) -> str:
+    def phase_text(self, state: BoxedState | None, w: Words = ENGLISH) -> str:
         if state is None:
-            return "Waiting for bets"
-        return {
-            Phase.BETTING: "Betting window open", Phase.DEALING: "Dealing",
-            Phase.DECISIONS: "Decisions: Buy, Bet or Fold each open box",
-            Phase.EXCHANGE: "Dealer does not qualify: pick boxes for the exchange, then Go on",
-            Phase.SETTLED: "Showdown",
-        }[state.phase]
+            return w("Waiting for bets")
+        return w(PHASE_TEXT[state.phase])
 
-    def rules_text(self, config: TableConfig) -> str:
+    def rules_text(self, config: TableConfig, w: Words = ENGLISH) -> str:
         """The rules page with this table's chip, Ante limits and caps, the game's pay tables
         and its figures."""
         options = config.options_as(BoxedTableOptions)
-        return reflow(self._rules_page.format(
-            chip=options.smallest_chip, antes=config.bets_text, max_payout=config.max_payout,
-            max_round=options.round_cap(config), bet_table=self.boxed_game.bet_pays.table.text(),
-            bonus_table=self.boxed_game.bonus_pays.text(), figures=self._figures(),
+        return reflow(w(
+            self._rules_page, chip=options.smallest_chip, antes=config.bets_in(w),
+            max_payout=config.max_payout,
+            max_round=options.round_cap(config), bet_table=self.boxed_game.bet_pays.table.text(w),
+            bonus_table=self.boxed_game.bonus_pays.text(w), figures=self._figures(),
         ))
 
 
 REPORTS_BETS = frozenset({"undo", "rebet"})
 """Actions whose effect is only clear from the bets they leave: the reply lists those."""
+BOX_KINDS = {"open": N_("open"), "blind": N_("blind")}
+PHASE_TEXT = {
+    Phase.BETTING: N_("Betting window open"), Phase.DEALING: N_("Dealing"),
+    Phase.DECISIONS: N_("Decisions: Buy, Bet or Fold each open box"),
+    Phase.EXCHANGE: N_("Dealer does not qualify: pick boxes for the exchange, then Go on"),
+    Phase.SETTLED: N_("Showdown"),
+}
 
 
-def boxes_in_place(state: BoxedState, seat: SeatId) -> str:
+def boxes_in_place(state: BoxedState, seat: SeatId) -> Text:
     player = state.seats.get(seat)
-    if player is None:
-        return "no bets left"
-    boxes = [f"Box {position}: {_box_bets(box)}" for position, box in sorted(player.boxes.items())
-             if box.ante or box.bonus]
-    return "; ".join(boxes) or "no bets left"
+    boxes = [] if player is None else [
+        Text("Box {box}: {bets}", box=position, bets=_box_bets(box))
+        for position, box in sorted(player.boxes.items()) if box.ante or box.bonus]
+    return joined(boxes, "; ") or Text("no bets left")
 
 
-def _box_bets(box: BoxView | Box) -> str:
-    parts = [f"Ante {box.ante:,}"] if box.ante else []
-    parts += [f"Bet {box.bet:,}"] if box.bet else []
-    parts += [f"Bonus {box.bonus:,}"] if box.bonus else []
-    parts += [f"Ins. {box.insurance:,}"] if box.insurance else []
-    return " · ".join(parts)
+def _box_bets(box: BoxView | Box) -> Text:
+    return bet_list((N_("Ante"), box.ante), (N_("Bet"), box.bet), (N_("Bonus"), box.bonus),
+                    (N_("Ins."), box.insurance))
 
 
-def _box_status(box: BoxView, state: BoxedState) -> str:
+def _box_status(box: BoxView, state: BoxedState, w: Words) -> str:
     settlement = state.settlement
-    status = box.status or ("deciding…" if box.on_turn else "")
+    status = w(box.status) if box.status else (w("deciding…") if box.on_turn else "")
     if box.hand:
-        status = f"{box.hand} · {status}" if status else box.hand
+        status = f"{w(box.hand)} · {status}" if status else w(box.hand)
     if settlement is not None and box.exchange:
-        status += " · exchanged"
+        status += w(" · exchanged")
     return status

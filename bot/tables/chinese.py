@@ -31,7 +31,6 @@ from typing import Any, Literal
 
 from bot.games.chinese import (
     BUY_IN_POINTS,
-    SEGMENTS,
     Arrangement,
     ChineseOptions,
     ChineseRound,
@@ -43,7 +42,7 @@ from bot.games.chinese import (
 )
 from bot.games.chinese.stakes import TABLE_POSITIONS, choose_button
 from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine
-from bot.i18n import Words
+from bot.i18n import N_, Text, Words, joined
 from bot.poker import Card
 from bot.tables.actions import ActionArg, CardList, HandParts, NoArg, expect
 from bot.tables.adapter import (
@@ -65,7 +64,7 @@ GAME = "chinese"
 DEFAULT_POINT_VALUE = 10
 STAKE = "hand"
 """The one bet of a hand: the player's whole stack, in play from the deal to the showdown."""
-SETTING = "Setting hands: choose your front 3 and middle 5 privately (Set my hand)"
+SETTING = N_("Setting hands: choose your front 3 and middle 5 privately (Set my hand)")
 
 
 @dataclass(frozen=True)
@@ -161,21 +160,25 @@ class HandView:
         return not self.is_set and self.back is not None and self.foul is not None
 
 
-def _showdown_rows(arrangement: Arrangement | None, cards: Sequence[Card]
+def _showdown_rows(arrangement: Arrangement | None, cards: Sequence[Card], w: Words = ENGLISH,
                    ) -> tuple[tuple[str, Sequence[Card], str], ...]:
     """A hand's parts for the showdown picture; a hand never set shows its 13 cards."""
     if arrangement is None:
-        return (("Not set", tuple(cards), ""),)
+        return ((w("Not set"), tuple(cards), ""),)
     values = _values_of(arrangement)
-    return tuple((segment.label.capitalize(), part, values[index] if values else "")
-                 for index, (segment, part) in enumerate(zip(SEGMENTS, arrangement.parts, strict=True)))
+    return tuple((w(SEGMENT_NAMES[index]), part, w(values[index]) if values else "")
+                 for index, part in enumerate(arrangement.parts))
+
+
+SEGMENT_NAMES = (N_("Front"), N_("Middle"), N_("Back"))
 
 
 def _values_of(arrangement: Arrangement) -> tuple[str, str, str] | None:
+    """Each segment's hand by name (a catalogue text the reader's words put in their language)."""
     if not arrangement.counts_ok:
         return None
     front, middle, back = arrangement.values()
-    return str(front), str(middle), str(back)
+    return front.describe(), middle.describe(), back.describe()
 
 
 # ------------------------------------------------------------------------------- the adapter
@@ -187,9 +190,9 @@ class ChineseAdapter(GameAdapter):
     arguments = {"deal": NoArg, "front": CardList, "middle": CardList, "auto": NoArg,
                  "set": HandParts, "confirm": NoArg, "confirmfoul": NoArg, "declare": NoArg}
 
-    def idle_hint(self, w: Words = ENGLISH) -> str:
-        return w("Buy in with `/chinese buyin`, then press Deal (or `/chinese deal`): every seated "
-                 "player with chips is dealt 13 cards.")
+    def idle_hint(self) -> Text:
+        return Text("Buy in with `/chinese buyin`, then press Deal (or `/chinese deal`): every seated "
+                    "player with chips is dealt 13 cards.")
 
     # -- state -------------------------------------------------------------------------------
     def new_state(self, config: TableConfig) -> ChineseTable:
@@ -334,21 +337,22 @@ class ChineseAdapter(GameAdapter):
         return {"button": state.button, "order": list(state.order)}
 
     # -- presentation ------------------------------------------------------------------------
-    def controls(self, state: ChineseTable | None, config: TableConfig) -> list[Control]:
+    def controls(self, state: ChineseTable | None, config: TableConfig, w: Words = ENGLISH) -> list[Control]:
         if state is None:
-            return [Control("Deal", "deal", NoArg(), "success")]
+            return [Control(w("Deal"), "deal", NoArg(), "success")]
         if state.phase is Phase.SETTING:
-            return [Control("Set my hand", "cards", NoArg(), "primary")]
+            return [Control(w("Set my hand"), "cards", NoArg(), "primary")]
         return []
 
-    def stakes_text(self, config: TableConfig) -> str:
+    def stakes_text(self, config: TableConfig, w: Words = ENGLISH) -> str:
         """What a point is worth here (the table message's footer; there are no bets)."""
         point_value = options_of(config).point_value
-        return f"{point_value:,} chips a point · buy-in {full_buy_in(point_value):,}"
+        return w("{value} chips a point · buy-in {buy_in}", value=point_value,
+                 buy_in=full_buy_in(point_value))
 
     def snapshot(self, state: ChineseTable | None, config: TableConfig, names: Mapping[SeatId, str],
-                 title: str, footer: str) -> TableSnapshot:
-        rate = self.stakes_text(config)
+                 title: str, footer: str, w: Words = ENGLISH) -> TableSnapshot:
+        rate = self.stakes_text(config, w)
         if state is None or state.hand is None:
             return TableSnapshot(title, footer=footer, dealer_status=rate)
         hand = state.hand
@@ -356,15 +360,15 @@ class ChineseAdapter(GameAdapter):
         seats = []
         for seat, player in hand.players.items():
             dealt = hand.phase is not Phase.DEALING
-            status = ("dealing…" if not dealt else "setting…" if seat in pending else "hand set")
+            status = (w("dealing…") if not dealt else w("setting…") if seat in pending else w("hand set"))
             seats.append(SeatView(
                 names.get(seat, str(seat)), cards=(None,) * 13 if dealt else (),
-                bet="Button" if seat == state.button else "", status=status,
-                active=seat in pending, stack=f"{player.stack:,} in play", seat=seat))
+                bet=w("Button") if seat == state.button else "", status=status,
+                active=seat in pending, stack=w("{amount} in play", amount=player.stack), seat=seat))
         return TableSnapshot(title, seats=seats, footer=footer, dealer_status=rate)
 
     def showdown_snapshot(self, state: ChineseTable, config: TableConfig, names: Mapping[SeatId, str],
-                          title: str, footer: str) -> ShowdownSnapshot:
+                          title: str, footer: str, w: Words = ENGLISH) -> ShowdownSnapshot:
         """The result image: every hand as set and every pairwise result, who paid whom."""
         hand = state.hand
         assert hand is not None and hand.showdown is not None and hand.payments is not None
@@ -377,33 +381,35 @@ class ChineseAdapter(GameAdapter):
         hands = []
         for seat, player in hand.players.items():
             reading = showdown.readings[seat]
-            rows = _showdown_rows(player.arrangement, player.cards)
             if reading.natural is not None:
-                note = f"declared {reading.natural.label}"
+                note = w("declared {natural}", natural=reading.natural.label)
             elif reading.foul is not None:
-                note = "FOULED: " + reading.foul
+                note = w("FOULED: {reason}", reason=reading.foul)
             else:
                 note = ""
             net = payments.stacks[seat] - start[seat]
-            summary = f"{showdown.points[seat]:+d} points · {_signed(net)} chips"
-            hands.append(ShowdownHand(name(seat) + (" (button)" if seat == state.button else ""),
-                                      rows, summary, note))
-        lines = [pair_text(pair, name) for pair in showdown.pairs]
-        lines += [f"{name(t.payer)} paid {name(t.payee)} {t.amount:,}" for t in _merged(payments.transfers)]
-        lines += [f"{name(t.payer)} could not pay {name(t.payee)} {t.amount:,} (stack empty)"
-                  for t in payments.forfeited]
+            summary = w("{points} points · {net} chips", points=_signed(showdown.points[seat], w),
+                        net=_signed(net, w))
+            shown_name = w("{name} (button)", name=name(seat)) if seat == state.button else name(seat)
+            hands.append(ShowdownHand(shown_name, _showdown_rows(player.arrangement, player.cards, w),
+                                      summary, note))
+        lines = [w(pair_text(pair, name)) for pair in showdown.pairs]
+        lines += [w("{payer} paid {payee} {amount}", payer=name(t.payer), payee=name(t.payee),
+                    amount=t.amount) for t in _merged(payments.transfers)]
+        lines += [w("{payer} could not pay {payee} {amount} (stack empty)", payer=name(t.payer),
+                    payee=name(t.payee), amount=t.amount) for t in payments.forfeited]
         return ShowdownSnapshot(title, tuple(hands), tuple(lines), footer)
 
-    def private_cards(self, state: ChineseTable, seat: SeatId) -> tuple[PrivateRows, str]:
+    def private_cards(self, state: ChineseTable, seat: SeatId, w: Words = ENGLISH) -> tuple[PrivateRows, str]:
         hand = state.hand
         if hand is None or seat not in hand.players or hand.phase is Phase.DEALING:
-            return [], "You have no cards in this round."
+            return [], w("You have no cards in this round.")
         view = self.hand_view(state, seat)
-        rows: PrivateRows = [PrivateRow("Your 13 cards", list(view.cards))]
-        for label, part in (("Front", view.front), ("Middle", view.middle), ("Back", view.back)):
+        rows: PrivateRows = [PrivateRow(w("Your 13 cards"), list(view.cards))]
+        for label, part in zip(SEGMENT_NAMES, (view.front, view.middle, view.back), strict=True):
             if part is not None:
-                rows.append(PrivateRow(label, list(part)))
-        return rows, "Your hand is set." if view.is_set else "Set your hand: front 3, middle 5, back 5."
+                rows.append(PrivateRow(w(label), list(part)))
+        return rows, w("Your hand is set.") if view.is_set else w("Set your hand: front 3, middle 5, back 5.")
 
     def hand_view(self, state: ChineseTable, seat: SeatId) -> HandView:
         """The seat's own hand for the private setting message; RuleError if they have none."""
@@ -430,12 +436,12 @@ class ChineseAdapter(GameAdapter):
                         None if draft is None else draft.foul_reason(), natural, False, False, None,
                         hand.pending_seats())
 
-    def phase_text(self, state: ChineseTable | None) -> str:
+    def phase_text(self, state: ChineseTable | None, w: Words = ENGLISH) -> str:
         if state is None:
-            return "Waiting for a deal"
+            return w("Waiting for a deal")
         if state.hand is None or state.hand.phase is Phase.DEALING:
-            return "Dealing"
-        return SETTING if state.hand.phase is Phase.SETTING else "Showdown"
+            return w("Dealing")
+        return w(SETTING) if state.hand.phase is Phase.SETTING else w("Showdown")
 
     def record(self, state: ChineseTable) -> dict[str, Any]:
         hand = state.hand
@@ -449,13 +455,13 @@ class ChineseAdapter(GameAdapter):
             "stacks_before": {str(seat): stack for seat, stack in hand.stacks().items()},
         }
 
-    def rules_text(self, config: TableConfig) -> str:
+    def rules_text(self, config: TableConfig, w: Words = ENGLISH) -> str:
         options = options_of(config)
-        text = RULES.format(
-            point=options.point_value, buy_in=full_buy_in(options.point_value),
+        text = w(
+            RULES, point=options.point_value, buy_in=full_buy_in(options.point_value),
             decision=config.decision_seconds,
-            timeout=("fouled" if options.on_timeout == "foul"
-                     else "set by the auto-arrange (which declares a natural it finds)"),
+            timeout=(w("fouled") if options.on_timeout == "foul"
+                     else w("set by the auto-arrange (which declares a natural it finds)")),
         )
         return reflow(text)
 
@@ -473,8 +479,8 @@ def _outcome_word(net: int) -> str:
     return "win" if net > 0 else "lose" if net < 0 else "push"
 
 
-def _signed(amount: int) -> str:
-    return f"{amount:+,}" if amount else "0"
+def _signed(amount: int, w: Words = ENGLISH) -> str:
+    return ("+" if amount > 0 else "") + w.number(amount)
 
 
 def _merged(transfers: Sequence[Any]) -> list[Any]:
@@ -493,76 +499,80 @@ class _Payment:
     amount: int
 
 
-SEGMENT_WORDS = ("front", "middle", "back")
+SEGMENT_WORDS = (N_("front"), N_("middle"), N_("back"))
 
 
-def pair_text(pair: Any, name: Callable[[SeatId], str]) -> str:
-    """One pair's result in words, from the winner's side: ``"alice beats bob 6: front, middle,
-    back won (sweep +3), royalty +5 (back)"``."""
+def pair_text(pair: Any, name: Callable[[SeatId], str]) -> Text:
+    """One pair's result in words, from the winner's side: ``"alice beats bob 6: front won,
+    middle won, back won; sweep +3; royalties back +5"``."""
     if pair.total < 0:
         pair = pair.flipped()
     first, second = name(pair.first), name(pair.second)
     if pair.matchup is Matchup.NATURAL_PUSH:
-        return f"{first} and {second}: both naturals, push"
+        return Text("{first} and {second}: both naturals, push", first=first, second=second)
     if pair.matchup is Matchup.BOTH_FOULED:
-        return f"{first} and {second}: both fouled, push"
+        return Text("{first} and {second}: both fouled, push", first=first, second=second)
     if pair.matchup is Matchup.NATURAL:
-        return f"{first} beats {second} {pair.total}: automatic win"
-    segments = ", ".join(f"{word} {_mark(won)}"
-                         for word, won in zip(SEGMENT_WORDS, pair.segments, strict=True))
+        return Text("{first} beats {second} {points}: automatic win", first=first, second=second,
+                    points=pair.total)
+    segments = joined([Text(_mark(won), part=Text(word))
+                       for word, won in zip(SEGMENT_WORDS, pair.segments, strict=True)], ", ")
     if pair.total == 0:
-        return f"{first} and {second}: push ({segments})"
-    parts = [f"{second} fouled" if pair.matchup is Matchup.FOUL else segments]
+        return Text("{first} and {second}: push ({segments})", first=first, second=second, segments=segments)
+    parts: list[str] = [Text("{name} fouled", name=second) if pair.matchup is Matchup.FOUL else segments]
     if pair.sweep:
-        parts.append(f"{'super bonus' if abs(pair.sweep) > 3 else 'sweep'} {pair.sweep:+d}")
-    royalties = [f"{word} {points:+d}" for word, points in zip(SEGMENT_WORDS, pair.royalties, strict=True)
-                 if points]
+        parts.append(Text("super bonus {points}", points=f"{pair.sweep:+d}") if abs(pair.sweep) > 3
+                     else Text("sweep {points}", points=f"{pair.sweep:+d}"))
+    royalties = [Text("{part} {points}", part=Text(word), points=f"{points:+d}")
+                 for word, points in zip(SEGMENT_WORDS, pair.royalties, strict=True) if points]
     if royalties:
-        parts.append("royalties " + ", ".join(royalties))
-    return f"{first} beats {second} {pair.total}: " + "; ".join(parts)
+        parts.append(Text("royalties {list}", list=joined(royalties, ", ")))
+    return Text("{first} beats {second} {points}: {parts}", first=first, second=second, points=pair.total,
+                parts=joined(parts, "; "))
 
 
 def _mark(won: int) -> str:
-    return "won" if won > 0 else "lost" if won < 0 else "tied"
+    return N_("{part} won") if won > 0 else N_("{part} lost") if won < 0 else N_("{part} tied")
 
 
-def headline(hand: ChineseRound) -> str:
+def headline(hand: ChineseRound) -> Text:
     """The result embed's line: points per player and who paid whom (mentions: names render)."""
     assert hand.showdown is not None and hand.payments is not None
-    value = hand.options.point_value
     points = ", ".join(f"<@{seat}> {total:+d}" for seat, total in hand.showdown.points.items())
-    paid = "; ".join(f"<@{t.payer}> paid <@{t.payee}> {t.amount:,}" for t in _merged(hand.payments.transfers))
-    text = f"Points ({value:,} chips each): {points}."
-    text += f" Payments: {paid}." if paid else " No chips changed hands."
+    parts = [Text("Points ({value} chips each): {points}.", value=hand.options.point_value, points=points)]
+    paid = [Text("<@{payer}> paid <@{payee}> {amount}", payer=str(t.payer), payee=str(t.payee),
+                 amount=t.amount) for t in _merged(hand.payments.transfers)]
+    parts.append(Text("Payments: {paid}.", paid=joined(paid, "; ")) if paid
+                 else Text("No chips changed hands."))
     if hand.payments.forfeited:
-        unpaid = "; ".join(f"<@{t.payer}> owed <@{t.payee}> {t.amount:,} more"
-                           for t in hand.payments.forfeited)
-        text += f" Forfeited (stacks empty, never a debt): {unpaid}."
-    return text
+        unpaid = [Text("<@{payer}> owed <@{payee}> {amount} more", payer=str(t.payer), payee=str(t.payee),
+                       amount=t.amount) for t in hand.payments.forfeited]
+        parts.append(Text("Forfeited (stacks empty, never a debt): {unpaid}.", unpaid=joined(unpaid, "; ")))
+    return joined(parts, " ")
 
 
 def seat_lines(hand: ChineseRound) -> dict[SeatId, str]:
     assert hand.showdown is not None and hand.payments is not None
-    lines = {}
+    lines: dict[SeatId, str] = {}
     for seat, player in hand.players.items():
         reading = hand.showdown.readings[seat]
         if reading.natural is not None:
-            shown = f"declared {reading.natural.label}"
+            shown: str = Text("declared {natural}", natural=reading.natural.label)
         elif reading.foul is not None:
-            shown = "fouled"
+            shown = Text("fouled")
         else:
             values = _values_of(player.arrangement) if player.arrangement is not None else None
-            shown = " / ".join(values) if values else ""
-        paid = [f"paid <@{t.payee}> {t.amount:,}" for t in _merged(hand.payments.transfers)
-                if t.payer == seat]
-        got = [f"got {t.amount:,} from <@{t.payer}>" for t in _merged(hand.payments.transfers)
-               if t.payee == seat]
-        lines[seat] = f"{hand.showdown.points[seat]:+d} points · {shown}" + (
-            "\n" + ", ".join(paid + got) if paid or got else "")
+            shown = joined(values, " / ") if values else Text("")
+        moves = [Text("paid <@{payee}> {amount}", payee=str(t.payee), amount=t.amount)
+                 for t in _merged(hand.payments.transfers) if t.payer == seat]
+        moves += [Text("got {amount} from <@{payer}>", payer=str(t.payer), amount=t.amount)
+                  for t in _merged(hand.payments.transfers) if t.payee == seat]
+        line = Text("{points} points · {shown}", points=f"{hand.showdown.points[seat]:+d}", shown=shown)
+        lines[seat] = joined([line, joined(moves, ", ")], "\n") if moves else line
     return lines
 
 
-RULES = """\
+RULES = N_("""\
 **Chinese Poker**, settled between players: 2 to 4 players, 13 cards each (four hands are
 always dealt; those of empty seats are dead and never shown).
 **Setting**: privately, a front of 3 cards, a middle of 5 and a back of 5 (the back is the
@@ -580,8 +590,8 @@ straights 4 points (two of these push).
 **Foul**: a hand out of order pays 6 points to every player plus their royalties and super
 bonus; two fouled hands push. You are warned before confirming one (Confirm foul plays it).
 **Time**: {decision} s to set; a hand not set in time is {timeout}.
-**Money**: 1 point = {point:,} chips. Buy in with `/chinese buyin`: the first buy is
-{buy_in:,} chips (20 points); after it any top-up between hands. Players pay each other
+**Money**: 1 point = {point} chips. Buy in with `/chinese buyin`: the first buy is
+{buy_in} chips (20 points); after it any top-up between hands. Players pay each other
 directly from their table stacks (no house, no rake): you win from each opponent at most your
 own stack at the start of the hand; a loser pays the winners clockwise from the button until
 their stack is empty, and the rest is forfeited, never a debt. The button moves clockwise each
@@ -589,4 +599,4 @@ hand; a new player does not get it on their first hand. `/chinese leave` takes y
 back to your wallet (after the hand, if you are in one).
 **Auto-arrange**: the legal arrangement with the most expected points against one random
 opponent (segments treated as independent, with sweeps and royalties).
-"""
+""")

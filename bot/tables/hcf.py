@@ -51,7 +51,7 @@ from bot.games.hcf import (
 from bot.games.hcf.actions import Action
 from bot.games.hcf.figures import summary
 from bot.games.paytable import odds_text
-from bot.i18n import Words
+from bot.i18n import N_, Text, Words, joined
 from bot.poker import Card
 from bot.tables.actions import ActionArg, Amount, Bonuses, NoArg, Times, expect
 from bot.tables.adapter import (
@@ -64,6 +64,7 @@ from bot.tables.adapter import (
     PrivateRow,
     PrivateRows,
     TableContext,
+    bet_list,
 )
 from bot.tables.config import ENGLISH, TableConfig, TableOptions, option
 from bot.tables.rules_page import reflow
@@ -96,9 +97,9 @@ class HCFAdapter(GameAdapter):
     arguments = {"start": NoArg, "ante": Amount, "bonus": Bonuses, "clear": NoArg,
                  "accept": NoArg, "decline": NoArg, "raise": Times, "fold": NoArg}
 
-    def idle_hint(self, w: Words = ENGLISH) -> str:
-        return w("Press **Deal next hand** (or an Ante button, `/hcf deal`, `/hcf ante`) to start a "
-                 "hand: the bank is offered first. Bring chips with `/hcf buyin`.")
+    def idle_hint(self) -> Text:
+        return Text("Press **Deal next hand** (or an Ante button, `/hcf deal`, `/hcf ante`) to start a "
+                    "hand: the bank is offered first. Bring chips with `/hcf buyin`.")
 
     def options(self, config: TableConfig) -> HCFOptions:
         return hcf_options(config)
@@ -122,11 +123,12 @@ class HCFAdapter(GameAdapter):
                             "Raise and the rake); you would have {stack}.",
                             smallest=smallest, stack=request.stack + request.amount)
 
-    def table_note(self, config: TableConfig) -> str:
+    def table_note(self, config: TableConfig, w: Words = ENGLISH) -> str:
         """The table's banking terms, shown on the table message (seed: the rake "deutlich
         offengelegt")."""
         options = self.options(config)
-        return f"Bank: a stack of {options.bank_minimum:,}+ may bank. {options.rake_text}"
+        return w("Bank: a stack of {minimum}+ may bank. {rake}", minimum=options.bank_minimum,
+                 rake=options.rake_text)
 
     # -- actions ---------------------------------------------------------------------------
     def apply(self, state: HCFRound, seat: SeatId, action: str, arg: ActionArg,
@@ -134,7 +136,7 @@ class HCFAdapter(GameAdapter):
         if action == "start":
             _check_has_chips(state, seat, opening=True)
             state.open_hand(seat)
-            return Applied(seat, "Hand opened" + _opening_note(state), (), "open")
+            return Applied(seat, _opening_note(state), (), "open")
         if action == "ante":
             _check_has_chips(state, seat, opening=False)
             declines = seat in state.pending
@@ -146,13 +148,13 @@ class HCFAdapter(GameAdapter):
             return Applied(seat, label, tuple(flow for record in records for flow in record.flows))
         if action == "clear":
             cleared = state.clear_bets(seat)
-            return Applied(seat, "Bets taken back", cleared.flows)
+            return Applied(seat, Text("Bets taken back"), cleared.flows)
         if action == "accept":
             state.accept(seat)
-            return Applied(seat, "Bank accepted", (), f"bank:{seat}")
+            return Applied(seat, Text("Bank accepted"), (), f"bank:{seat}")
         if action == "decline":
             state.decline(seat)
-            return Applied(seat, "Bank declined", (), f"bank:{seat}")
+            return Applied(seat, Text("Bank declined"), (), f"bank:{seat}")
         if action == "raise":
             raised = state.raise_bet(seat, _multiple(expect(arg, Times)))
             return Applied(seat, raised.label, raised.flows, f"decide:{seat}")
@@ -193,7 +195,7 @@ class HCFAdapter(GameAdapter):
             return None
         seat_lines = {seat: _hand_text(player.cards) for seat, player in state.game.players.items()}
         if state.game.banker is not None:
-            seat_lines[state.game.banker] = "bank: " + _hand_text(state.game.bank_cards)
+            seat_lines[state.game.banker] = Text("bank: {hand}", hand=_hand_text(state.game.bank_cards))
         return Outcome(result.settlement, settlement_text(state), seat_lines)
 
     def dealt_cards(self, state: HCFRound) -> list[Card]:
@@ -207,35 +209,36 @@ class HCFAdapter(GameAdapter):
         return {"turn": state.turn, "order": list(state.clockwise)}
 
     # -- presentation ----------------------------------------------------------------------
-    def controls(self, state: HCFRound | None, config: TableConfig) -> list[Control]:
+    def controls(self, state: HCFRound | None, config: TableConfig, w: Words = ENGLISH) -> list[Control]:
         small = config.min_bet
         big = min(config.required_max_bet(self.display_name), config.min_bet * BIG_ANTE_FACTOR)
-        antes = [Control(f"Ante {small:,}", "ante", Amount(small), "primary", 1),
-                 Control(f"Ante {big:,}", "ante", Amount(big), "primary", 1)]
-        bonuses = [Control(f"SF bonus {small:,}", "bonus", Bonuses(straight_flush=small), "secondary", 1),
-                   Control(f"Flush bonus {small:,}", "bonus", Bonuses(flush=small), "secondary", 1)]
+        antes = [Control(w("Ante {amount}", amount=small), "ante", Amount(small), "primary", 1),
+                 Control(w("Ante {amount}", amount=big), "ante", Amount(big), "primary", 1)]
+        bonuses = [Control(w("SF bonus {amount}", amount=small), "bonus", Bonuses(straight_flush=small),
+                           "secondary", 1),
+                   Control(w("Flush bonus {amount}", amount=small), "bonus", Bonuses(flush=small),
+                           "secondary", 1)]
         if state is None:
-            return [Control("Deal next hand", "start", NoArg(), "success", 0), *antes]
+            return [Control(w("Deal next hand"), "start", NoArg(), "success", 0), *antes]
         if state.offering:
-            return [Control("Accept bank", "accept", NoArg(), "success", 0),
-                    Control("Decline bank", "decline", NoArg(), "danger", 0), *antes, *bonuses]
+            return [Control(w("Accept bank"), "accept", NoArg(), "success", 0),
+                    Control(w("Decline bank"), "decline", NoArg(), "danger", 0), *antes, *bonuses]
         phase = state.game.phase
         if phase is Phase.BETTING:
-            return [*antes, *bonuses, Control("Clear", "clear", NoArg(), "danger", 2)]
+            return [*antes, *bonuses, Control(w("Clear"), "clear", NoArg(), "danger", 2)]
         if phase is Phase.DECISIONS:
-            return [Control("Raise 1x", "raise", Times(1), "success", 0),
-                    Control("Raise 2x", "raise", Times(2), "success", 0),
-                    Control("Raise 3x", "raise", Times(3), "success", 0),
-                    Control("Fold", "fold", NoArg(), "danger", 0),
-                    Control("My cards", "cards", NoArg(), "primary", 1)]
+            return [*(Control(w("Raise {times}x", times=times), "raise", Times(times), "success", 0)
+                      for times in (1, 2, 3)),
+                    Control(w("Fold"), "fold", NoArg(), "danger", 0),
+                    Control(w("My cards"), "cards", NoArg(), "primary", 1)]
         return []
 
     def snapshot(self, state: HCFRound | None, config: TableConfig, names: Mapping[SeatId, str],
-                 title: str, footer: str) -> TableSnapshot:
-        note = self.options(config).rake_text
+                 title: str, footer: str, w: Words = ENGLISH) -> TableSnapshot:
+        note = w(self.options(config).rake_text)
         if state is None:
             return TableSnapshot(title=title, footer=f"{footer} · {note}",
-                                 dealer_status="Deal the next hand")
+                                 dealer_status=w("Deal the next hand"))
         game = state.game
         settled = game.phase is Phase.SETTLED and bool(game.bank_cards)
 
@@ -249,23 +252,23 @@ class HCFAdapter(GameAdapter):
             highlight = _positions(game.bank_cards, flush_cards(game.bank_cards))
         elif game.bank_cards:
             bank_cards = HIDDEN_HAND
-        label = "Bank: the house" if state.house_banks else (
-            f"Bank: {name(game.banker)}" if game.banker is not None else "Bank: offered")
-        seats = tuple(self._seat_view(state, seat, name, settled) for seat in state.clockwise)
+        label = w("Bank: the house") if state.house_banks else (
+            w("Bank: {name}", name=name(game.banker)) if game.banker is not None else w("Bank: offered"))
+        seats = tuple(self._seat_view(state, seat, name, settled, w) for seat in state.clockwise)
         return TableSnapshot(title=title, dealer=bank_cards, seats=seats,
-                             footer=f"{footer} · {note}", dealer_status=_bank_status(state, name),
+                             footer=f"{footer} · {note}", dealer_status=w(_bank_status(state, name)),
                              dealer_label=label, dealer_highlight=highlight)
 
     def _seat_view(self, state: HCFRound, seat: SeatId, name: Callable[[SeatId], str],
-                   settled: bool) -> SeatView:
+                   settled: bool, w: Words) -> SeatView:
         game = state.game
         player = game.players.get(seat)
         if seat == game.banker and not state.offering:
-            return SeatView(name(seat), status=f"button · banks {game.bank:,}", seat=seat)
+            return SeatView(name(seat), status=w("button · banks {amount}", amount=game.bank), seat=seat)
         if player is None:
             offered = seat == state.offered
-            status = ("offered the bank…" if offered else
-                      "declined the bank" if seat in state.declined else "")
+            status = (w("offered the bank…") if offered else
+                      w("declined the bank") if seat in state.declined else "")
             return SeatView(name(seat), status=status, active=offered, seat=seat)
         cards: Sequence[Card | None] = ()
         ringed: frozenset[int] = frozenset()
@@ -274,25 +277,25 @@ class HCFAdapter(GameAdapter):
             if settled:
                 ringed = _positions(player.cards, flush_cards(player.cards))
         pending = seat in game.pending_seats()
-        return SeatView(name(seat), cards=cards, bet=_bets_text(player), highlight=ringed,
-                        status=_player_status(state, player, name, pending), active=pending,
+        return SeatView(name(seat), cards=cards, bet=w(_bets_text(player)), highlight=ringed,
+                        status=w(_player_status(state, player, name, pending)), active=pending,
                         seat=seat)
 
-    def private_cards(self, state: HCFRound, seat: SeatId) -> tuple[PrivateRows, str]:
+    def private_cards(self, state: HCFRound, seat: SeatId, w: Words = ENGLISH) -> tuple[PrivateRows, str]:
         game = state.game
         player = game.players.get(seat)
         if player is not None and player.cards:
-            flush = flush_of(player.cards)
-            cap = raise_cap(flush.length)
-            line = f"Your hand: {_hand_text(player.cards)}"
+            cap = raise_cap(flush_of(player.cards).length)
+            line = w("Your hand: {hand}", hand=_hand_text(player.cards))
             if seat in game.pending_seats():
-                line += " · you may raise " + ("1x" if cap == 1 else f"1x to {cap}x") + " or fold"
-            return [PrivateRow("Your cards", list(player.cards))], line
+                line += (w(" · you may raise 1x or fold") if cap == 1
+                         else w(" · you may raise 1x to {most}x or fold", most=cap))
+            return [PrivateRow(w("Your cards"), list(player.cards))], line
         if seat == game.banker and game.bank_cards:
-            return ([PrivateRow("Your cards (the bank's hand)", list(game.bank_cards))],
-                    f"You bank this hand: {_hand_text(game.bank_cards)}. Nobody else sees it "
-                    "before the showdown.")
-        return [], "You have no cards in this round."
+            return ([PrivateRow(w("Your cards (the bank's hand)"), list(game.bank_cards))],
+                    w("You bank this hand: {hand}. Nobody else sees it before the showdown.",
+                      hand=_hand_text(game.bank_cards)))
+        return [], w("You have no cards in this round.")
 
     def private_highlights(self, state: HCFRound, seat: SeatId) -> list[frozenset[int]]:
         """Per row of :meth:`private_cards`, the card positions to ring: the hand's flush."""
@@ -300,20 +303,18 @@ class HCFAdapter(GameAdapter):
         hands = [[card for card in row.cards if card is not None] for row in rows]
         return [_positions(hand, flush_cards(hand)) for hand in hands]
 
-    def phase_text(self, state: HCFRound | None) -> str:
+    def phase_text(self, state: HCFRound | None, w: Words = ENGLISH) -> str:
         if state is None:
-            return "Waiting for the next hand"
+            return w("Waiting for the next hand")
         if state.offering:
             # A mention names the player for every viewer (and pings nobody inside an embed).
-            return (f"The bank is offered to <@{state.offered}> (offer {state.offer_number}): "
-                    "accept or decline")
-        banker = "the house banks" if state.house_banks else "a player banks"
-        return {
-            Phase.BETTING: f"Betting window open: {banker}",
-            Phase.DEALING: "Dealing",
-            Phase.DECISIONS: "Decisions: Raise 1x to 3x as your flush allows, or Fold",
-            Phase.SETTLED: "Showdown",
-        }[state.game.phase]
+            return w("The bank is offered to <@{user}> (offer {number}): accept or decline",
+                     user=str(state.offered), number=state.offer_number)
+        phase = state.game.phase
+        if phase is Phase.BETTING:
+            return (w("Betting window open: the house banks") if state.house_banks
+                    else w("Betting window open: a player banks"))
+        return w(PHASE_TEXT[phase])
 
     def record(self, state: HCFRound) -> dict[str, Any]:
         """The hand's public record: the offer, every bet and decision, the hands and who paid
@@ -328,28 +329,31 @@ class HCFAdapter(GameAdapter):
             "result": None if game.result is None else game.result.to_dict(),
         }
 
-    def rules_text(self, config: TableConfig) -> str:
+    def rules_text(self, config: TableConfig, w: Words = ENGLISH) -> str:
         options = self.options(config)
-        text = RULES.format(
-            min_ante=options.min_ante, max_ante=options.max_ante, bank_minimum=options.bank_minimum,
-            rake=options.rake_text, max_payout=config.max_payout, betting=config.betting_seconds,
-            decision=config.decision_seconds, sf_table=_pays(STRAIGHT_FLUSH_PAYS),
-            flush_table=_pays(FLUSH_PAYS), figures=summary(),
+        text = w(
+            RULES, min_ante=options.min_ante, max_ante=options.max_ante, bank_minimum=options.bank_minimum,
+            rake=w(options.rake_text), max_payout=config.max_payout, betting=config.betting_seconds,
+            decision=config.decision_seconds, sf_table=_pays(STRAIGHT_FLUSH_PAYS, w),
+            flush_table=_pays(FLUSH_PAYS, w), figures=summary(),
         )
         return reflow(text)
 
 
-RULES = """\
+PHASE_TEXT = {Phase.DEALING: N_("Dealing"),
+              Phase.DECISIONS: N_("Decisions: Raise 1x to 3x as your flush allows, or Fold"),
+              Phase.SETTLED: N_("Showdown")}
+RULES = N_("""\
 **High Card Flush**, banked by a player: each player against the designated player (DP) or,
 when nobody banks, the house. Seven cards each; the longest flush wins, then its cards from the
 top down; the same flush is a push.
 **Table stacks**: bring chips with `/hcf buyin` (a stack covers at least the minimum Ante and a
 3x Raise); `/hcf leave` takes your stack back to your wallet (after the hand you are in).
 **The bank**: each hand the DP role is offered in turn, clockwise from the last DP, to players
-whose stack is at least {bank_minimum:,}. Accept or decline (the timer declines); a player who
+whose stack is at least {bank_minimum}. Accept or decline (the timer declines); a player who
 bets first declines. Nobody banks: the house banks with unlimited funds. The dealer button sits
 in front of the DP. The DP places no bets and stakes the whole stack as the bank.
-**Bets** (Ante {min_ante:,}–{max_ante:,}; betting window {betting} s): the Ante and, after it,
+**Bets** (Ante {min_ante}–{max_ante}; betting window {betting} s): the Ante and, after it,
 the optional Straight Flush and Flush bonuses. Your stack must cover the Ante, a 3x Raise and
 the bonuses.
 **Decisions** ({decision} s): Fold (Ante and bonuses lost) or Raise: 1x the Ante with a flush of
@@ -359,13 +363,13 @@ returned. Qualified: better hand Ante and Raise 1:1, worse both lost, equal both
 **Straight Flush bonus** (3+ suited cards in a row, ace high or low; it must beat the bank's
 run, which counts even when the bank does not qualify; equal: push): {sf_table}.
 **Flush bonus** (4+ cards; it must beat the bank's flush; equal: push): {flush_table}.
-A bonus needs the Raise: a fold loses it. At most {max_payout:,} paid on one hand.
+A bonus needs the Raise: a fold loses it. At most {max_payout} paid on one hand.
 **Settlement** goes counter-clockwise from the right of the button, each win paid from the
 DP's stack plus what the bank has collected so far. A hand the bank cannot pay in full is dead:
 every stake back. {rake}
 **Our figures**:
 {figures}
-"""
+""")
 
 
 # -- helpers ---------------------------------------------------------------------------------
@@ -395,20 +399,19 @@ def _check_has_chips(state: HCFRound, seat: SeatId, *, opening: bool) -> None:
                     "and play from the next hand.")
 
 
-def _opening_note(state: HCFRound) -> str:
+def _opening_note(state: HCFRound) -> Text:
     if state.offering:
-        return ": the bank is offered first"
-    return ": the house banks (nobody has the bank minimum)"
+        return Text("Hand opened: the bank is offered first")
+    return Text("Hand opened: the house banks (nobody has the bank minimum)")
 
 
-def _ante_label(amount: int, flows: Sequence[Any], declined: bool) -> str:
-    label = f"Ante {amount:,}"
+def _ante_label(amount: int, flows: Sequence[Any], declined: bool) -> Text:
+    parts = [Text("Ante {amount}", amount=amount)]
     rake = sum(flow.amount for flow in flows if flow.bet == "rake")
     if rake:
-        label += f" + rake {rake:,}"
-    if declined:
-        label += " (you play, so you declined the bank)"
-    return label
+        parts.append(Text("rake {amount}", amount=rake))
+    label = joined(parts, " + ")
+    return Text("{bets} (you play, so you declined the bank)", bets=label) if declined else label
 
 
 def _multiple(arg: Times) -> int:
@@ -431,109 +434,105 @@ def _positions(cards: Sequence[Card], chosen: Sequence[Card]) -> frozenset[int]:
     return frozenset(index for index, card in enumerate(cards) if card in wanted)
 
 
-def _hand_text(cards: Sequence[Card]) -> str:
+def _hand_text(cards: Sequence[Card]) -> Text:
     if not cards:
-        return ""
-    text = flush_of(cards).text
+        return Text("")
     run = run_of(cards)
-    if run.length >= 3:
-        text += f", {run.text}"
-    return text
+    return joined([flush_of(cards).text, run.text], ", ") if run.length >= 3 else flush_of(cards).text
 
 
-def _bets_text(player: HCFPlayer) -> str:
-    parts = [f"Ante {player.ante:,}"]
-    if player.raised:
-        parts.append(f"Raise {player.raised:,}")
-    if player.straight_flush:
-        parts.append(f"SF {player.straight_flush:,}")
-    if player.flush:
-        parts.append(f"Flush {player.flush:,}")
-    if player.rake:
-        parts.append(f"rake {player.rake:,}")
-    return " · ".join(parts)
+def _bets_text(player: HCFPlayer) -> Text:
+    return bet_list((N_("Ante"), player.ante), (N_("Raise"), player.raised),
+                    (N_("SF"), player.straight_flush), (N_("Flush"), player.flush), (N_("rake"), player.rake))
 
 
-def _bank_status(state: HCFRound, name: Callable[[SeatId], str]) -> str:
+def _bank_status(state: HCFRound, name: Callable[[SeatId], str]) -> Text:
     game = state.game
     if state.offering:
-        return f"{name(state.pending[0])}: accept or decline the bank"
-    bank_flush = game.bank_flush()
-    if bank_flush is not None:
-        qualified = "qualifies" if game.dp_qualified else "does not qualify"
-        return f"{_hand_text(game.bank_cards)} · {qualified}"
+        return Text("{name}: accept or decline the bank", name=name(state.pending[0]))
+    if game.bank_flush() is not None:
+        return (Text("{hand} · qualifies", hand=_hand_text(game.bank_cards)) if game.dp_qualified
+                else Text("{hand} · does not qualify", hand=_hand_text(game.bank_cards)))
     if game.banker is None:
-        return "The house banks, unlimited funds · the dealer has the button"
-    return f"{name(game.banker)} banks {game.bank:,} chips · the button is in front of the DP"
+        return Text("The house banks, unlimited funds · the dealer has the button")
+    return Text("{name} banks {amount} chips · the button is in front of the DP", name=name(game.banker),
+                amount=game.bank)
 
 
 def _player_status(state: HCFRound, player: HCFPlayer, name: Callable[[SeatId], str],
-                   pending: bool) -> str:
+                   pending: bool) -> Text:
     game = state.game
     result = game.result
     if result is not None and result.settlement.lines:
         order = [hand.seat for hand in result.hands]
         if player.seat in order:
-            return f"#{order.index(player.seat) + 1} " + _paid_text(state, player.seat, name)
+            return Text("#{number} {paid}", number=order.index(player.seat) + 1,
+                        paid=_paid_text(state, player.seat, name))
     if pending:
-        return "deciding…"
+        return Text("deciding…")
     if player.folded:
-        return "AUTO FOLDED" if player.auto else "folded"
+        return Text("AUTO FOLDED") if player.auto else Text("folded")
     if player.multiple:
-        return f"raised {player.multiple}x"
+        return Text("raised {times}x", times=player.multiple)
     if player.seat in state.declined:
-        return "plays (declined the bank)"
-    return ""
+        return Text("plays (declined the bank)")
+    return Text("")
 
 
-def _paid_text(state: HCFRound, seat: SeatId, name: Callable[[SeatId], str]) -> str:
+def _paid_text(state: HCFRound, seat: SeatId, name: Callable[[SeatId], str]) -> Text:
     """``"pays 30 to Alice"``, ``"paid 20 by the house"``, ``"dead hand: stakes back"``."""
     result = state.game.result
     assert result is not None
     hand = next(hand for hand in result.hands if hand.seat == seat)
     if hand.dead:
-        return "dead hand: stakes back"
-    bank = "the house" if state.game.banker is None else name(state.game.banker)
-    folded = " (folded)" if state.game.players[seat].folded else ""
+        return Text("dead hand: stakes back")
+    bank = Text("the house") if state.game.banker is None else name(state.game.banker)
     if hand.net < 0:
-        return f"pays {-hand.net:,} to {bank}{folded}"
+        if state.game.players[seat].folded:
+            return Text("pays {amount} to {bank} (folded)", amount=-hand.net, bank=bank)
+        return Text("pays {amount} to {bank}", amount=-hand.net, bank=bank)
     if hand.net > 0:
-        return f"paid {hand.net:,} by {bank}"
-    return "push"
+        return Text("paid {amount} by {bank}", amount=hand.net, bank=bank)
+    return Text("push")
 
 
-def settlement_text(state: HCFRound) -> str:
+def settlement_text(state: HCFRound) -> Text:
     """The result post's description: the bank's hand, then every hand in settlement order with
     who paid whom (players as mentions, which Discord shows as names), dead hands, the rake."""
     game = state.game
     result = game.result
     assert result is not None
     banker = game.banker
-    bank, payer = ("the house", "The house") if banker is None else (f"<@{banker}>",) * 2
-    qualified = "qualifies" if game.dp_qualified else "does not qualify"
-    opening = "The house banks" if banker is None else f"<@{banker}> banks {game.bank:,} chips"
-    lines = [f"{opening}; the bank shows {_hand_text(game.bank_cards)} and {qualified}.",
-             "Settled counter-clockwise from the right of the button:"]
+    house = banker is None
+    bank = Text("the house") if house else f"<@{banker}>"
+    hand_text = _hand_text(game.bank_cards)
+    opening = (Text("The house banks") if house
+               else Text("{bank} banks {amount} chips", bank=bank, amount=game.bank))
+    shows = (Text("{opening}; the bank shows {hand} and qualifies.", opening=opening, hand=hand_text)
+             if game.dp_qualified else
+             Text("{opening}; the bank shows {hand} and does not qualify.", opening=opening, hand=hand_text))
+    lines: list[str] = [shows, Text("Settled counter-clockwise from the right of the button:")]
     for number, hand in enumerate(result.hands, 1):
         who = f"<@{hand.seat}>"
         if hand.dead:
-            lines.append(f"{number}. {who}: dead hand, the bank's {hand.funds_before or 0:,} chips "
-                         "could not pay it in full; every stake returned")
+            lines.append(Text("{number}. {who}: dead hand, the bank's {amount} chips could not pay it in "
+                              "full; every stake returned", number=number, who=who,
+                              amount=hand.funds_before or 0))
             continue
         if hand.net < 0:
-            text = f"{who} pays {-hand.net:,} to {bank}"
+            text = Text("{who} pays {amount} to {bank}", who=who, amount=-hand.net, bank=bank)
         elif hand.net > 0:
-            text = f"{payer} pays {who} {hand.net:,}"
+            text = Text("{bank} pays {who} {amount}", bank=bank, who=who, amount=hand.net)
         else:
-            text = f"{who}: push"
+            text = Text("{who}: push", who=who)
         rake = sum(t.amount for t in result.transfers if t.payer == hand.seat and t.reason == "rake")
         if rake:
-            text += f" · rake {rake:,} to the house"
-        lines.append(f"{number}. {text}")
+            text = Text("{text} · rake {amount} to the house", text=text, amount=rake)
+        lines.append(Text("{number}. {text}", number=number, text=text))
     if result.dp_rake:
-        lines.append(f"{payer} pays rake {result.dp_rake:,} to the house.")
-    return "\n".join(lines)
+        lines.append(Text("{bank} pays rake {amount} to the house.", bank=bank, amount=result.dp_rake))
+    return joined(lines, "\n")
 
 
-def _pays(table: Sequence[tuple[int, int]]) -> str:
-    return odds_text((f"{length} cards", odds, 1) for length, odds in table)
+def _pays(table: Sequence[tuple[int, int]], w: Words) -> str:
+    return odds_text(((Text("{count} cards", count=length), odds, 1) for length, odds in table), w)

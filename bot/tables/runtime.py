@@ -24,6 +24,7 @@ from types import MappingProxyType
 from typing import Any, Protocol
 
 from bot.games.common import ChipFlow, SeatId, Settlement
+from bot.i18n import N_, Text, Words
 from bot.poker.shuffle import commitment as commitment_of
 from bot.poker.shuffle import deck_from_seed, new_seed
 from bot.store import (
@@ -49,7 +50,7 @@ from bot.tables.adapter import (
     GameAdapter,
     TableContext,
 )
-from bot.tables.config import MAX_CHIPS, TableConfig
+from bot.tables.config import ENGLISH, MAX_CHIPS, TableConfig
 from bot.tables.errors import AlreadyApplied, StaleAction, TableError
 from bot.tables.results import RoundResult, result_from_payload, result_payload
 
@@ -229,7 +230,7 @@ class TableRuntime:
             else:  # a resumed round returns its leavers' stacks when it ends
                 await self._refresh_stacks(table)
         for orphan in open_rounds.values():  # a round whose table is gone: return the stakes
-            await self._void_orphan(orphan, "its table no longer exists")
+            await self._void_orphan(orphan, N_("its table no longer exists"))
 
     async def _repost_pending_results(self) -> None:
         """Results that were settled but never posted (Discord refused or was down, or the
@@ -268,7 +269,7 @@ class TableRuntime:
             seed = bytes.fromhex(pending.seed)
         except Exception:
             log.exception("Round #%s at table %s cannot be resumed; voiding it", pending.id, table.id)
-            await self._void(table, pending.id, "it could not be resumed after a restart")
+            await self._void(table, pending.id, N_("it could not be resumed after a restart"))
             return
         table.round = ActiveRound(pending.id, state, seed, pending.commitment, pending.seq,
                                   pending.deadline, table.adapter.deadline_kind(state),
@@ -330,7 +331,7 @@ class TableRuntime:
         async with table.lock:
             refunds: dict[int, int] = {}
             if table.round is not None:
-                refunds = await self._void(table, table.round.id, "the table was closed",
+                refunds = await self._void(table, table.round.id, N_("the table was closed"),
                                            closing=True)
             self._disarm(table)
             cashed_out = await self.store.close_table(table.id, now=self.clock())
@@ -492,16 +493,17 @@ class TableRuntime:
             # A "next round" button pressed while the betting window is already open joins it.
             if table.adapter.deadline_kind(table.round.state) == "betting":
                 return
-            raise StaleAction(f"Round #{current} is being played; the next one can start when "
-                              "it ends.")
-        raise StaleAction(f"That button belongs to round #{request.round_id}, which is over.")
+            raise StaleAction("Round #{round} is being played; the next one can start when it ends.",
+                              round=str(current))
+        raise StaleAction("That button belongs to round #{round}, which is over.",
+                          round=str(request.round_id))
 
     async def _start_round(self, table: Table, request: ActionRequest) -> ActionResult:
         adapter = table.adapter
         if table.paused is not None:
             raise TableError("No new round can start here: {reason}", reason=table.paused)
         if request.action not in adapter.starts_round_actions:
-            raise TableError("No round is running. " + adapter.idle_hint())
+            raise TableError("No round is running. {hint}", hint=adapter.idle_hint())
         await self._seat(table, request.user_id, request.user_name)
         state = await self._new_round_state(table)
         applied = _with_press_step(
@@ -589,7 +591,7 @@ class TableRuntime:
             except Exception:
                 round_.state = table.adapter.load(before, table.config)
                 log.exception("Timer of round #%s failed; voiding the round", round_id)
-                await self._void(table, round_id, "an internal error stopped it")
+                await self._void(table, round_id, N_("an internal error stopped it"))
         self.publisher.table_changed(table)
 
     # -- saving and advancing ----------------------------------------------------------------
@@ -659,7 +661,7 @@ class TableRuntime:
         names = {seat: table.names.get(seat, f"player {seat}")
                  for seat in adapter.seats_in_play(round_.state)}
         if outcome is None:
-            result = RoundResult(round_.id, None, "No bets were placed.", {}, round_.seed.hex(),
+            result = RoundResult(round_.id, None, Text("No bets were placed."), {}, round_.seed.hex(),
                                  round_.commitment, names, round_.state, voided=True)
             await self.store.void_round(table.guild_id, round_.id, reason="no bets",
                                         now=self.clock(), post=self._post(table, result))
@@ -679,7 +681,7 @@ class TableRuntime:
             except UnbalancedSettlement:
                 log.exception("Round #%s at table %s does not balance; voiding it", round_.id,
                               table.id)
-                await self._void(table, round_.id, "its settlement did not add up")
+                await self._void(table, round_.id, N_("its settlement did not add up"))
                 return
         table.memory = adapter.memory(round_.state) or table.memory
         await self.store.update_table(table.id, memory={str(k): v for k, v in table.memory.items()})
@@ -713,8 +715,9 @@ class TableRuntime:
         """Void the round with every stake returned (to wallets, or to stacks, which are then
         cashed out for players who left, unless the table is closing and returns them all)."""
         in_play = table.round if table.round and table.round.id == round_id else None
-        result = RoundResult(round_id, None, f"Round #{round_id} was voided because {reason}; "
-                             "every stake was returned.", {},
+        headline = Text("Round #{round} was voided because {reason}; every stake was returned.",
+                        round=str(round_id), reason=Text(reason))
+        result = RoundResult(round_id, None, headline, {},
                              in_play.seed.hex() if in_play else "",
                              in_play.commitment if in_play else "",
                              dict(table.seats), in_play.state if in_play else None, voided=True)
@@ -792,9 +795,9 @@ class TableRuntime:
             log.exception("Timer for table %s failed", table.id)
 
     # -- views -------------------------------------------------------------------------------
-    def controls(self, table: Table) -> list[Control]:
+    def controls(self, table: Table, w: Words = ENGLISH) -> list[Control]:
         state = table.round.state if table.round else None
-        return table.adapter.controls(state, table.config)
+        return table.adapter.controls(state, table.config, w)
 
 
 
@@ -882,9 +885,10 @@ def _stakes(flows: Sequence[ChipFlow]) -> list[Stake]:
                   else f"bet {flow.bet} returned") for flow in flows if flow.amount]
 
 
-def _short_of_chips(table: Table, error: InsufficientFunds) -> str:
+def _short_of_chips(table: Table, error: InsufficientFunds) -> Text:
     if error.account.kind == "stack":
-        return (f"Your stack at this table has {error.balance:,} chips and this needs "
-                f"{error.needed:,}. Top up between your rounds with /{table.adapter.game} buyin.")
-    return (f"You don't have enough chips for that: your wallet has {error.balance:,} and this "
-            f"needs {error.needed:,}. Try /daily.")
+        return Text("Your stack at this table has {balance} chips and this needs {needed}. Top up "
+                    "between your rounds with /{game} buyin.", balance=error.balance, needed=error.needed,
+                    game=table.adapter.game)
+    return Text("You don't have enough chips for that: your wallet has {balance} and this needs "
+                "{needed}. Try /daily.", balance=error.balance, needed=error.needed)

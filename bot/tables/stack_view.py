@@ -9,15 +9,18 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 
+from bot.i18n import SOURCE_LANGUAGE, Words, words
 from render import SeatView, TableSnapshot
 
+ENGLISH = words(SOURCE_LANGUAGE)
 
-def stack_label(amount: int) -> str:
-    return f"{amount:,} chips" if amount != 1 else "1 chip"
+
+def stack_label(amount: int, w: Words = ENGLISH) -> str:
+    return w.chips(amount)
 
 
 def with_stacks(snapshot: TableSnapshot, seats: Mapping[int, str], stacks: Mapping[int, int], *,
-                waiting_status: str) -> TableSnapshot:
+                waiting_status: str, w: Words = ENGLISH) -> TableSnapshot:
     """``snapshot`` with each seated player's stack on their seat.
 
     A seat view is matched to its player by ``SeatView.seat`` when the adapter set it, else by
@@ -35,13 +38,13 @@ def with_stacks(snapshot: TableSnapshot, seats: Mapping[int, str], stacks: Mappi
         if user is not None and user in seats:
             shown.add(user)
             if not view.stack:
-                view = dataclasses.replace(view, stack=stack_label(stacks.get(user, 0)), seat=user)
+                view = dataclasses.replace(view, stack=stack_label(stacks.get(user, 0), w), seat=user)
         views.append(view)
-    views += [SeatView(name, stack=stack_label(stacks.get(user, 0)), status=waiting_status,
+    views += [SeatView(name, stack=stack_label(stacks.get(user, 0), w), status=waiting_status,
                        seat=user) for user, name in seats.items() if user not in shown]
     return dataclasses.replace(snapshot, seats=tuple(views))
 
 
-def seated_with_stacks(seats: Mapping[int, str], stacks: Mapping[int, int]) -> str:
+def seated_with_stacks(seats: Mapping[int, str], stacks: Mapping[int, int], w: Words = ENGLISH) -> str:
     """``"Alice (1,250), Bob (0)"`` for the table embed's Seated field."""
-    return ", ".join(f"{name} ({stacks.get(user, 0):,})" for user, name in seats.items())
+    return ", ".join(f"{name} ({w.number(stacks.get(user, 0))})" for user, name in seats.items())

@@ -11,6 +11,7 @@ from bot.games.threecard.hands import describe
 from bot.games.threecard.rules import ANTE_BONUS, BET_NAMES, BETS, PAIR_PLUS, Phase, ThreeCardOptions
 from bot.games.threecard.state import ThreeCardBets, ThreeCardState
 from bot.games.threecard.views import public_view
+from bot.i18n import N_, Text, Words
 from bot.poker import Card
 from bot.tables.actions import ActionArg, Amount, NoArg, expect
 from bot.tables.adapter import (
@@ -21,9 +22,11 @@ from bot.tables.adapter import (
     Outcome,
     PrivateRow,
     PrivateRows,
+    bet_list,
+    bets_report,
     settled_status,
 )
-from bot.tables.config import TableConfig
+from bot.tables.config import ENGLISH, TableConfig
 from bot.tables.rules_page import reflow
 from render import SeatView, TableSnapshot
 
@@ -51,7 +54,7 @@ class ThreeCardAdapter(HouseGameAdapter):
         record = self._dispatch(state, seat, action, arg, memory)
         label = record.label
         if action in REPORTS_BETS:  # "Undo: Ante 10 · Pair Plus 10"
-            label = f"{action.capitalize()}: {bets_in_place(state, seat)}"
+            label = bets_report(action, bets_in_place(state, seat))
         # One decision per hand: a second click on Play or Fold is a repeat.
         return Applied(seat, label, record.flows, f"decide:{seat}" if action in DECIDING else None)
 
@@ -90,9 +93,9 @@ class ThreeCardAdapter(HouseGameAdapter):
         if state.settlement is None or not state.settlement.lines:
             return None
         view = public_view(state)
-        qualified = "qualifies" if view.dealer_qualified else "does not qualify: Ante pays 1:1"
-        return Outcome(state.settlement, f"Dealer: {view.dealer_hand} ({qualified})",
-                       {seat.seat: seat.hand or "" for seat in view.seats})
+        headline = (Text("Dealer: {hand} (qualifies)", hand=view.dealer_hand) if view.dealer_qualified
+                    else Text("Dealer: {hand} (does not qualify: Ante pays 1:1)", hand=view.dealer_hand))
+        return Outcome(state.settlement, headline, {seat.seat: seat.hand or "" for seat in view.seats})
 
     def final_view(self, state: ThreeCardState) -> dict[str, Any]:
         return public_view(state).to_dict()
@@ -102,64 +105,69 @@ class ThreeCardAdapter(HouseGameAdapter):
                 if (bets := state.bets_of(seat)) is not None and bets.ante > 0}
 
     # -- presentation ----------------------------------------------------------------------
-    def controls(self, state: ThreeCardState | None, config: TableConfig) -> list[Control]:
+    def controls(self, state: ThreeCardState | None, config: TableConfig,
+                 w: Words = ENGLISH) -> list[Control]:
         if state is None or state.phase is Phase.BETTING:
             small = config.min_bet
             big = min(config.required_max_bet(self.display_name), small * 5)
             return [
-                Control(f"Ante {small:,}", "ante", Amount(small), "primary", 0),
-                Control(f"Ante {big:,}", "ante", Amount(big), "primary", 0),
-                Control(f"Pair Plus {small:,}", "pairplus", Amount(small), "secondary", 0),
-                Control("Rebet", "rebet", NoArg(), "secondary", 1),
-                Control("Undo", "undo", NoArg(), "secondary", 1),
-                Control("Clear", "clear", NoArg(), "danger", 1),
+                Control(w("Ante {amount}", amount=small), "ante", Amount(small), "primary", 0),
+                Control(w("Ante {amount}", amount=big), "ante", Amount(big), "primary", 0),
+                Control(w("Pair Plus {amount}", amount=small), "pairplus", Amount(small), "secondary", 0),
+                Control(w("Rebet"), "rebet", NoArg(), "secondary", 1),
+                Control(w("Undo"), "undo", NoArg(), "secondary", 1),
+                Control(w("Clear"), "clear", NoArg(), "danger", 1),
             ]
         if state.phase is Phase.DECIDING:
-            return [Control("Play", "play", NoArg(), "success"), Control("Fold", "fold", NoArg(), "danger"),
-                    Control("My cards", "cards", NoArg(), "primary", 1)]
+            return [Control(w("Play"), "play", NoArg(), "success"),
+                    Control(w("Fold"), "fold", NoArg(), "danger"),
+                    Control(w("My cards"), "cards", NoArg(), "primary", 1)]
         return []
 
     def snapshot(self, state: ThreeCardState | None, config: TableConfig, names: Mapping[SeatId, str],
-                 title: str, footer: str) -> TableSnapshot:
+                 title: str, footer: str, w: Words = ENGLISH) -> TableSnapshot:
         if state is None:
-            return TableSnapshot(title=title, footer=footer, dealer_status="Place your bets")
+            return TableSnapshot(title=title, footer=footer, dealer_status=w("Place your bets"))
         view = public_view(state)
         seats = tuple(
             SeatView(name=names.get(seat.seat, str(seat.seat)), cards=seat.cards,
-                     bet=_bets_text(seat.ante, seat.pairplus, seat.play),
-                     status=settled_status(state.settlement, seat.seat, seat.hand)
-                     or ("deciding…" if seat.pending else seat.status),
+                     bet=w(_bets_text(seat.ante, seat.pairplus, seat.play)),
+                     status=settled_status(state.settlement, seat.seat, seat.hand, w)
+                     or (w("deciding…") if seat.pending else w(seat.status)),
                      active=seat.pending)
             for seat in view.seats
         )
         dealer_status = ""
         if view.dealer_hand:
-            dealer_status = f"{view.dealer_hand} · " + ("qualifies" if view.dealer_qualified
-                                                        else "does not qualify")
+            dealer_status = (w("{hand} · qualifies", hand=view.dealer_hand) if view.dealer_qualified
+                             else w("{hand} · does not qualify", hand=view.dealer_hand))
         return TableSnapshot(title=title, dealer=view.dealer, seats=seats, footer=footer,
                              dealer_status=dealer_status)
 
-    def private_cards(self, state: ThreeCardState, seat: SeatId) -> tuple[PrivateRows, str]:
+    def private_cards(self, state: ThreeCardState, seat: SeatId,
+                      w: Words = ENGLISH) -> tuple[PrivateRows, str]:
         player = state.seats.get(seat)
         if player is None or not player.cards:
-            return [], "You have no cards in this round."
+            return [], w("You have no cards in this round.")
         hand = describe(player.cards)
-        line = f"Your hand: {hand}" + (" · Play or Fold" if player.pending else "")
-        return [PrivateRow("Your cards", list(player.cards), hand)], line
+        line = (w("Your hand: {hand} · Play or Fold", hand=hand) if player.pending
+                else w("Your hand: {hand}", hand=hand))
+        return [PrivateRow(w("Your cards"), list(player.cards), w(hand))], line
 
-    def phase_text(self, state: ThreeCardState | None) -> str:
+    def phase_text(self, state: ThreeCardState | None, w: Words = ENGLISH) -> str:
         if state is None:
-            return "Waiting for bets"
-        return {Phase.BETTING: "Betting window open", Phase.DEALING: "Dealing",
-                Phase.DECIDING: "Play (= your Ante) or Fold", Phase.SETTLED: "Showdown"}[state.phase]
+            return w("Waiting for bets")
+        return w(PHASE_TEXT[state.phase])
 
-    def rules_text(self, config: TableConfig) -> str:
-        return reflow(RULES.format(bets=config.bets_text, betting=config.betting_seconds,
-                                   decision=config.decision_seconds, bonus=ANTE_BONUS.text(),
-                                   pair_plus=PAIR_PLUS.text()))
+    def rules_text(self, config: TableConfig, w: Words = ENGLISH) -> str:
+        return reflow(w(RULES, bets=config.bets_in(w), betting=config.betting_seconds,
+                        decision=config.decision_seconds, bonus=ANTE_BONUS.text(w),
+                        pair_plus=PAIR_PLUS.text(w)))
 
 
-RULES = """\
+PHASE_TEXT = {Phase.BETTING: N_("Betting window open"), Phase.DEALING: N_("Dealing"),
+              Phase.DECIDING: N_("Play (= your Ante) or Fold"), Phase.SETTLED: N_("Showdown")}
+RULES = N_("""\
 **Three Card Poker**: your three cards against the dealer's three.
 **Bets** ({bets}): an Ante, and the optional Pair Plus once your Ante stands. Betting window:
 {betting} s. Undo, Clear, Rebet (last round's bets). Bets below the minimum are returned when
@@ -172,14 +180,14 @@ A-2-3 is the lowest straight, A-K-Q the highest.
 Qualified: your hand better -> Ante and Play 1:1; dealer better -> both lost; tie -> push.
 **Ante bonus** on a played hand, whatever the dealer holds: {bonus}.
 **Pair Plus**, on your three cards alone (also after a fold): {pair_plus}; otherwise lost.
-"""
+""")
 
 
-def bets_in_place(state: ThreeCardState, seat: SeatId) -> str:
+def bets_in_place(state: ThreeCardState, seat: SeatId) -> Text:
     player = state.seats.get(seat)
-    return (_bets_text(player.ante, player.pairplus, player.play) if player else "") or "no bets left"
+    shown = _bets_text(player.ante, player.pairplus, player.play) if player else Text("")
+    return shown or Text("no bets left")
 
 
-def _bets_text(ante: int, pairplus: int, play: int) -> str:
-    bets = (("ante", ante), ("pairplus", pairplus), ("play", play))
-    return " · ".join(f"{BET_NAMES[bet]} {amount:,}" for bet, amount in bets if amount)
+def _bets_text(ante: int, pairplus: int, play: int) -> Text:
+    return bet_list((BET_NAMES["ante"], ante), (BET_NAMES["pairplus"], pairplus), (BET_NAMES["play"], play))

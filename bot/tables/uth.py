@@ -9,6 +9,7 @@ from typing import Any, Literal
 from bot.games.common import RuleError, SeatId
 from bot.games.uth import BLIND_PAYS, TRIPS_PAYS, Phase, UTHBets, UTHOptions, UTHState
 from bot.games.uth.actions import Action
+from bot.i18n import N_, Text, Words
 from bot.poker import Card
 from bot.tables.actions import ActionArg, Amount, NoArg, Times, expect
 from bot.tables.adapter import (
@@ -19,16 +20,18 @@ from bot.tables.adapter import (
     Outcome,
     PrivateRow,
     PrivateRows,
+    bet_list,
+    bets_report,
     settled_status,
 )
-from bot.tables.config import TableConfig, TableOptions, option
+from bot.tables.config import ENGLISH, TableConfig, TableOptions, option
 from bot.tables.rules_page import reflow
 from render import SeatView, TableSnapshot
 
 DECISION_PHASES = (Phase.PREFLOP, Phase.FLOP, Phase.RIVER)
 REPORTS_BETS = frozenset({"undo", "rebet", "double"})
 """Actions whose effect is only clear from the bets they leave: the reply lists those."""
-QUALIFIER_TEXT = {"pair_of_fours": "a pair of fours or better", "pair": "any pair or better"}
+QUALIFIER_TEXT = {"pair_of_fours": N_("a pair of fours or better"), "pair": N_("any pair or better")}
 
 
 @dataclass(frozen=True)
@@ -62,7 +65,7 @@ class UTHAdapter(HouseGameAdapter):
         step = f"decide:{phase.label}:{seat}" if action in DECIDING else None
         label = record.label
         if action in REPORTS_BETS:  # "Undo: Ante 20 · Blind 20 · Trips 10"
-            label = f"{action.capitalize()}: {bets_in_place(state, seat)}"
+            label = bets_report(action, bets_in_place(state, seat))
         return Applied(seat, label, tuple(record.flows), step)
 
     def _dispatch(self, state: UTHState, seat: SeatId, action: str, arg: ActionArg,
@@ -119,8 +122,8 @@ class UTHAdapter(HouseGameAdapter):
         if state.settlement is None or not state.settlement.lines:
             return None
         view = state.public_view()
-        qualified = "qualifies" if view.dealer_qualified else "does not qualify"
-        headline = f"Dealer: {view.dealer_hand} ({qualified})"
+        headline = (Text("Dealer: {hand} (qualifies)", hand=view.dealer_hand) if view.dealer_qualified
+                    else Text("Dealer: {hand} (does not qualify)", hand=view.dealer_hand))
         seat_lines = {seat.seat: seat.hand or "" for seat in view.seats}
         return Outcome(state.settlement, headline, seat_lines)
 
@@ -133,96 +136,99 @@ class UTHAdapter(HouseGameAdapter):
         return remembered
 
     # -- presentation ----------------------------------------------------------------------
-    def controls(self, state: UTHState | None, config: TableConfig) -> list[Control]:
+    def controls(self, state: UTHState | None, config: TableConfig, w: Words = ENGLISH) -> list[Control]:
         if state is None or state.phase is Phase.BETTING:
             small, big = config.min_bet, min(config.required_max_bet(self.display_name), config.min_bet * 5)
             return [
-                Control(f"Ante {small:,}", "ante", Amount(small), "primary", 0),
-                Control(f"Ante {big:,}", "ante", Amount(big), "primary", 0),
-                Control(f"Trips {small:,}", "trips", Amount(small), "secondary", 0),
-                Control("Rebet", "rebet", NoArg(), "secondary", 1),
-                Control("Double", "double", NoArg(), "secondary", 1),
-                Control("Undo", "undo", NoArg(), "secondary", 1),
-                Control("Clear", "clear", NoArg(), "danger", 1),
+                Control(w("Ante {amount}", amount=small), "ante", Amount(small), "primary", 0),
+                Control(w("Ante {amount}", amount=big), "ante", Amount(big), "primary", 0),
+                Control(w("Trips {amount}", amount=small), "trips", Amount(small), "secondary", 0),
+                Control(w("Rebet"), "rebet", NoArg(), "secondary", 1),
+                Control(w("Double"), "double", NoArg(), "secondary", 1),
+                Control(w("Undo"), "undo", NoArg(), "secondary", 1),
+                Control(w("Clear"), "clear", NoArg(), "danger", 1),
             ]
+        raising = w("Raise {times}x", times=RAISES[state.phase][0]) if state.phase in RAISES else ""
         if state.phase is Phase.PREFLOP:
-            decisions = [Control("Raise 4x", "raise", Times(4), "success"),
-                         Control("Raise 3x", "raise", Times(3), "success"),
-                         Control("Check", "check", NoArg(), "secondary")]
+            decisions = [Control(raising, "raise", Times(4), "success"),
+                         Control(w("Raise {times}x", times=3), "raise", Times(3), "success"),
+                         Control(w("Check"), "check", NoArg(), "secondary")]
         elif state.phase is Phase.FLOP:
-            decisions = [Control("Raise 2x", "raise", Times(2), "success"),
-                         Control("Check", "check", NoArg(), "secondary")]
+            decisions = [Control(raising, "raise", Times(2), "success"),
+                         Control(w("Check"), "check", NoArg(), "secondary")]
         elif state.phase is Phase.RIVER:
-            decisions = [Control("Raise 1x", "raise", Times(1), "success"),
-                         Control("Fold", "fold", NoArg(), "danger")]
+            decisions = [Control(raising, "raise", Times(1), "success"),
+                         Control(w("Fold"), "fold", NoArg(), "danger")]
         else:
             return []
-        return [*decisions, Control("My cards", "cards", NoArg(), "primary", 1)]
+        return [*decisions, Control(w("My cards"), "cards", NoArg(), "primary", 1)]
 
     def snapshot(self, state: UTHState | None, config: TableConfig, names: Mapping[SeatId, str],
-                 title: str, footer: str) -> TableSnapshot:
+                 title: str, footer: str, w: Words = ENGLISH) -> TableSnapshot:
         if state is None:
-            return TableSnapshot(title=title, footer=footer, dealer_status="Place your bets")
+            return TableSnapshot(title=title, footer=footer, dealer_status=w("Place your bets"))
         view = state.public_view()
         seats = tuple(
             SeatView(
                 name=names.get(seat.seat, str(seat.seat)),
                 cards=seat.hole,
-                bet=_bets_text(seat.ante, seat.trips, seat.play),
-                status=self._seat_status_text(seat.status, seat.pending, seat.hand, state, seat.seat),
+                bet=w(_bets_text(seat.ante, seat.trips, seat.play)),
+                status=self._seat_status_text(seat.status, seat.pending, seat.hand, state, seat.seat, w),
                 active=seat.pending,
             )
             for seat in view.seats
         )
         dealer_status = ""
         if view.dealer_hand:
-            dealer_status = view.dealer_hand + (" · qualifies" if view.dealer_qualified
-                                                else " · does not qualify")
+            dealer_status = (w("{hand} · qualifies", hand=view.dealer_hand) if view.dealer_qualified
+                             else w("{hand} · does not qualify", hand=view.dealer_hand))
         return TableSnapshot(title=title, dealer=view.dealer, community=view.board, seats=seats,
                              footer=footer, dealer_status=dealer_status)
 
     def _seat_status_text(self, status: str, pending: bool, hand: str | None, state: UTHState,
-                          seat: SeatId) -> str:
-        settled = settled_status(state.settlement, seat, hand)
+                          seat: SeatId, w: Words) -> str:
+        settled = settled_status(state.settlement, seat, hand, w)
         if settled is not None:
             return settled
         if pending:
-            return "deciding…"
-        return status
+            return w("deciding…")
+        return w(status)
 
-    def private_cards(self, state: UTHState, seat: SeatId) -> tuple[PrivateRows, str]:
+    def private_cards(self, state: UTHState, seat: SeatId, w: Words = ENGLISH) -> tuple[PrivateRows, str]:
         view = state.private_view(seat)
         if not view.hole:
-            return [], "You have no cards in this round."
-        line = f"Your hand: {view.hand}" if view.hand else "Your hole cards"
+            return [], w("You have no cards in this round.")
+        line = w("Your hand: {hand}", hand=view.hand) if view.hand else w("Your hole cards")
         if view.raise_multiples:
-            line += " · you may raise " + " or ".join(f"{m}x" for m in view.raise_multiples)
-        return [PrivateRow("Your cards", [*view.hole, *view.board], view.hand or "")], line
+            line += w(" · you may raise {multiples} your Ante",
+                      multiples=w(" or ").join(f"{m}x" for m in view.raise_multiples))
+        return [PrivateRow(w("Your cards"), [*view.hole, *view.board], w(view.hand or ""))], line
 
-    def phase_text(self, state: UTHState | None) -> str:
+    def phase_text(self, state: UTHState | None, w: Words = ENGLISH) -> str:
         if state is None:
-            return "Waiting for bets"
-        return {
-            Phase.BETTING: "Betting window open", Phase.DEALING: "Dealing",
-            Phase.PREFLOP: "Pre-flop: Raise 4x/3x or Check",
-            Phase.FLOP: "Flop: Raise 2x or Check", Phase.RIVER: "River: Raise 1x or Fold",
-            Phase.SETTLED: "Showdown",
-        }[state.phase]
+            return w("Waiting for bets")
+        return w(PHASE_TEXT[state.phase])
 
-    def rules_text(self, config: TableConfig) -> str:
+    def rules_text(self, config: TableConfig, w: Words = ENGLISH) -> str:
         qualifier = config.options_as(UTHTableOptions).dealer_qualifier
-        text = UTH_RULES.format(
-            bets=config.bets_text,
-            qualifier=QUALIFIER_TEXT.get(qualifier, qualifier),
+        text = w(
+            UTH_RULES, bets=config.bets_in(w),
+            qualifier=w(QUALIFIER_TEXT.get(qualifier, qualifier)),
             betting=config.betting_seconds, decision=config.decision_seconds,
-            blind_table=BLIND_PAYS.text(), trips_table=TRIPS_PAYS.text(),
+            blind_table=BLIND_PAYS.text(w), trips_table=TRIPS_PAYS.text(w),
         )
         return reflow(text)
 
 
 DECIDING = frozenset({"raise", "check", "fold"})
+RAISES = {Phase.PREFLOP: (4, 3), Phase.FLOP: (2,), Phase.RIVER: (1,)}
+PHASE_TEXT = {
+    Phase.BETTING: N_("Betting window open"), Phase.DEALING: N_("Dealing"),
+    Phase.PREFLOP: N_("Pre-flop: Raise 4x/3x or Check"), Phase.FLOP: N_("Flop: Raise 2x or Check"),
+    Phase.RIVER: N_("River: Raise 1x or Fold"), Phase.SETTLED: N_("Showdown"),
+}
 
-UTH_RULES = """\
+UTH_RULES = N_("""\
 **Ultimate Texas Hold'em** — you against the dealer; best five of your two cards and the five
 on the board.
 **Bets** ({bets}): Ante, with an equal Blind placed automatically; optional
@@ -238,18 +244,15 @@ and Blind per table if you win, lost if the dealer wins, push on a tie.
 **Trips** (on your own hand, whatever happens against the dealer, also after a fold):
 {trips_table}; otherwise lost.
 Payouts are whole chips, rounded down (3:2 on an odd bet).
-"""
+""")
 
 
-def bets_in_place(state: UTHState, seat: SeatId) -> str:
+def bets_in_place(state: UTHState, seat: SeatId) -> Text:
     player = state.seats.get(seat)
-    return (_bets_text(player.ante, player.trips, player.play) if player else "") or "no bets left"
+    shown = _bets_text(player.ante, player.trips, player.play) if player else Text("")
+    return shown or Text("no bets left")
 
 
-def _bets_text(ante: int, trips: int, play: int) -> str:
-    parts = [f"Ante {ante:,}", f"Blind {ante:,}"] if ante else []
-    if trips:
-        parts.append(f"Trips {trips:,}")
-    if play:
-        parts.append(f"Play {play:,}")
-    return " · ".join(parts)
+def _bets_text(ante: int, trips: int, play: int) -> Text:
+    """``"Ante 20 · Blind 20 · Trips 10"``: the seat's bets in the seeds' own names."""
+    return bet_list((N_("Ante"), ante), (N_("Blind"), ante), (N_("Trips"), trips), (N_("Play"), play))

@@ -24,6 +24,7 @@ from bot.games.records import (
     SeatEvent,
     record_from_dict,
 )
+from bot.i18n import N_, Text
 from bot.poker import Card
 
 __all__ = ["ACTION_TYPES", "Action", "AnteBet", "BankAccepted", "BankDeclined", "BonusBet", "ClearBets",
@@ -51,8 +52,9 @@ class BonusBet(Action, kind="bonus"):
 
     @property
     def label(self) -> str:
-        name = "Straight Flush" if self.bonus == "straight_flush" else "Flush"
-        return f"{name} bonus {self.amount}"
+        if self.bonus == "straight_flush":
+            return Text("Straight Flush bonus {amount}", amount=self.amount)
+        return Text("Flush bonus {amount}", amount=self.amount)
 
 
 class Deal(Action, kind="deal"):
@@ -73,8 +75,10 @@ class Showdown(Action, kind="showdown"):
 
     @property
     def label(self) -> str:
-        qualified = "qualifies" if self.dp_qualified else "does not qualify"
-        return f"bank shows {' '.join(str(card) for card in self.cards)}: {qualified}"
+        cards = " ".join(str(card) for card in self.cards)
+        if self.dp_qualified:
+            return Text("bank shows {cards}: qualifies", cards=cards)
+        return Text("bank shows {cards}: does not qualify", cards=cards)
 
 
 class HandOpened(SeatEvent, kind="hand_opened"):
@@ -98,8 +102,8 @@ class BankDeclined(Action, kind="bank_declined"):
 
     @property
     def label(self) -> str:
-        return {"timeout": "AUTO DECLINED the bank", "bet": "bets, so declines the bank"}.get(
-            self.how, "declines the bank")
+        return Text({"timeout": N_("AUTO DECLINED the bank"), "bet": N_("bets, so declines the bank")}.get(
+            self.how, N_("declines the bank")))
 
 
 class HouseBanks(Action, kind="house_banks"):
@@ -110,7 +114,7 @@ class HouseBanks(Action, kind="house_banks"):
 
     @property
     def label(self) -> str:
-        return f"the house banks ({self.reason})"
+        return Text("the house banks ({reason})", reason=self.reason)
 
 
 ACTION_TYPES: dict[str, type[Action]] = {

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
+from bot.i18n import Text
 from bot.poker import Card, longest_flush, longest_straight_flush_run, parse_cards
 from bot.poker.evaluator import CardsInput
 
@@ -54,10 +55,10 @@ class Flush(NamedTuple):
         return flush_key(self.ranks)
 
     @property
-    def text(self) -> str:
+    def text(self) -> Text:
         """``"4-card flush K-9-5-2"``, for the table."""
         names = "-".join(_RANK_TEXT[rank] for rank in self.ranks)
-        return f"{self.length}-card flush {names}"
+        return Text("{length}-card flush {names}", length=self.length, names=names)
 
 
 class Run(NamedTuple):
@@ -71,10 +72,10 @@ class Run(NamedTuple):
         return run_key(self.length, self.top)
 
     @property
-    def text(self) -> str:
+    def text(self) -> Text:
         """``"3-card straight flush A-2-3"`` (lowest first, as straights are read)."""
         names = "-".join(_RANK_TEXT[rank] for rank in range(self.top - self.length + 1, self.top + 1))
-        return f"{self.length}-card straight flush {names}"
+        return Text("{length}-card straight flush {names}", length=self.length, names=names)
 
 
 _RANK_TEXT: Final = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"} | {

@@ -18,6 +18,7 @@ from typing import Any, Final, NamedTuple
 from bot.games.common import NamedStep
 from bot.games.hcf.hands import QUALIFYING_FLUSH_KEY
 from bot.games.plain import PlainData
+from bot.i18n import N_, Text
 
 
 class Phase(NamedStep):
@@ -54,10 +55,10 @@ class RakeMode:
 
     ALL: Final = (NONE, EVERY_PLAYER, ALL_BUT_DP, DP_ONLY)
     DESCRIPTIONS: Final = {
-        NONE: "no rake",
-        EVERY_PLAYER: "from every player, the designated player included",
-        ALL_BUT_DP: "from every player but the designated player",
-        DP_ONLY: "from the designated player only",
+        NONE: N_("no rake"),
+        EVERY_PLAYER: N_("from every player, the designated player included"),
+        ALL_BUT_DP: N_("from every player but the designated player"),
+        DP_ONLY: N_("from the designated player only"),
     }
 
 
@@ -146,12 +147,12 @@ class HCFOptions(PlainData):
         return self._flush_odds[min(flush_length, 7)]
 
     @property
-    def rake_text(self) -> str:
+    def rake_text(self) -> Text:
         """How the table discloses its rake (seed: "deutlich offengelegt")."""
         if self.rake_mode == RakeMode.NONE:
-            return "No rake."
-        chips = "1 chip" if self.rake == 1 else f"{self.rake} chips"
-        return f"Rake: {chips} a hand {RakeMode.DESCRIPTIONS[self.rake_mode]}."
+            return Text("No rake.")
+        return Text("Rake: {amount} a hand {who}.", amount=Text("{count} chips", count=self.rake)
+                    if self.rake != 1 else Text("1 chip"), who=Text(RakeMode.DESCRIPTIONS[self.rake_mode]))
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> HCFOptions:

@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 from bot.games.common import NamedStep, SeatId, SettlementLine, hand_lines
 from bot.games.paytable import PayTable
 from bot.games.threecard.hands import HAND_SIZE, QUEEN_HIGH, HandClass, hand_class
+from bot.i18n import N_
 
 
 class Phase(NamedStep):
@@ -31,7 +32,7 @@ class Phase(NamedStep):
 
 BETS = ("ante", "pairplus")
 """What a player places in the betting window; Play (= Ante) comes with the decision."""
-BET_NAMES = {"ante": "Ante", "pairplus": "Pair Plus", "play": "Play"}
+BET_NAMES = {"ante": N_("Ante"), "pairplus": N_("Pair Plus"), "play": N_("Play")}
 
 PAIR_PLUS = PayTable.of("Pair Plus", {
     HandClass.STRAIGHT_FLUSH: 40, HandClass.THREE_OF_A_KIND: 30, HandClass.STRAIGHT: 6,

@@ -59,6 +59,7 @@ from bot.games.threecard.rules import (
     settle_hand,
     settlement_lines,
 )
+from bot.i18n import Text
 from bot.poker import Card
 
 
@@ -143,7 +144,7 @@ class ThreeCardState(RecordedRound):
         limit = self.options.limit_of(bet)
         if total > limit:
             raise RuleError("That would make your {bet} {total}, over the table maximum of {limit}.",
-                            bet=BET_NAMES[bet], total=total, limit=limit)
+                            bet=Text(BET_NAMES[bet]), total=total, limit=limit)
 
     can_place_bet = permits(verify_place_bet)
 

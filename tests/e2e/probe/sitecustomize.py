@@ -33,8 +33,9 @@ def _install(log_path: str) -> None:
     def wrap_adapter(game: str, adapter: object) -> None:
         original = adapter.snapshot  # type: ignore[attr-defined]
 
-        def snapshot(state, config, names, title, footer):  # type: ignore[no-untyped-def]
-            result = original(state, config, names, title, footer)
+        def snapshot(state, config, names, title, footer, w=None):  # type: ignore[no-untyped-def]
+            result = original(state, config, names, title, footer) if w is None else original(
+                state, config, names, title, footer, w)
             dumped = None if state is None else adapter.dump(state)  # type: ignore[attr-defined]
             with lock:
                 drawn_from[id(result)] = (result, {"game": game, "state": dumped})

@@ -127,8 +127,10 @@ async def act_at_table(bot: CasinoBot, interaction: discord.Interaction, table: 
 
 
 def confirmation(interaction: discord.Interaction, table: Table, result: ActionResult) -> str:
-    """"Ante 10 · round #3", and under it what is wrong with the table's channel, if anything."""
-    text = f"{result.label} · round #{result.round_id}"
+    """"Ante 10 · round #3" in the player's language, and under it what is wrong with the
+    table's channel, if anything."""
+    w = reader(interaction)
+    text = w("{action} · round #{round}", action=result.label, round=str(result.round_id))
     trouble = trouble_text(interaction, table.paused)
     return f"{text}\n{trouble}" if trouble else text
 

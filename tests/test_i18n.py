@@ -126,7 +126,8 @@ LOCALISED = sorted(ROOT / name for name in (
     "cogs/game_commands.py", "bot/errors.py", "cogs/table_messages.py", "cogs/imperial.py",
     "bot/tables/adapter.py", "bot/tables/stack_view.py", "bot/tables/uth.py", "bot/tables/threecard.py",
     "bot/tables/boxed.py", "bot/tables/imperial.py", "bot/tables/twoplusfour.py", "bot/poker/hand_value.py",
-    "bot/poker/cards.py", "bot/client.py"))
+    "bot/poker/cards.py", "bot/client.py", "bot/games/records.py", "bot/games/boxed/actions.py",
+    "bot/games/threecard/actions.py", "bot/games/threecard/hands.py", "bot/games/uth/actions.py"))
 """The modules that speak the reader's language so far (see the closing note of issue 16)."""
 
 

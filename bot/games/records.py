@@ -26,6 +26,7 @@ from typing import (
 )
 
 from bot.games.common import ChipFlow, NamedStep, RuleError, SeatId
+from bot.i18n import Text
 from bot.poker import Card
 
 R = TypeVar("R", bound="ActionRecord")
@@ -135,7 +136,7 @@ class SeatBet(ActionRecord):
 
     @property
     def label(self) -> str:
-        return f"{self.title} {self.amount:,}"
+        return Text("{bet} {amount}", bet=Text(self.title), amount=self.amount)
 
 
 class SeatEvent(ActionRecord):
@@ -146,7 +147,7 @@ class SeatEvent(ActionRecord):
 
     @property
     def label(self) -> str:
-        return self.text
+        return Text(self.text)
 
 
 class UndoBet(ActionRecord, kind="undo"):
@@ -180,7 +181,7 @@ class Raise(ActionRecord, kind="raise"):
 
     @property
     def label(self) -> str:
-        return f"RAISE {self.multiple}x"
+        return Text("RAISE {times}x", times=self.multiple)
 
 
 class Fold(ActionRecord, kind="fold"):
@@ -191,7 +192,7 @@ class Fold(ActionRecord, kind="fold"):
 
     @property
     def label(self) -> str:
-        return "AUTO FOLDED" if self.auto else "FOLD"
+        return Text("AUTO FOLDED") if self.auto else Text("FOLD")
 
 
 class Deal(ActionRecord, kind="deal"):

@@ -22,6 +22,7 @@ from bot.games.records import (
     UndoBet,
     record_from_dict,
 )
+from bot.i18n import N_, Text
 from bot.poker import Card
 
 __all__ = ["ACTION_TYPES", "Action", "Bet", "Buy", "ChooseOpenBoxes", "ClearBets", "CloseBetting", "Deal",
@@ -44,17 +45,17 @@ class BoxBet(SeatBet):
 
     @property
     def label(self) -> str:
-        return f"box {self.box}: {super().label}"
+        return Text("box {box}: {action}", box=self.box, action=super().label)
 
 
 class PlaceAnte(BoxBet, kind="ante"):
     """``amount`` chips added to the Ante of ``box`` (and the BET of every box this makes blind)."""
 
-    title: ClassVar[str] = "Ante"
+    title: ClassVar[str] = N_("Ante")
 
 
 class PlaceBonus(BoxBet, kind="bonus"):
-    title: ClassVar[str] = "Bonus"
+    title: ClassVar[str] = N_("Bonus")
 
 
 class Rebet(Action, kind="rebet"):
@@ -73,7 +74,9 @@ class ChooseOpenBoxes(Action, kind="open_boxes"):
 
     @property
     def label(self) -> str:
-        return f"plays {self.count} open box{'es' if self.count > 1 else ''}"
+        if self.count > 1:
+            return Text("plays {count} open boxes", count=self.count)
+        return Text("plays 1 open box")
 
 
 class Deal(Action, kind="deal"):
@@ -96,7 +99,9 @@ class Buy(Action, kind="buy"):
 
     @property
     def label(self) -> str:
-        return f"box {self.box}: BUY" + (" (BET placed automatically)" if self.forced_bet else "")
+        if self.forced_bet:
+            return Text("box {box}: BUY (BET placed automatically)", box=self.box)
+        return Text("box {box}: BUY", box=self.box)
 
 
 class Bet(Action, kind="bet"):
@@ -109,8 +114,10 @@ class Bet(Action, kind="bet"):
 
     @property
     def label(self) -> str:
-        insured = f" + Insurance {self.insurance}" if self.insurance else ""
-        return f"box {self.box}: BET {self.amount}{insured}"
+        if self.insurance:
+            return Text("box {box}: BET {amount} + Insurance {insurance}", box=self.box, amount=self.amount,
+                        insurance=self.insurance)
+        return Text("box {box}: BET {amount}", box=self.box, amount=self.amount)
 
 
 class Fold(Action, kind="fold"):
@@ -122,13 +129,14 @@ class Fold(Action, kind="fold"):
 
     @property
     def label(self) -> str:
-        return f"box {self.box}: " + ("AUTO FOLDED" if self.auto else "FOLD")
+        action = Text("AUTO FOLDED") if self.auto else Text("FOLD")
+        return Text("box {box}: {action}", box=self.box, action=action)
 
 
 class Insure(BoxBet, kind="insure"):
     """Insurance bought on a box whose BET was placed automatically (after a Buy, or blind)."""
 
-    title: ClassVar[str] = "Insurance"
+    title: ClassVar[str] = N_("Insurance")
 
 
 class GoOn(Action, kind="go_on"):
@@ -140,8 +148,9 @@ class GoOn(Action, kind="go_on"):
 
     @property
     def label(self) -> str:
-        where = f"box {self.box}: " if self.box else "blind boxes: "
-        return where + ("AUTO GO ON" if self.auto else "GO ON")
+        action = Text("AUTO GO ON") if self.auto else Text("GO ON")
+        return Text("box {box}: {action}", box=self.box, action=action) if self.box else Text(
+            "blind boxes: {action}", action=action)
 
 
 class ShowBoxes(Action, kind="show_boxes"):
@@ -153,7 +162,7 @@ class ShowBoxes(Action, kind="show_boxes"):
 
     @property
     def label(self) -> str:
-        return "blind boxes turned: " + ", ".join(str(box) for box in self.boxes)
+        return Text("blind boxes turned: {boxes}", boxes=", ".join(str(box) for box in self.boxes))
 
 
 class DealerReveal(Action, kind="dealer_reveal"):
@@ -164,8 +173,9 @@ class DealerReveal(Action, kind="dealer_reveal"):
 
     @property
     def label(self) -> str:
-        verdict = "qualifies" if self.qualified else "does not qualify"
-        return f"dealer: {' '.join(str(card) for card in self.cards)} ({verdict})"
+        cards = " ".join(str(card) for card in self.cards)
+        return (Text("dealer: {cards} (qualifies)", cards=cards) if self.qualified
+                else Text("dealer: {cards} (does not qualify)", cards=cards))
 
 
 # ------------------------------------------------------------------------------ exchange
@@ -180,7 +190,8 @@ class ExchangePick(Action, kind="exchange_pick"):
 
     @property
     def label(self) -> str:
-        return f"box {self.box}: " + ("exchange requested" if self.picked else "exchange cancelled")
+        return (Text("box {box}: exchange requested", box=self.box) if self.picked
+                else Text("box {box}: exchange cancelled", box=self.box))
 
 
 class ExchangeConfirm(Action, kind="exchange_confirm"):
@@ -192,10 +203,11 @@ class ExchangeConfirm(Action, kind="exchange_confirm"):
 
     @property
     def label(self) -> str:
-        prefix = "AUTO GO ON" if self.auto else "GO ON"
+        prefix = Text("AUTO GO ON") if self.auto else Text("GO ON")
         if not self.boxes:
-            return f"{prefix}: no exchange"
-        return f"{prefix}: exchange on box " + ", ".join(str(box) for box in self.boxes)
+            return Text("{action}: no exchange", action=prefix)
+        return Text("{action}: exchange on box {boxes}", action=prefix,
+                    boxes=", ".join(str(box) for box in self.boxes))
 
 
 class DealerExchange(Action, kind="dealer_exchange"):
@@ -210,8 +222,8 @@ class DealerExchange(Action, kind="dealer_exchange"):
     @property
     def label(self) -> str:
         swaps = ", ".join(f"{old} -> {new}" for old, new in zip(self.replaced, self.drawn, strict=True))
-        verdict = "qualifies" if self.qualified else "still does not qualify"
-        return f"dealer exchange {swaps} ({verdict})"
+        return (Text("dealer exchange {swaps} (qualifies)", swaps=swaps) if self.qualified
+                else Text("dealer exchange {swaps} (still does not qualify)", swaps=swaps))
 
 
 class Showdown(Action, kind="showdown"):

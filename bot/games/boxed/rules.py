@@ -22,6 +22,7 @@ from typing import Any, Literal, NamedTuple, Protocol
 from bot.games.common import NamedStep
 from bot.games.paytable import PayTable as PayTable
 from bot.games.plain import PlainData
+from bot.i18n import Text
 from bot.poker import Card, Category, evaluate_rank
 from bot.poker.hand_value import CATEGORY_SHIFT, pack_value
 
@@ -56,9 +57,12 @@ class HandClass(IntEnum):
     def label(self) -> str:
         """``"Three of a Kind"``, ``"Ace-King"``: the class as the pay tables write it."""
         if self is HandClass.ACE_KING:
-            return "Ace-King"
-        words = self.name.lower().split("_")
-        return " ".join(word if word in ("of", "a") else word.capitalize() for word in words)
+            return Text("Ace-King")
+        if self is HandClass.IMPERIAL_FLUSH:
+            return Text("Imperial Flush")
+        if self is HandClass.NOTHING:
+            return Text("Nothing")
+        return Category(self.value).label
 
 
 AK_HIGH_MIN = pack_value(Category.HIGH_CARD, (ACE, KING, 4, 3, 2))

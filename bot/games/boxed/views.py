@@ -24,6 +24,7 @@ from bot.games.boxed.actions import DealerExchange
 from bot.games.boxed.rules import HandClass, Phase, hand_class
 from bot.games.common import SeatId, Settlement
 from bot.games.plain import PlainData
+from bot.i18n import Text
 from bot.poker import Card, describe_value, evaluate_rank
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 def hand_name(cards: Sequence[Card]) -> str:
     """``"Full House, Kings full of Twos"``, or ``"Ace-King"`` for the lowest paying hand."""
     value = evaluate_rank(cards)
-    return "Ace-King" if hand_class(value) is HandClass.ACE_KING else describe_value(value)
+    return Text("Ace-King") if hand_class(value) is HandClass.ACE_KING else describe_value(value)
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ class AnteBet(SeatBet, kind="ante"):
     """The seat's Ante set to ``amount`` (the flows add or take back the difference; the first
     Ante of a raked player also stakes the rake)."""
 
-    title: ClassVar[str] = "Ante"
+    title: ClassVar[str] = N_("Ante")
 
 
 class BonusBet(Action, kind="bonus"):
@@ -84,13 +84,13 @@ class Showdown(Action, kind="showdown"):
 class HandOpened(SeatEvent, kind="hand_opened"):
     """A seated player opened the hand (the table's "Deal next hand")."""
 
-    text: ClassVar[str] = "opens the hand"
+    text: ClassVar[str] = N_("opens the hand")
 
 
 class BankAccepted(SeatEvent, kind="bank_accepted"):
     """The seat accepted the designated player (DP) role: it banks this hand."""
 
-    text: ClassVar[str] = "accepts the bank"
+    text: ClassVar[str] = N_("accepts the bank")
 
 
 class BankDeclined(Action, kind="bank_declined"):

@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from bot.games.boxed import HandClass
+from bot.i18n import Text
 from bot.poker import Card, describe_value, evaluate_rank, find_combinations, parse_cards
 from bot.poker.evaluator import CardsInput
 from bot.poker.hand_value import CATEGORY_SHIFT
@@ -104,9 +105,10 @@ def hand_text(cards: CardsInput) -> str:
     hand = parse_cards(cards)
     reading = read_hand(hand)
     if reading.primary is HandClass.IMPERIAL_FLUSH:
-        return "Imperial Flush"
-    text = "Ace-King" if reading.primary is HandClass.ACE_KING else describe_value(evaluate_rank(hand))
-    return f"{text} + {reading.second.label}" if reading.second else text
+        return HandClass.IMPERIAL_FLUSH.label
+    text = (HandClass.ACE_KING.label if reading.primary is HandClass.ACE_KING
+            else describe_value(evaluate_rank(hand)))
+    return Text("{hand} + {second}", hand=text, second=reading.second.label) if reading.second else text
 
 
 def _class(kind: ComboKind) -> HandClass:

@@ -37,6 +37,7 @@ from bot.games.boxed.actions import ACTION_TYPES, Action
 from bot.games.common import RuleError, SeatId
 from bot.games.imperial.reading import hand_text
 from bot.games.imperial.rules import DRAW, IMPERIAL
+from bot.i18n import Text
 from bot.poker import Card, CardError, parse_cards
 
 
@@ -54,10 +55,11 @@ class Draw(Action, kind="draw"):
     @property
     def label(self) -> str:
         count = len(self.positions)
-        cards = f"{count} card" + ("" if count == 1 else "s")
-        repeat = f" (draw {self.number})" if self.number > 1 else ""
-        last = ", the last card" if self.last_card else ""
-        return f"box {self.box}: DRAW {cards}{repeat}{last}"
+        label = (Text("box {box}: DRAW 1 card", box=self.box) if count == 1
+                 else Text("box {box}: DRAW {count} cards", box=self.box, count=count))
+        if self.number > 1:
+            label = Text("{action} (draw {number})", action=label, number=self.number)
+        return Text("{action}, the last card", action=label) if self.last_card else label
 
 
 if ACTION_TYPES.setdefault(Draw.kind, Draw) is not Draw:  # restores Draw records in a history

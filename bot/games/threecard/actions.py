@@ -24,6 +24,7 @@ from bot.games.records import (
     record_from_dict,
 )
 from bot.games.threecard.rules import BET_NAMES
+from bot.i18n import N_, Text
 
 
 class PlaceBet(ActionRecord, kind="bet"):
@@ -35,7 +36,7 @@ class PlaceBet(ActionRecord, kind="bet"):
 
     @property
     def label(self) -> str:
-        return f"{BET_NAMES[self.bet]} {self.amount:,}"
+        return Text("{bet} {amount}", bet=Text(BET_NAMES[self.bet]), amount=self.amount)
 
 
 class Rebet(ActionRecord, kind="rebet"):
@@ -49,7 +50,7 @@ class Rebet(ActionRecord, kind="rebet"):
 class Play(SeatBet, kind="play"):
     """The hand played: a Play bet equal to the Ante."""
 
-    title: ClassVar[str] = "PLAY"
+    title: ClassVar[str] = N_("PLAY")
 
 
 ACTION_TYPES: dict[str, type[ActionRecord]] = {

@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import IntEnum
 
+from bot.i18n import N_, Text
 from bot.poker import Card
+from bot.poker.hand_value import plural_rank, rank_name
 
-RANK_NAMES = {2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight",
-              9: "Nine", 10: "Ten", 11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}
-RANK_PLURALS = {rank: ("Sixes" if rank == 6 else f"{name}s") for rank, name in RANK_NAMES.items()}
 RANK_CHARS = "23456789TJQKA"
 HAND_SIZE = 3
 
@@ -30,8 +29,13 @@ class HandClass(IntEnum):
     STRAIGHT_FLUSH = 5
 
     @property
-    def label(self) -> str:
-        return self.name.replace("_", " ").title()
+    def label(self) -> Text:
+        return Text(CLASS_NAMES[self])
+
+
+CLASS_NAMES = {HandClass.HIGH_CARD: N_("High Card"), HandClass.PAIR: N_("Pair"), HandClass.FLUSH: N_("Flush"),
+               HandClass.STRAIGHT: N_("Straight"), HandClass.THREE_OF_A_KIND: N_("Three of a Kind"),
+               HandClass.STRAIGHT_FLUSH: N_("Straight Flush")}
 
 
 CLASS_SHIFT = 12
@@ -72,16 +76,19 @@ QUEEN_HIGH = hand_value([Card("Qh"), Card("3c"), Card("2d")])
 """The lowest hand with which the dealer qualifies (queen high); every better value does."""
 
 
-def describe(cards: Sequence[Card]) -> str:
-    """``"Pair of Kings"``, ``"Straight, Three high"``, ``"Queen high (Q-6-4)"``."""
+def describe(cards: Sequence[Card]) -> Text:
+    """``"Pair of Kings"``, ``"Straight, Three high"``, ``"Queen high (Q-6-4)"``: the poker
+    names, in the reader's language once put into words."""
     value = hand_value(cards)
     top = (value >> 8 & 15) + 1
     kind = hand_class(value)
     if kind is HandClass.THREE_OF_A_KIND:
-        return f"Three {RANK_PLURALS[top]}"
+        return Text("Three {ranks}", ranks=plural_rank(top))
     if kind is HandClass.PAIR:
-        return f"Pair of {RANK_PLURALS[top]}"
+        return Text("Pair of {ranks}", ranks=plural_rank(top))
     if kind in (HandClass.STRAIGHT, HandClass.STRAIGHT_FLUSH):
-        return f"{kind.label}, {RANK_NAMES[top]} high"
+        return Text("{hand}, {rank} high", hand=kind.label, rank=rank_name(top))
     ranks = "-".join(RANK_CHARS[(value >> shift & 15) - 1] for shift in (8, 4, 0))
-    return f"{kind.label}, {ranks}" if kind is HandClass.FLUSH else f"{RANK_NAMES[top]} high ({ranks})"
+    if kind is HandClass.FLUSH:
+        return Text("{hand}, {ranks}", hand=kind.label, ranks=ranks)
+    return Text("{rank} high ({ranks})", rank=rank_name(top), ranks=ranks)

@@ -26,6 +26,7 @@ from bot.games.records import (
     UndoBet,
     record_from_dict,
 )
+from bot.i18n import N_, Text
 from bot.poker import Card
 
 __all__ = ["ACTION_TYPES", "Action", "AnteBet", "Check", "ClearBets", "CloseBetting", "Deal", "DoubleBets",
@@ -45,11 +46,11 @@ class AnteBet(Action, kind="ante"):
 
     @property
     def label(self) -> str:
-        return f"Ante {self.amount} + Blind {self.amount}"
+        return Text("Ante {amount} + Blind {amount}", amount=self.amount)
 
 
 class TripsBet(SeatBet, kind="trips"):
-    title: ClassVar[str] = "Trips"
+    title: ClassVar[str] = N_("Trips")
 
 
 class Rebet(Action, kind="rebet"):
@@ -88,7 +89,7 @@ class Check(Action, kind="check"):
 
     @property
     def label(self) -> str:
-        return "AUTO CHECKED" if self.auto else "CHECK"
+        return Text("AUTO CHECKED") if self.auto else Text("CHECK")
 
 
 ACTION_TYPES: dict[str, type[Action]] = {

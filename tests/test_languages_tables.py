@@ -1,0 +1,168 @@
+"""A round at a German server: the table message, its buttons, the table and result pictures
+and the result post are German; a German player's private answers are German and an English
+player's beside them English. "No English" is checked against the catalogue itself: a word
+the English texts use and no German text does is English interface text (and the other way
+round for German), so a new text is covered without a list kept by hand."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import cache
+from typing import Any
+
+import pytest
+
+from bot.i18n import catalogue_path
+from render import TableSnapshot
+from tests.harness.driver import DiscordHarness, FakeUser, Reply
+from tests.harness.tables import TableDriver
+from tests.test_i18n import catalogue
+
+WORD = re.compile(r"[A-Za-zÄÖÜäöüß]{3,}")
+PLACEHOLDER = re.compile(r"\{[^}]*\}")
+
+
+def words(text: str) -> set[str]:
+    return set(WORD.findall(PLACEHOLDER.sub(" ", text)))
+
+
+@cache
+def only_english_and_only_german() -> tuple[frozenset[str], frozenset[str]]:
+    """Words of the English texts that no German text uses, and the other way round."""
+    assert catalogue_path("de", ".po").exists()
+    english: set[str] = set()
+    german: set[str] = set()
+    for message in catalogue("de"):
+        if not message.id or message.context is not None:  # the header; command names
+            continue
+        for text in (message.id if isinstance(message.id, tuple) else (message.id,)):
+            english |= words(text)
+        for text in (message.string if isinstance(message.string, tuple) else (message.string,)):
+            german |= words(text)
+    return frozenset(english - german), frozenset(german - english)
+
+
+def assert_reads(language: str, texts: Iterable[str]) -> None:
+    english_only, german_only = only_english_and_only_german()
+    foreign = english_only if language == "de" else german_only
+    found = {word: text for text in texts for word in words(text) & foreign}
+    assert found == {}, f"{language} reader sees {found}"
+
+
+def message_texts(message: dict[str, Any]) -> list[str]:
+    texts = [message.get("content") or ""]
+    for embed in message.get("embeds") or []:
+        texts += [embed.get("title") or "", embed.get("description") or "",
+                  (embed.get("footer") or {}).get("text") or ""]
+        texts += [f"{field['name']} {field['value']}" for field in embed.get("fields") or []]
+    texts += [component.get("label") or component.get("placeholder") or ""
+              for row in message.get("components") or [] for component in row.get("components") or []]
+    return texts
+
+
+def picture_texts(snapshot: TableSnapshot) -> list[str]:
+    texts = [snapshot.title, snapshot.footer, snapshot.dealer_status]
+    for seat in snapshot.seats:
+        texts += [seat.bet, seat.status, seat.stack or ""]
+    return texts
+
+
+class German:
+    """A German server with a German and an English player; every public message the table
+    shows is kept, and each player's private answers."""
+
+    def __init__(self, tables: TableDriver, harness: DiscordHarness) -> None:
+        harness.guild_locale = "de"
+        self.tables = tables
+        self.anna = harness.user("anna", locale="de")
+        self.bob = harness.user("bob", locale="en-US")
+        self.public: list[str] = []
+        self.private: dict[str, list[str]] = {"de": [], "en": []}
+
+    def seen(self) -> None:
+        self.public += message_texts(self.tables.message())
+
+    async def press(self, player: FakeUser, label: str) -> Reply:
+        self.seen()
+        reply = await self.tables.press(player, label)
+        self.private["de" if player is self.anna else "en"].append(reply.text)
+        self.seen()
+        return reply
+
+    async def cards(self, player: FakeUser) -> None:
+        await self.press(player, "Meine Karten")
+
+    def results(self) -> list[dict[str, Any]]:
+        return [message for message in self.tables.h.fake.messages.values()
+                if any(file["filename"] == "result.png" for file in message.get("attachments") or [])]
+
+    def check(self, snapshots: list[TableSnapshot]) -> None:
+        results = self.results()
+        assert results, "the round was never settled"
+        assert all(embed["title"].startswith("Runde #") for result in results for embed in result["embeds"])
+        for result in results:
+            self.public += message_texts(result)
+        assert_reads("de", self.public)
+        assert_reads("de", [text for snapshot in snapshots for text in picture_texts(snapshot)])
+        assert_reads("de", self.private["de"])
+        assert_reads("en", self.private["en"])
+
+
+async def german_table(harness: DiscordHarness, clock: Any, game: str) -> German:
+    """A ``game`` table opened at a German server, announced in German."""
+    harness.guild_locale = "de"
+    tables = TableDriver(harness, clock, game)
+    opened = await tables.open(harness.user("pit-boss", admin=True))
+    assert not opened.ephemeral and "Tisch eröffnet" in opened.text, opened.text
+    return German(tables, harness)
+
+
+async def test_a_uth_round_at_a_german_server(harness: DiscordHarness, clock: Any,
+                                              snapshots: list[TableSnapshot]) -> None:
+    table = await german_table(harness, clock, "uth")
+    await table.press(table.anna, "Ante 10")
+    await table.press(table.bob, "Trips 10")
+    await table.press(table.bob, "Ante 10")
+    await table.tables.pass_time(31)
+    await table.cards(table.anna)
+    await table.cards(table.bob)
+    await table.press(table.anna, "Check")
+    await table.press(table.bob, "Raise 4x")
+    await table.press(table.anna, "Check")
+    await table.press(table.anna, "Aufgeben")
+    table.check(snapshots)
+
+
+async def test_a_three_card_round_at_a_german_server(harness: DiscordHarness, clock: Any,
+                                                     snapshots: list[TableSnapshot]) -> None:
+    table = await german_table(harness, clock, "threecard")
+    await table.press(table.anna, "Ante 10")
+    await table.press(table.bob, "Ante 10")
+    await table.press(table.bob, "Pair Plus 10")
+    await table.tables.pass_time(31)
+    await table.cards(table.anna)
+    await table.press(table.anna, "Play")
+    await table.press(table.bob, "Aufgeben")
+    table.check(snapshots)
+
+
+@pytest.mark.parametrize("game", ["twoplusfour", "imperial"])
+async def test_a_boxed_round_at_a_german_server(harness: DiscordHarness, clock: Any, game: str,
+                                                snapshots: list[TableSnapshot]) -> None:
+    table = await german_table(harness, clock, game)
+    await table.press(table.anna, "Box 1: Ante 10")
+    await table.press(table.bob, "Box 2: Ante 10")
+    await table.press(table.bob, "Box 2: Bonus 1")
+    await table.tables.pass_time(31)
+    for _ in range(20):
+        round_ = table.tables.table().round
+        if round_ is None:
+            break
+        pending = set(round_.state.pending_seats())
+        player = table.anna if table.anna.id in pending else table.bob
+        await table.cards(player)
+        labels = table.tables.buttons()
+        await table.press(player, "Einsatz" if "Einsatz" in labels and round_.state.phase.name == "DECISIONS"
+                          else "Weiter")
+    table.check(snapshots)

@@ -21,7 +21,7 @@ from discord.ext import commands
 import render
 from bot.errors import UserError
 from bot.games.common import RuleError
-from bot.i18n import Words
+from bot.i18n import N_, Words
 from bot.poker import Card
 from bot.tables.actions import NO_ARG, ActionArg, CardList, HandParts, NoArg
 from bot.tables.adapter import Control
@@ -59,13 +59,14 @@ class HandSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=(
 
     @classmethod
     def menu(cls, table_id: int, round_id: int, part: str, cards: tuple[Card, ...],
-             chosen: tuple[Card, ...] | None, row: int) -> HandSelect:
+             chosen: tuple[Card, ...] | None, row: int, w: Words) -> HandSelect:
         size = PART_SIZES[part]
         options = [discord.SelectOption(label=card.pretty, value=str(card),
                                         default=chosen is not None and card in chosen) for card in cards]
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=f"chn:{table_id}:{round_id}:{part}", min_values=size, max_values=size,
-            placeholder=f"{part.capitalize()}: choose {size} cards", options=options, row=row)
+            placeholder=w("{part}: choose {size} cards", part=w(PART_NAMES[part]), size=size),
+            options=options, row=row)
         return cls(table_id, round_id, part, select)
 
     @classmethod
@@ -107,75 +108,86 @@ async def hand_message(table: Table, user_id: int, round_id: int, w: Words, note
     assert isinstance(adapter, ChineseAdapter)
     view = adapter.hand_view(round_.state, user_id)
     lines = [note] if note else []
-    lines += hand_lines(view, round_.id, round_.deadline, options_of(table.config).on_timeout)
-    png = await asyncio.get_running_loop().run_in_executor(RENDER_POOL, hand_png, view)
-    components = None if view.is_set else hand_controls(table, round_.id, view)
+    lines += hand_lines(view, round_.id, round_.deadline, options_of(table.config).on_timeout, w)
+    png = await asyncio.get_running_loop().run_in_executor(RENDER_POOL, hand_png, view, w)
+    components = None if view.is_set else hand_controls(table, round_.id, view, w)
     return PrivateMessage("\n".join(lines), png, components)
 
 
-def hand_lines(view: HandView, round_id: int, deadline: float | None, on_timeout: str) -> list[str]:
+def hand_lines(view: HandView, round_id: int, deadline: float | None, on_timeout: str, w: Words) -> list[str]:
     if view.is_set:
-        how = {"auto-set": " by the auto-arrange (time ran out)", "timeout-foul": " (time ran out)"}
-        text = f"Round #{round_id} · Your hand is set{how.get(view.set_by or '', '')}."
+        text = w("Round #{round} · Your hand is set.", round=str(round_id))
+        if view.set_by in SET_BY:
+            text = w(SET_BY[view.set_by], round=str(round_id))
         if view.declared and view.natural is not None:
-            text += f" You declared {view.natural.label}."
+            text += w(" You declared {natural}.", natural=w(view.natural.label))
         elif view.foul:
-            text += f" \u26a0\ufe0f It is fouled: {view.foul}"
+            text += w(" \u26a0\ufe0f It is fouled: {reason}", reason=w(view.foul))
         waiting = len(view.waiting_for)
-        text += (f" Waiting for {waiting} more player{'s' if waiting != 1 else ''}; the showdown is "
-                 "posted when every hand is set." if waiting else "")
-        return [text, *([_values_line(view)] if view.values and not view.declared else [])]
-    then = "set by the auto-arrange" if on_timeout == "auto-set" else "fouled"
-    timer = f" Time runs out {relative_time(deadline)} (then it is {then})." if deadline else ""
-    lines = [f"Round #{round_id} · Set your hand: choose your front 3 and middle 5 cards below; the "
-             f"back is the rest.{timer}"]
+        if waiting:
+            text += w.plural(
+                " Waiting for {count} more player; the showdown is posted when every hand is set.",
+                " Waiting for {count} more players; the showdown is posted when every hand is set.", waiting)
+        return [text, *([_values_line(view, w)] if view.values and not view.declared else [])]
+    then = w("set by the auto-arrange") if on_timeout == "auto-set" else w("fouled")
+    timer = (w(" Time runs out {when} (then it is {then}).", when=relative_time(deadline), then=then)
+             if deadline else "")
+    lines = [w("Round #{round} · Set your hand: choose your front 3 and middle 5 cards below; the back is "
+               "the rest.", round=str(round_id)) + timer]
     if view.values:
-        lines.append(_values_line(view))
+        lines.append(_values_line(view, w))
     if view.foul:
-        lines.append(f"\u26a0\ufe0f Fouled: {view.foul} A fouled hand pays 6 points to every player "
-                     "plus their royalties. Change it, or press Confirm foul to play it anyway.")
+        lines.append(w("\u26a0\ufe0f Fouled: {reason} A fouled hand pays 6 points to every player plus their "
+                       "royalties. Change it, or press Confirm foul to play it anyway.", reason=w(view.foul)))
     elif view.can_confirm:
-        lines.append("Press Confirm to set it.")
+        lines.append(w("Press Confirm to set it."))
     if view.natural is not None:
-        lines.append(f"\U0001f389 Your cards hold an automatic win, {view.natural.label} "
-                     f"({view.natural.points} points from every player without one): press Declare "
-                     f"{view.natural.label} to win it without setting the hand.")
+        lines.append(w("\U0001f389 Your cards hold an automatic win, {natural} ({points} points from every "
+                       "player without one): press Declare {natural} to win it without setting the hand.",
+                       natural=w(view.natural.label), points=view.natural.points))
     return lines
 
 
-def _values_line(view: HandView) -> str:
+SET_BY = {"auto-set": N_("Round #{round} · Your hand is set by the auto-arrange (time ran out)."),
+          "timeout-foul": N_("Round #{round} · Your hand is set (time ran out).")}
+PART_NAMES = {"front": N_("Front"), "middle": N_("Middle"), "back": N_("Back")}
+
+
+def _values_line(view: HandView, w: Words) -> str:
     assert view.values is not None
     front, middle, back = view.values
-    return f"Front: {front} · Middle: {middle} · Back: {back}"
+    return w("Front: {front} · Middle: {middle} · Back: {back}", front=w(front), middle=w(middle),
+             back=w(back))
 
 
-def hand_png(view: HandView) -> bytes:
+def hand_png(view: HandView, w: Words) -> bytes:
     """The 13 cards (the chosen ones ringed) over the three parts, blank where not chosen."""
     chosen = set(view.front or ()) | set(view.middle or ())
     ringed = frozenset(index for index, card in enumerate(view.cards) if card in chosen)
     values = view.values or ("", "", "")
-    rows = [render.LabelledHand("Your cards", view.cards, highlight=ringed)]
-    parts = (("Front", view.front, 3, values[0]), ("Middle", view.middle, 5, values[1]),
-             ("Back", view.back, 5, values[2]))
-    for label, part, size, value in parts:
+    rows = [render.LabelledHand(w("Your cards"), view.cards, highlight=ringed)]
+    parts = (("front", view.front, 3, values[0]), ("middle", view.middle, 5, values[1]),
+             ("back", view.back, 5, values[2]))
+    for name, part, size, value in parts:
         cards: list[Card | None] = list(part) if part is not None else [None] * size
-        hint = "the rest" if label == "Back" else f"choose {size}"
-        rows.append(render.LabelledHand(label, cards, value or ("" if part else hint)))
+        hint = w("the rest") if name == "back" else w("choose {size}", size=size)
+        rows.append(render.LabelledHand(w(PART_NAMES[name]), cards, w(value) or ("" if part else hint)))
     return render.row_of_hands_png(rows)
 
 
-def hand_controls(table: Table, round_id: int, view: HandView) -> discord.ui.View:
+def hand_controls(table: Table, round_id: int, view: HandView, w: Words) -> discord.ui.View:
     components = discord.ui.View(timeout=None)
-    components.add_item(HandSelect.menu(table.id, round_id, "front", view.cards, view.front, 0))
+    components.add_item(HandSelect.menu(table.id, round_id, "front", view.cards, view.front, 0, w))
     rest = tuple(card for card in view.cards if view.front is None or card not in view.front)
-    components.add_item(HandSelect.menu(table.id, round_id, "middle", rest, view.middle, 1))
-    buttons = [Control("Auto-arrange", "auto", NoArg(), "secondary", 2)]
+    components.add_item(HandSelect.menu(table.id, round_id, "middle", rest, view.middle, 1, w))
+    buttons = [Control(w("Auto-arrange"), "auto", NoArg(), "secondary", 2)]
     if view.can_confirm:
-        buttons.append(Control("Confirm", "confirm", NoArg(), "success", 2))
+        buttons.append(Control(w("Confirm"), "confirm", NoArg(), "success", 2))
     if view.can_confirm_foul:
-        buttons.append(Control("Confirm foul", "confirmfoul", NoArg(), "danger", 2))
+        buttons.append(Control(w("Confirm foul"), "confirmfoul", NoArg(), "danger", 2))
     if view.natural is not None:
-        buttons.append(Control(f"Declare {view.natural.label}", "declare", NoArg(), "primary", 2))
+        buttons.append(Control(w("Declare {natural}", natural=w(view.natural.label)), "declare", NoArg(),
+                               "primary", 2))
     for control in buttons:
         components.add_item(TableButton.of(table.id, round_id, table.version, control))
     return components

@@ -74,7 +74,7 @@ def permits(verify: Callable[Concatenate[S, Params], None]) -> Callable[Concaten
     def can(self: S, /, *args: Params.args, **kwargs: Params.kwargs) -> bool:
         return allowed(getattr(self, name), *args, **kwargs)
 
-    can.__doc__ = f"Whether ``{verify.__name__}`` passes: the rules allow it now."
+    can.__doc__ = f"Whether ``{verify.__name__}`` passes: the rules allow it now."  # not prose
     return can
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.i18n import SOURCE_LANGUAGE, Words, words
+
 
 @dataclass(frozen=True)
 class Measured:
@@ -12,7 +14,9 @@ class Measured:
     value: float
     ci95: tuple[float, float]
 
-    def percent(self) -> str:
-        """``"96.34% (95% CI 96.06% to 96.62%)"``."""
+    def percent(self, w: Words | None = None) -> str:
+        """``"96.34% (95% CI 96.06% to 96.62%)"``, in the reader's language."""
+        w = w or words(SOURCE_LANGUAGE)
         low, high = self.ci95
-        return f"{self.value:.2%} (95% CI {low:.2%} to {high:.2%})"
+        return w("{value} (95% CI {low} to {high})", value=w.percent(self.value), low=w.percent(low),
+                 high=w.percent(high))

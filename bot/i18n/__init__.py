@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from babel import Locale
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 
 SOURCE_LANGUAGE: Final = "en"
 LANGUAGES: Final = {"en": "English", "de": "Deutsch"}
@@ -147,6 +147,10 @@ class Words:
         if self.language == SOURCE_LANGUAGE and isinstance(value, int):
             return f"{value:,}"  # what Babel writes for English, without its cost
         return format_decimal(value, locale=self._locale)
+
+    def percent(self, value: float, digits: int = 2) -> str:
+        """``0.9634`` as ``"96.34%"`` / ``"96,34 %"``, with ``digits`` decimals."""
+        return format_percent(value, format="#,##0." + "0" * digits + "%", locale=self._locale)
 
     def _fill(self, text: str, values: dict[str, Any]) -> str:
         if not values:

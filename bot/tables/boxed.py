@@ -55,7 +55,7 @@ class BoxedAdapter(HouseGameAdapter):
                  "undo": NoArg, "clear": NoArg, "buy": NoArg, "bet": Amount, "fold": NoArg,
                  "insure": BoxAmount, "goon": NoArg, "exchange": BoxNumber}
 
-    def __init__(self, info: GameInfo, game: BoxedGame, rules_page: str, figures: Callable[[], str], *,
+    def __init__(self, info: GameInfo, game: BoxedGame, rules_page: str, figures: Callable[[Words], str], *,
                  new_round: NewRound | None = None, restore_round: RestoreRound | None = None):
         """``game``: the boxed game's data; ``rules_page``: its rules page with the table's
         figures as ``{fields}`` (see :meth:`rules_text`) and ``figures``, the simulated figures;
@@ -249,7 +249,7 @@ class BoxedAdapter(HouseGameAdapter):
             self._rules_page, chip=options.smallest_chip, antes=config.bets_in(w),
             max_payout=config.max_payout,
             max_round=options.round_cap(config), bet_table=self.boxed_game.bet_pays.table.text(w),
-            bonus_table=self.boxed_game.bonus_pays.text(w), figures=self._figures(),
+            bonus_table=self.boxed_game.bonus_pays.text(w), figures=self._figures(w),
         ))
 
 

@@ -227,14 +227,14 @@ class ChineseAdapter(GameAdapter):
         hand = _dealt(state)
         if action == "front":
             hand.choose(seat, front=expect(arg, CardList).cards)
-            return Applied(seat, "Front chosen")
+            return Applied(seat, Text("Front chosen"))
         if action == "middle":
             hand.choose(seat, middle=expect(arg, CardList).cards)
-            return Applied(seat, "Middle chosen")
+            return Applied(seat, Text("Middle chosen"))
         if action == "auto":
             proposal = hand.auto_arrangement(seat).arrangement
             hand.choose(seat, front=proposal.front, middle=proposal.middle)
-            return Applied(seat, "Auto-arrange proposed")
+            return Applied(seat, Text("Auto-arrange proposed"))
         if action == "set":
             return self._set(hand, seat, expect(arg, HandParts))
         if action in ("confirm", "confirmfoul"):
@@ -244,12 +244,13 @@ class ChineseAdapter(GameAdapter):
                                 "every player plus their royalties. Change it, or press Confirm "
                                 "foul (`/chinese confirm foul:True`) to play it anyway.", warning=warning)
             hand.confirm(seat)
-            return Applied(seat, "Hand set (fouled)" if warning else "Hand set", step=f"set:{seat}")
+            label = Text("Hand set (fouled)") if warning else Text("Hand set")
+            return Applied(seat, label, step=f"set:{seat}")
         if action == "declare":
             natural = hand.natural_of(seat)
             hand.confirm(seat, declare_natural=True)
-            label = natural.label if natural is not None else "an automatic win"
-            return Applied(seat, f"Declared {label}", step=f"set:{seat}")
+            label = Text(natural.label) if natural is not None else Text("an automatic win")
+            return Applied(seat, Text("Declared {natural}", natural=label), step=f"set:{seat}")
         raise RuleError("Chinese Poker has no action {action}.", action=action)
 
     def _deal(self, state: ChineseTable, seat: SeatId) -> Applied:
@@ -267,15 +268,15 @@ class ChineseAdapter(GameAdapter):
         positions = {player: position for position, player in enumerate(stacks)}
         state.hand = ChineseRound.start(state.options, positions, stacks, positions[state.button])
         flows = tuple(ChipFlow(player, STAKE, stack) for player, stack in state.lineup)
-        return Applied(seat, f"Deal ({len(stacks)} players)", flows, step="deal")
+        return Applied(seat, Text("Deal ({count} players)", count=len(stacks)), flows, step="deal")
 
     def _set(self, hand: ChineseRound, seat: SeatId, parts: HandParts) -> Applied:
         """``/chinese set``: choose both parts; set the hand now unless it is fouled."""
         hand.choose(seat, front=parts.front, middle=parts.middle)
         if hand.foul_warning(seat) is not None:
-            return Applied(seat, "Front and middle chosen (fouled: not set)")
+            return Applied(seat, Text("Front and middle chosen (fouled: not set)"))
         hand.confirm(seat)
-        return Applied(seat, "Hand set", step=f"set:{seat}")
+        return Applied(seat, Text("Hand set"), step=f"set:{seat}")
 
     def phase_key(self, state: ChineseTable) -> Phase | None:
         return state.phase
@@ -293,14 +294,14 @@ class ChineseAdapter(GameAdapter):
             cards = tuple(deck())
             hand.deal(cards)
             state.deck = cards[:TABLE_POSITIONS * 13]
-            return [Applied(None, f"Dealt {len(hand.players)} hands of 13 (and "
-                                  f"{TABLE_POSITIONS - len(hand.players)} dead)", step="deal-cards")]
+            return [Applied(None, Text("Dealt {count} hands of 13 (and {dead} dead)", count=len(hand.players),
+                                       dead=TABLE_POSITIONS - len(hand.players)), step="deal-cards")]
         return [self._time_out(hand, seat) for seat in hand.pending_seats()]
 
     def _time_out(self, hand: ChineseRound, seat: SeatId) -> Applied:
         hand.timeout(seat)
-        label = ("Time ran out: hand fouled" if hand.options.on_timeout == "foul"
-                 else "Time ran out: hand set by the auto-arrange")
+        label = (Text("Time ran out: hand fouled") if hand.options.on_timeout == "foul"
+                 else Text("Time ran out: hand set by the auto-arrange"))
         return Applied(seat, label, step=f"set:{seat}")
 
     def leave(self, state: ChineseTable, seat: SeatId) -> list[Applied]:
@@ -382,7 +383,7 @@ class ChineseAdapter(GameAdapter):
         for seat, player in hand.players.items():
             reading = showdown.readings[seat]
             if reading.natural is not None:
-                note = w("declared {natural}", natural=reading.natural.label)
+                note = w("declared {natural}", natural=Text(reading.natural.label))
             elif reading.foul is not None:
                 note = w("FOULED: {reason}", reason=reading.foul)
             else:
@@ -425,7 +426,7 @@ class ChineseAdapter(GameAdapter):
             values = _values_of(arrangement) if arrangement is not None else None
             foul = None if arrangement is None else arrangement.foul_reason()
             if arrangement is None:
-                foul = "Your time ran out and the hand was fouled."
+                foul = Text("Your time ran out and the hand was fouled.")
             front, middle, back = arrangement.parts if arrangement is not None else (None, None, None)
             return HandView(hand.phase is Phase.SETTLED, player.cards, front, middle, back, values, foul,
                             natural, True, player.declared, player.set_by, hand.pending_seats())
@@ -557,7 +558,7 @@ def seat_lines(hand: ChineseRound) -> dict[SeatId, str]:
     for seat, player in hand.players.items():
         reading = hand.showdown.readings[seat]
         if reading.natural is not None:
-            shown: str = Text("declared {natural}", natural=reading.natural.label)
+            shown: str = Text("declared {natural}", natural=Text(reading.natural.label))
         elif reading.foul is not None:
             shown = Text("fouled")
         else:

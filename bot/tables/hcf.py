@@ -83,10 +83,12 @@ class HCFTableOptions(TableOptions):
     rake: int = option(0, "rake chips a hand from each raked seat", minimum=0)
 
 
+GAME_NAME = "High Card Flush"  # its name in every language: not prose
+
 def hcf_options(config: TableConfig) -> HCFOptions:
     """The engine's options from a table's configuration (``ValueError`` when they are bad)."""
     table = config.options_as(HCFTableOptions)
-    return HCFOptions(min_ante=config.min_bet, max_ante=config.required_max_bet("High Card Flush"),
+    return HCFOptions(min_ante=config.min_bet, max_ante=config.required_max_bet(GAME_NAME),
                       bank_minimum=table.bank_minimum, rake_mode=table.rake_mode,
                       rake=table.rake, max_payout=config.max_payout)
 
@@ -335,7 +337,7 @@ class HCFAdapter(GameAdapter):
             RULES, min_ante=options.min_ante, max_ante=options.max_ante, bank_minimum=options.bank_minimum,
             rake=w(options.rake_text), max_payout=config.max_payout, betting=config.betting_seconds,
             decision=config.decision_seconds, sf_table=_pays(STRAIGHT_FLUSH_PAYS, w),
-            flush_table=_pays(FLUSH_PAYS, w), figures=summary(),
+            flush_table=_pays(FLUSH_PAYS, w), figures=summary(w),
         )
         return reflow(text)
 

@@ -11,6 +11,7 @@ from bot.games.boxed.actions import Rejection
 from bot.games.boxed.rules import BoxedGame, BoxedOptions
 from bot.games.boxed.seat import Box, Layout, Seat, bet_name
 from bot.games.common import RuleError
+from bot.i18n import Text
 
 DECK_SIZE = 52
 
@@ -84,17 +85,17 @@ def within_minimums(game: BoxedGame, options: BoxedOptions,
     for position, (ante, bonus) in sorted(layout.items()):
         box = player.boxes[position]
         if 0 < ante < minimum:
-            reason = f"Ante below the table minimum of {minimum}"
+            reason = Text("Ante below the table minimum of {minimum}", minimum=minimum)
             refused.append(Rejection(player.seat, bet_name(position, "ante"), ante, reason))
             if box.bet:
                 refused.append(Rejection(player.seat, bet_name(position, "bet"), box.bet, reason))
             ante = 0
             if bonus and game.bonus_needs_ante:
                 refused.append(Rejection(player.seat, bet_name(position, "bonus"), bonus,
-                                         "the bonus needs an Ante"))
+                                         Text("the bonus needs an Ante")))
                 bonus = 0
         if 0 < bonus < bonus_minimum:
-            reason = f"bonus below the table's smallest chip of {bonus_minimum}"
+            reason = Text("bonus below the table's smallest chip of {minimum}", minimum=bonus_minimum)
             refused.append(Rejection(player.seat, bet_name(position, "bonus"), bonus, reason))
             bonus = 0
         layout[position] = (ante, bonus)

@@ -86,6 +86,7 @@ from bot.games.boxed.showdown import exchange_dealer_card, seat_lines
 from bot.games.boxed.views import PrivateView, PublicView, private_view, public_view
 from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine, permits, verify_saved
 from bot.games.records import RecordedRound
+from bot.i18n import Text
 from bot.poker import Card, evaluate_rank
 
 _A = TypeVar("_A", bound=Action)
@@ -503,10 +504,10 @@ class BoxedState(RecordedRound):
     def _exchange_refusal(self, target: Box | None, box: int) -> str:
         """Why ``box`` cannot ask for the exchange, in the player's terms."""
         if target is None or not target.ante:
-            return f"Box {box} has no Ante, so it cannot take part in the exchange."
+            return Text("Box {box} has no Ante, so it cannot take part in the exchange.", box=box)
         if target.folded:
-            return f"Box {box} folded, so it cannot take part in the exchange."
-        return f"Box {box} is played blind, and only open boxes take part in the exchange here."
+            return Text("Box {box} folded, so it cannot take part in the exchange.", box=box)
+        return Text("Box {box} is played blind, and only open boxes take part in the exchange here.", box=box)
 
     can_pick_exchange = permits(verify_pick_exchange)
 
@@ -713,7 +714,7 @@ class BoxedState(RecordedRound):
         player, box = self.seats[seat], self._box_on_turn(seat)
         box.folded = True
         action = self._record(Fold(seat=seat, box=box.position, auto=auto))
-        box.status = "AUTO FOLDED" if auto else "FOLD"
+        box.status = Text("AUTO FOLDED") if auto else Text("FOLD")
         self._finish_box(player, box)
         return action
 
@@ -754,7 +755,7 @@ class BoxedState(RecordedRound):
             for box in rest:
                 insurable = box.kind == "blind" and self._insurance(box) is not None
                 box.stage = "go_on" if insurable else "done"
-                box.status = "BET (blind)" if box.kind == "blind" else "BONUS ONLY"
+                box.status = Text("BET (blind)") if box.kind == "blind" else Text("BONUS ONLY")
             self._record(ShowBoxes(seat=player.seat, boxes=tuple(box.position for box in rest)))
         player.step = "blind" if any(box.stage == "go_on" for box in rest) else "done"
 

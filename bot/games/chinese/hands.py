@@ -33,6 +33,7 @@ from enum import Enum
 from typing import Any
 
 from bot.games.common import NamedStep, RuleError
+from bot.i18n import N_, Text
 from bot.poker import Card, CardError, Category, HandValue, evaluate, evaluate_front, parse_cards
 
 CardsInput = str | Iterable[Card | int | str]
@@ -158,7 +159,7 @@ def choose_cards(hand: Sequence[Card], cards: CardsInput, segment: Segment) -> t
         raise RuleError(error.said) from error
     if len(chosen) != segment.size:
         raise RuleError("Your {part} takes {size} cards, not {count}.",
-                        part=segment.label, size=segment.size, count=len(chosen))
+                        part=Text(segment.label), size=segment.size, count=len(chosen))
     missing = [card for card in chosen if card not in hand]
     if missing:
         raise RuleError("{card} is not one of your cards.", card=missing[0])
@@ -169,12 +170,15 @@ def foul_reason(arrangement: Arrangement) -> str | None:
     """Why ``arrangement`` is fouled, for a person (the UI's warning); ``None`` when legal."""
     for segment, part in zip(SEGMENTS, arrangement.parts, strict=True):
         if len(part) != segment.size:
-            return f"Your {segment.label} has {len(part)} cards instead of {segment.size}."
+            return Text("Your {part} has {count} cards instead of {size}.", part=Text(segment.label),
+                        count=len(part), size=segment.size)
     front, middle, back = arrangement.values()
     if middle > back:
-        return f"Your middle ({middle}) beats your back ({back})."
+        return Text("Your middle ({middle}) beats your back ({back}).", middle=middle.describe(),
+                    back=back.describe())
     if front > middle:
-        return f"Your front ({front}) beats your middle ({middle})."
+        return Text("Your front ({front}) beats your middle ({middle}).", front=front.describe(),
+                    middle=middle.describe())
     return None
 
 
@@ -184,10 +188,10 @@ def foul_reason(arrangement: Arrangement) -> str | None:
 class NaturalKind(Enum):
     """The automatic wins, with the points each collects from every player without one."""
 
-    DRAGON = ("dragon", 13)
-    SIX_PAIRS = ("six pairs", 4)
-    THREE_FLUSHES = ("three flushes", 4)
-    THREE_STRAIGHTS = ("three straights", 4)
+    DRAGON = (N_("dragon"), 13)
+    SIX_PAIRS = (N_("six pairs"), 4)
+    THREE_FLUSHES = (N_("three flushes"), 4)
+    THREE_STRAIGHTS = (N_("three straights"), 4)
 
     def __init__(self, label: str, points: int) -> None:
         self.label = label

@@ -32,6 +32,7 @@ from typing import Any, Generic, TypeVar
 
 from bot.games.chinese.hands import SEGMENTS, Arrangement, Natural, find_natural
 from bot.games.common import RuleError
+from bot.i18n import Text
 from bot.poker import Card, describe_value
 
 P = TypeVar("P", bound=Hashable)
@@ -98,7 +99,7 @@ def read_hand(hand: PlayerHand) -> HandReading:
         return HandReading(natural, None, None, (0, 0, 0))
     arrangement = hand.arrangement
     if arrangement is None:
-        return HandReading(None, "The hand was not set in time.", None, (0, 0, 0))
+        return HandReading(None, Text("The hand was not set in time."), None, (0, 0, 0))
     foul = arrangement.foul_reason()
     if foul is not None:
         return HandReading(None, foul, None, (0, 0, 0))
@@ -113,10 +114,10 @@ class Matchup(Enum):
     """Both hands legal: segment by segment."""
     FOUL = "foul"
     """One hand fouled: it loses every segment to the other."""
-    BOTH_FOULED = "both fouled"
+    BOTH_FOULED = "both fouled"  # not prose
     NATURAL = "natural"
     """One natural collects its points (a dragon against any other hand)."""
-    NATURAL_PUSH = "natural push"
+    NATURAL_PUSH = "natural push"  # not prose
     """Two naturals that push: two dragons, or two non-dragon naturals."""
 
 

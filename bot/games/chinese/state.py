@@ -48,6 +48,7 @@ from bot.games.chinese.hands import (
 from bot.games.chinese.scoring import PlayerHand, Showdown, score_hands
 from bot.games.chinese.stakes import TABLE_POSITIONS, StackSettlement, settle_stacks
 from bot.games.common import RuleError, SeatId, permits, verify_saved
+from bot.i18n import Text
 from bot.poker import Card
 
 TimeoutPolicy = Literal["auto-set", "foul"]
@@ -218,7 +219,7 @@ class ChineseRound:
             else:
                 self.dead_hands[position] = hand
         self.phase = Phase.SETTING
-        return self._record(Event("deal", None, f"{len(self.players)} hands dealt"))
+        return self._record(Event("deal", None, Text("{count} hands dealt", count=len(self.players))))
 
     # ----------------------------------------------------------------------------- setting
 

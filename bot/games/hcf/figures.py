@@ -15,14 +15,16 @@ from __future__ import annotations
 
 from typing import Final
 
+from bot.games.figures import Measured
 from bot.games.hcf.sim import STRATEGY
+from bot.i18n import SOURCE_LANGUAGE, Words, words
 
 EXACT_DP_QUALIFIED: Final = 100_825_036 / 133_784_560
 """At least a 3-card 9-high flush: 100,825,036 of the C(52, 7) hands, 75.3637%."""
 EXACT_FLUSH_RTP: Final = 0.927577
 EXACT_STRAIGHT_FLUSH_RTP: Final = 0.900399
 
-MEASURED_WITH: Final = "python -m bot simulate hcf --rounds 1000000 --seed 1"
+MEASURED_WITH: Final = "python -m bot simulate hcf --rounds 1000000 --seed 1"  # not prose
 MEASURED_ROUNDS: Final = 1_000_000
 
 MEASURED: Final[dict[str, tuple[float, float, float]]] = {
@@ -35,18 +37,24 @@ MEASURED: Final[dict[str, tuple[float, float, float]]] = {
 """The rates measured in that run (the DP's qualification as a share of rounds)."""
 
 
-def _measured(name: str) -> str:
+def _measured(name: str, w: Words) -> str:
     value, low, high = MEASURED[name]
-    return f"{value:.2%} (95% CI {low:.2%} to {high:.2%})"
+    return Measured(value, (low, high)).percent(w)
 
 
-def summary() -> str:
-    """The figures as the rules page shows them, one line each."""
+def summary(w: Words | None = None) -> str:
+    """The figures as the rules page shows them, one line each, in the reader's language."""
+    w = w or words(SOURCE_LANGUAGE)
     return "\n".join([
-        f"Strategy: {STRATEGY}",
-        f"Measured over {MEASURED_ROUNDS:,} simulated rounds against the house (`{MEASURED_WITH}`):",
-        f"- Ante+Raise, per chip staked: {_measured('ante+raise')}",
-        f"- Straight Flush bonus: {_measured('straight flush')}; exactly {EXACT_STRAIGHT_FLUSH_RTP:.4%}",
-        f"- Flush bonus: {_measured('flush')}; exactly {EXACT_FLUSH_RTP:.4%}",
-        f"- The bank qualifies: {_measured('dp qualified')} of hands; exactly {EXACT_DP_QUALIFIED:.4%}",
+        w("Strategy: {strategy}", strategy=w(STRATEGY)),
+        w("Measured over {rounds} simulated rounds against the house (`{command}`):", rounds=MEASURED_ROUNDS,
+          command=MEASURED_WITH),
+        w("- Ante+Raise, per chip staked: {rtp}", rtp=_measured("ante+raise", w)),
+        w("- Straight Flush bonus: {rtp}; exactly {exact}", rtp=_measured("straight flush", w),  # not prose
+          exact=w.percent(EXACT_STRAIGHT_FLUSH_RTP, 4)),
+        w("- Flush bonus: {rtp}; exactly {exact}", rtp=_measured("flush", w),
+          exact=w.percent(EXACT_FLUSH_RTP, 4)),
+        w("- The bank qualifies: {rate} of hands; exactly {exact}",
+          rate=_measured("dp qualified", w),  # not prose
+          exact=w.percent(EXACT_DP_QUALIFIED, 4)),
     ])

@@ -33,7 +33,7 @@ class Phase(NamedStep):
 BONUSES: Final = ("straight_flush", "flush")
 """The two optional side bets, by the names their settlement lines carry."""
 
-BONUS_NAMES: Final = {"straight_flush": "Straight Flush bonus", "flush": "Flush bonus"}
+BONUS_NAMES: Final = {"straight_flush": N_("Straight Flush bonus"), "flush": N_("Flush bonus")}
 
 STRAIGHT_FLUSH_PAYS: Final = ((7, 1000), (6, 500), (5, 100), (4, 60), (3, 8))
 """Seed, "Anhang A": odds to 1 by the length of the player's straight-flush run."""

@@ -35,6 +35,7 @@ from typing import Final
 
 from bot.games.hcf.hands import QUALIFYING_FLUSH_KEY, flush_key, hand_keys, raise_cap
 from bot.games.hcf.rules import HCFOptions, settle_hand
+from bot.i18n import N_
 from bot.poker import Card
 from bot.sim.recorder import Recorder
 
@@ -44,7 +45,7 @@ BONUS: Final = 1
 THREE_CARD_RAISE_KEY: Final = flush_key((10, 9, 2))
 """The weakest 3-card flush the strategy raises: T-9-2 (every T-9-x and J-high or better)."""
 
-STRATEGY: Final = (
+STRATEGY: Final = N_(
     "House banks. Ante 1, Straight Flush bonus 1 and Flush bonus 1 a round. Raise 3x with a 6- "
     "or 7-card flush, 2x with 5, 1x with 4; with a 3-card flush raise 1x when it is T-9-x or "
     "better or holds a 3-card straight flush, else fold; fold a 2-card flush."

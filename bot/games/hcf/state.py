@@ -55,6 +55,7 @@ from bot.games.hcf.banking import BANK_BET, RAKE_BET, BankSettlement, settle_aga
 from bot.games.hcf.hands import QUALIFYING_FLUSH_KEY, Flush, Run, flush_of, hand_keys, raise_cap, run_of
 from bot.games.hcf.rules import BONUS_NAMES, BONUSES, HandReturns, HCFOptions, Phase, settle_hand
 from bot.games.records import RecordedRound
+from bot.i18n import Text
 from bot.poker import Card
 
 _A = TypeVar("_A", bound=Action)
@@ -354,7 +355,7 @@ class HCFState(RecordedRound):
         player = self._deciding(seat)
         cap = raise_cap(flush_of(player.cards).length)
         if isinstance(multiple, bool) or not isinstance(multiple, int) or not 1 <= multiple <= cap:
-            allowed = "1x" if cap == 1 else f"1x to {cap}x"
+            allowed = "1x" if cap == 1 else Text("1x to {most}x", most=cap)
             raise RuleError(
                 "With a {length}-card flush you can raise {allowed} your Ante.",
                 length=flush_of(player.cards).length, allowed=allowed

@@ -22,8 +22,9 @@ from __future__ import annotations
 from typing import Final
 
 from bot.games.figures import Measured
+from bot.i18n import N_, SOURCE_LANGUAGE, Words, words
 
-STRATEGY: Final = (
+STRATEGY: Final = N_(
     "One open box, Ante 1 and Bonus 1 each round; the dealer's face-up card is not used. "
     "Bet a full house or better and two pair. Buy with a straight or a flush. Three of a kind: "
     "Bet if an ace and a king are beside it, else draw the other two cards. A pair: Buy if a "
@@ -43,7 +44,7 @@ STRATEGY: Final = (
 
 MEASURED_ROUNDS: Final = 2_000_000
 MEASURED_SEED: Final = 1
-MEASURED_WITH: Final = "python -m bot simulate imperial --rounds 2000000 --seed 1"
+MEASURED_WITH: Final = "python -m bot simulate imperial --rounds 2000000 --seed 1"  # not prose
 
 RTP: Final[dict[str, Measured]] = {
     # Chips back per chip staked on the main game: Ante, Buy, Draws and BET together.
@@ -79,16 +80,18 @@ EXACT_BONUS_RTP: Final = 2_519_708 / 2_598_960
 = 96.95% exactly."""
 
 
-def summary() -> str:
-    """The figures as the rules page shows them, one line each."""
+def summary(w: Words | None = None) -> str:
+    """The figures as the rules page shows them, one line each, in the reader's language."""
+    w = w or words(SOURCE_LANGUAGE)
     return "\n".join([
-        f"Strategy: {STRATEGY}",
-        f"Measured over {MEASURED_ROUNDS:,} simulated rounds (seed {MEASURED_SEED}):",
-        f"- Ante+BET (Buy and Draws included), per chip staked: {RTP['ante+bet'].percent()}",
-        f"- Ante+BET, per Ante: {RTP['ante+bet per ante'].percent()}",
-        f"- Bonus: {RTP['bonus'].percent()}; exactly {EXACT_BONUS_RTP:.2%}",
-        f"- Insurance (1 Ante whenever offered): {RTP['insurance'].percent()}",
-        f"- Dealer qualifies: {DEALER_QUALIFIES.percent()} of rounds",
-        "- \"Without house edge\", as the operator says? Not with this strategy: it loses "
-        f"{HOUSE_EDGE_PER_ANTE.percent()} of the Ante a round.",
+        w("Strategy: {strategy}", strategy=w(STRATEGY)),
+        w("Measured over {rounds} simulated rounds (seed {seed}):", rounds=MEASURED_ROUNDS,
+          seed=str(MEASURED_SEED)),
+        w("- Ante+BET (Buy and Draws included), per chip staked: {rtp}", rtp=RTP["ante+bet"].percent(w)),
+        w("- Ante+BET, per Ante: {rtp}", rtp=RTP["ante+bet per ante"].percent(w)),
+        w("- Bonus: {rtp}; exactly {exact}", rtp=RTP["bonus"].percent(w), exact=w.percent(EXACT_BONUS_RTP)),
+        w("- Insurance (1 Ante whenever offered): {rtp}", rtp=RTP["insurance"].percent(w)),
+        w("- Dealer qualifies: {rate} of rounds", rate=DEALER_QUALIFIES.percent(w)),
+        w("- \"Without house edge\", as the operator says? Not with this strategy: it loses {edge} of the "
+          "Ante a round.", edge=HOUSE_EDGE_PER_ANTE.percent(w)),
     ])

@@ -71,7 +71,7 @@ DRAW = DrawRule()
 
 IMPERIAL = BoxedGame(
     name="imperial",
-    display_name="Imperial Poker",
+    display_name="Imperial Poker",  # a name, the same in every language: not prose
     # "Beim Austeilen, legt der Dealer seine letzte Karte offen"; qualifies "mit einem Ass-König".
     dealer=DealerRule(cards=5, face_up=1, qualifier=HandClass.ACE_KING),
     bet_pays=ImperialPays(BET_PAYS),

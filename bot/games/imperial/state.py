@@ -125,7 +125,8 @@ class ImperialState(BoxedState):
                             "{count}.", box=box.position, count=len(discards))
         room = self.draw_room(seat)
         if len(discards) > room:
-            left = f"only {room} card{'' if room == 1 else 's'}" if room else "no cards"
+            left = (Text("no cards") if not room else Text("only 1 card") if room == 1
+                    else Text("only {count} cards", count=room))
             raise RuleError("The deck would run out: it has {left} left to draw (the rest is kept "
                             "for the other boxes and the dealer's exchange).", left=left)
 

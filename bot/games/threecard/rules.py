@@ -34,13 +34,13 @@ BETS = ("ante", "pairplus")
 """What a player places in the betting window; Play (= Ante) comes with the decision."""
 BET_NAMES = {"ante": N_("Ante"), "pairplus": N_("Pair Plus"), "play": N_("Play")}
 
-PAIR_PLUS = PayTable.of("Pair Plus", {
+PAIR_PLUS = PayTable.of(N_("Pair Plus"), {
     HandClass.STRAIGHT_FLUSH: 40, HandClass.THREE_OF_A_KIND: 30, HandClass.STRAIGHT: 6,
     HandClass.FLUSH: 4, HandClass.PAIR: 1,
 }, miss="lose")
 """On the player's own three cards, whatever the dealer holds and also after a fold."""
 
-ANTE_BONUS = PayTable.of("Ante bonus", {
+ANTE_BONUS = PayTable.of(N_("Ante bonus"), {
     HandClass.STRAIGHT_FLUSH: 5, HandClass.THREE_OF_A_KIND: 4, HandClass.STRAIGHT: 1,
 }, miss="push")
 """Paid on the Ante of a played hand, whatever the dealer holds, on top of the Ante's result."""

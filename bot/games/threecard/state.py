@@ -215,13 +215,14 @@ class ThreeCardState(RecordedRound):
         for seat, player in list(self.seats.items()):
             player.placements.clear()
             if player.ante < minimum:
-                reason = f"Ante below the table minimum of {minimum:,}"
+                reason = Text("Ante below the table minimum of {minimum}", minimum=minimum)
                 rejected.append(Rejection(seat, "ante", player.ante, reason))
                 if player.pairplus:
-                    rejected.append(Rejection(seat, "pairplus", player.pairplus, "Pair Plus needs an Ante"))
+                    needs_ante = Text("Pair Plus needs an Ante")
+                    rejected.append(Rejection(seat, "pairplus", player.pairplus, needs_ante))
                 flows += self._take_back(seat, player.ante, player.pairplus)
             elif 0 < player.pairplus < minimum:
-                reason = f"Pair Plus below the table minimum of {minimum:,}"
+                reason = Text("Pair Plus below the table minimum of {minimum}", minimum=minimum)
                 rejected.append(Rejection(seat, "pairplus", player.pairplus, reason))
                 flows += self._take_back(seat, 0, player.pairplus)
         if self.seats:
@@ -268,8 +269,9 @@ class ThreeCardState(RecordedRound):
     def verify_play(self, seat: SeatId) -> None:
         """Play (a bet equal to the Ante) or Fold, once, while the hand is being decided."""
         if self.phase is not Phase.DECIDING:
-            raise RuleError("This round is over." if self.phase is Phase.SETTLED
-                            else "The cards have not been dealt yet.")
+            if self.phase is Phase.SETTLED:
+                raise RuleError("This round is over.")
+            raise RuleError("The cards have not been dealt yet.")
         player = self.seats.get(seat)
         if player is None:
             raise RuleError("You have no hand in this round.")

@@ -16,8 +16,9 @@ from __future__ import annotations
 from typing import Final
 
 from bot.games.figures import Measured
+from bot.i18n import N_, SOURCE_LANGUAGE, Words, words
 
-STRATEGY: Final = (
+STRATEGY: Final = N_(
     "One open box, Ante 1 and Bonus 1 each round. Bet a straight or better. Buy with three of a "
     "kind; with two pair Buy if the dealer's face-up cards show a pair, else Bet. Buy with four "
     "to a flush, or with an open-ended straight draw (without a pair only when the face-up cards "
@@ -33,7 +34,7 @@ STRATEGY: Final = (
 
 MEASURED_ROUNDS: Final = 4_000_000
 MEASURED_SEED: Final = 1
-MEASURED_WITH: Final = "python -m bot simulate twoplusfour --rounds 4000000 --seed 1"
+MEASURED_WITH: Final = "python -m bot simulate twoplusfour --rounds 4000000 --seed 1"  # not prose
 
 RTP: Final[dict[str, Measured]] = {
     # Chips back per chip staked on the main game: Ante, Buy and BET together.
@@ -62,14 +63,16 @@ EXACT_BONUS_RTP: Final = 2_519_708 / 2_598_960
 """The bonus pays on the first five cards alone: 2,519,708 / 2,598,960 = 96.95% exactly."""
 
 
-def summary() -> str:
-    """The figures as the rules page shows them, one line each."""
+def summary(w: Words | None = None) -> str:
+    """The figures as the rules page shows them, one line each, in the reader's language."""
+    w = w or words(SOURCE_LANGUAGE)
     return "\n".join([
-        f"Strategy: {STRATEGY}",
-        f"Measured over {MEASURED_ROUNDS:,} simulated rounds (seed {MEASURED_SEED}):",
-        f"- Ante+BET (Buy included), per chip staked: {RTP['ante+bet'].percent()}",
-        f"- Ante+BET, per Ante: {RTP['ante+bet per ante'].percent()}",
-        f"- Bonus: {RTP['bonus'].percent()}; exactly {EXACT_BONUS_RTP:.2%}",
-        f"- Insurance (1 Ante whenever offered): {RTP['insurance'].percent()}",
-        f"- Dealer qualifies: {DEALER_QUALIFIES.percent()} of rounds",
+        w("Strategy: {strategy}", strategy=w(STRATEGY)),
+        w("Measured over {rounds} simulated rounds (seed {seed}):", rounds=MEASURED_ROUNDS,
+          seed=str(MEASURED_SEED)),
+        w("- Ante+BET (Buy included), per chip staked: {rtp}", rtp=RTP["ante+bet"].percent(w)),
+        w("- Ante+BET, per Ante: {rtp}", rtp=RTP["ante+bet per ante"].percent(w)),
+        w("- Bonus: {rtp}; exactly {exact}", rtp=RTP["bonus"].percent(w), exact=w.percent(EXACT_BONUS_RTP)),
+        w("- Insurance (1 Ante whenever offered): {rtp}", rtp=RTP["insurance"].percent(w)),
+        w("- Dealer qualifies: {rate} of rounds", rate=DEALER_QUALIFIES.percent(w)),
     ])

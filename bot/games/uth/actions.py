@@ -77,7 +77,8 @@ class Reveal(Action, kind="reveal"):
 
     @property
     def label(self) -> str:
-        return f"{self.street}: {' '.join(str(card) for card in self.cards)}"
+        cards = " ".join(str(card) for card in self.cards)
+        return Text("{street}: {cards}", street=Text(self.street), cards=cards)
 
 
 class Check(Action, kind="check"):

@@ -64,6 +64,7 @@ from bot.games.uth.rules import (
     settlement_lines,
 )
 from bot.games.uth.views import PrivateView, PublicView, private_view, public_view
+from bot.i18n import N_, Text
 from bot.poker import Card, evaluate
 
 _A = TypeVar("_A", bound=Action)
@@ -316,14 +317,14 @@ class UTHState(RecordedRound):
         for seat_id, player in list(self.seats.items()):
             player.placements.clear()
             if player.ante < minimum:
-                reason = f"Ante below the table minimum of {minimum}"
+                reason = Text("Ante below the table minimum of {minimum}", minimum=minimum)
                 rejected.append(Rejection(seat_id, "ante", player.ante, reason))
                 rejected.append(Rejection(seat_id, "blind", player.ante, reason))
                 if player.trips:
-                    rejected.append(Rejection(seat_id, "trips", player.trips, "Trips needs an Ante"))
+                    rejected.append(Rejection(seat_id, "trips", player.trips, Text("Trips needs an Ante")))
                 flows += self._take_back(player, player.ante, player.trips)
             elif 0 < player.trips < trips_minimum:
-                reason = f"Trips below the table minimum of {trips_minimum}"
+                reason = Text("Trips below the table minimum of {minimum}", minimum=trips_minimum)
                 rejected.append(Rejection(seat_id, "trips", player.trips, reason))
                 flows += self._take_back(player, 0, player.trips)
         action = CloseBetting(seats=tuple(self.seats), rejected=tuple(rejected), flows=tuple(flows))
@@ -402,7 +403,7 @@ class UTHState(RecordedRound):
         player.play = amount
         player.raised_on = self.phase.label
         player.decided = True
-        player.status = f"RAISE {multiple}x"
+        player.status = Text("RAISE {times}x", times=multiple)
         action = Raise(seat=seat, street=self.phase.label, multiple=multiple, amount=amount,
                        flows=(ChipFlow(seat, "play", amount),))
         return self._decided(action)
@@ -552,10 +553,10 @@ class UTHState(RecordedRound):
         while self.phase in DECISION_PHASES and not self.pending_seats():
             if self.phase is Phase.PREFLOP:
                 self.phase, self.revealed = Phase.FLOP, 3
-                self._record(Reveal(street="flop", cards=self.board[:3]))
+                self._record(Reveal(street=N_("flop"), cards=self.board[:3]))
             elif self.phase is Phase.FLOP:
                 self.phase, self.revealed = Phase.RIVER, 5
-                self._record(Reveal(street="turn and river", cards=self.board[3:]))
+                self._record(Reveal(street=N_("turn and river"), cards=self.board[3:]))
             else:
                 self._settle()
             for player in self.seats.values():

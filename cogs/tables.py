@@ -13,7 +13,7 @@ from discord.ext import commands
 import render
 from bot import catalog
 from bot.errors import UserError
-from bot.i18n import N_, Words
+from bot.i18n import N_, Words, restored
 from bot.poker.shuffle import verify
 from bot.tables.actions import NO_ARG, ActionArg
 from bot.tables.config import MAX_CHIPS, TIMER_RANGE, ConfigError, TableConfig
@@ -305,7 +305,7 @@ class Tables(commands.Cog):
                             inline=False)
         actions = await self.bot.store.round_actions(number)
         if actions:
-            log_lines = [f"{names.get(str(a.user_id), a.user_id or w('dealer'))}: {a.label}"
+            log_lines = [f"{names.get(str(a.user_id), a.user_id or w('dealer'))}: {w(restored(a.label))}"
                          for a in actions]
             embed.add_field(name=w("Actions"), value="\n".join(log_lines)[-1024:], inline=False)
         fairness = fairness_text(info.seed, info.commitment, dealt, w)

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from bot.games.chinese import auto_arrange, find_natural
+from bot.i18n import restored
 from bot.poker import Card
 from bot.poker.shuffle import deck_from_seed
 from bot.store import AccountRef
@@ -250,7 +251,7 @@ async def test_four_players_one_times_out_and_is_set_by_the_auto_arrange(
     await tables.pass_time(121)  # dave's time runs out: the auto-arrange sets his hand
     result = tables.table().last_result
     assert result is not None and result.settlement is not None and not result.voided
-    actions = [a.label for a in await harness.bot.store.round_actions(result.round_id)]
+    actions = [restored(a.label) for a in await harness.bot.store.round_actions(result.round_id)]
     assert actions[-1] == "Time ran out: hand set by the auto-arrange"
     record = (await harness.bot.store.get_round(harness.guild_id, result.round_id)).state["record"]
     assert record["hands"][str(dave.id)]["set_by"] == "auto-set"

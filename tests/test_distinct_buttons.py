@@ -15,6 +15,7 @@ from bot.client import CasinoBot
 from bot.config import Config
 from bot.games.boxed.rules import HandClass, Phase, hand_class
 from bot.games.chinese import auto_arrange
+from bot.i18n import restored
 from bot.poker import Card, evaluate_rank
 from bot.poker.shuffle import deck_from_seed
 from bot.tables.chinese import ChineseTableOptions
@@ -217,7 +218,7 @@ async def test_hcf_two_ante_buttons_are_two_actions(harness: DiscordHarness, tab
     await tables.press(alice, "Ante 10")
     await each_accepted(harness, tables, alice, order)
     assert tables.round_state().game.players[alice.id].ante == int(order[1].split()[1])
-    labels = [a.label for a in await harness.bot.store.round_actions(tables.table().round.id)]
+    labels = [restored(a.label) for a in await harness.bot.store.round_actions(tables.table().round.id)]
     assert len([label for label in labels if label.startswith("Ante")]) == 3, labels
 
 

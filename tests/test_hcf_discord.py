@@ -19,6 +19,7 @@ from bot.config import Config
 from bot.games.hcf import Phase, flush_cards, flush_of, raise_cap
 from bot.games.hcf.exact import dp_qualified_rate, flush_bonus_rtp, straight_flush_bonus_rtp
 from bot.games.hcf.figures import EXACT_DP_QUALIFIED, EXACT_FLUSH_RTP, EXACT_STRAIGHT_FLUSH_RTP
+from bot.i18n import restored
 from bot.store import AccountRef
 from bot.tables.config import TableConfig
 from render import TableSnapshot
@@ -192,7 +193,7 @@ async def test_four_players_pass_the_bank_round_the_table_and_the_house_banks_wh
     await hcf.driver.pass_time(WINDOW + 1)
     assert hcf.hand.offered == qualified[1]
     actions = await harness.bot.store.round_actions(hcf.table.round.id)
-    assert [a.label for a in actions][-1] == "AUTO DECLINED the bank"
+    assert [restored(a.label) for a in actions][-1] == "AUTO DECLINED the bank"
 
     # Hand 3 goes on: everyone else declines too, so the house banks with unlimited funds.
     for seat in qualified[1:]:

@@ -11,7 +11,17 @@ import discord
 import pytest
 from babel.messages.pofile import read_po
 
-from bot.i18n import LANGUAGES, SOURCE_LANGUAGE, catalogue_path, language_of, words, words_for
+from bot.i18n import (
+    LANGUAGES,
+    SOURCE_LANGUAGE,
+    Text,
+    catalogue_path,
+    language_of,
+    restored,
+    stored,
+    words,
+    words_for,
+)
 from bot.i18n.commands import command_texts
 from tests.harness.driver import DiscordHarness
 from tests.i18n_code import ROOT, catalogue_texts, uncatalogued_prose
@@ -69,6 +79,17 @@ def test_numbers_are_written_as_the_readers_language_writes_them() -> None:
     assert words("de").number(1_234_567) == "1.234.567"
     assert words("de")("{amount}", amount=1000) == "1.000"
     assert words("de")("{name}", name=True) == "True", "only numbers are formatted as numbers"
+
+
+def test_a_saved_action_label_is_read_back_in_each_readers_language() -> None:
+    label = Text("box {box}: {action}", box=2, action=Text("AUTO FOLDED"))
+    saved = stored(label)
+    assert isinstance(saved, str) and restored(saved) == label == "box 2: AUTO FOLDED"
+    assert words("de")(restored(saved)) == "Box 2: AUTO FOLDED"
+    assert words("de")(restored(stored(Text("FOLD")))) == "AUFGEGEBEN"
+    older = "Ante 10 (a log saved before labels were texts)"
+    assert restored(older) == older
+    assert stored("plain words") == "plain words"
 
 
 def test_a_text_without_a_german_entry_is_looked_up_as_missing_not_as_english() -> None:

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from bot.games.boxed.rules import HandClass, Phase, hand_class
+from bot.i18n import restored
 from bot.poker import Card, evaluate_rank
 from bot.poker.shuffle import deck_from_seed
 from tests.conftest import FakeClock
@@ -164,7 +165,7 @@ async def test_a_whole_round_with_draws_in_the_menu_and_by_command_and_a_buy(
     assert (alice.id, "box1 bonus") in lines
     for player in (alice, bob):
         assert await harness.wallet(player) == 1000 + result.settlement.summary[player.id].net
-    actions = [a.label for a in await harness.bot.store.round_actions(result.round_id)]
+    actions = [restored(a.label) for a in await harness.bot.store.round_actions(result.round_id)]
     assert "box 1: DRAW 1 card" in actions and "box 1: DRAW 1 card (draw 2)" in actions
     assert "box 1: DRAW 3 cards" in actions
     await harness.audit_ok()

@@ -19,12 +19,13 @@ from tests.harness.driver import DiscordHarness, FakeUser, Reply
 from tests.harness.tables import TableDriver
 from tests.test_i18n import catalogue
 
-WORD = re.compile(r"[A-Za-zÄÖÜäöüß]{3,}")
-PLACEHOLDER = re.compile(r"\{[^}]*\}")
+WORD = re.compile(r"\b[A-Za-zÄÖÜäöüß]{3,}\b")
+NOT_WORDS = re.compile(r"\{[^}]*\}|`[^`]*`|<[@#t][^>]*>")
+"""Placeholders, code (a seed, a command) and mentions: no language's words."""
 
 
 def words(text: str) -> set[str]:
-    return set(WORD.findall(PLACEHOLDER.sub(" ", text)))
+    return set(WORD.findall(NOT_WORDS.sub(" ", text)))
 
 
 @cache
@@ -165,4 +166,35 @@ async def test_a_boxed_round_at_a_german_server(harness: DiscordHarness, clock: 
         labels = table.tables.buttons()
         await table.press(player, "Einsatz" if "Einsatz" in labels and round_.state.phase.name == "DECISIONS"
                           else "Weiter")
+    table.check(snapshots)
+
+
+async def test_a_high_card_flush_hand_at_a_german_server(harness: DiscordHarness, clock: Any,
+                                                         snapshots: list[TableSnapshot]) -> None:
+    table = await german_table(harness, clock, "hcf")
+    for player in (table.anna, table.bob):
+        bought = await table.tables.command(player, "buyin", amount=500)
+        table.private["de" if player is table.anna else "en"].append(bought.text)
+    await table.press(table.anna, "Nächste Hand geben")  # nobody has the bank minimum: the house banks
+    await table.press(table.anna, "Ante 10")
+    await table.press(table.bob, "Ante 10")
+    await table.press(table.bob, "Flush-Bonus 10")
+    await table.tables.pass_time(31)
+    for player in (table.anna, table.bob):
+        await table.cards(player)
+        await table.press(player, "Raise 1x")
+    table.check(snapshots)
+
+
+async def test_a_chinese_poker_hand_at_a_german_server(harness: DiscordHarness, clock: Any,
+                                                       snapshots: list[TableSnapshot]) -> None:
+    table = await german_table(harness, clock, "chinese")
+    for player in (table.anna, table.bob):
+        bought = await table.tables.command(player, "buyin", amount=200)
+        table.private["de" if player is table.anna else "en"].append(bought.text)
+    await table.press(table.anna, "Geben")
+    await table.tables.pass_time(1)
+    for player in (table.anna, table.bob):
+        await table.press(player, "Meine Hand setzen")
+    await table.tables.pass_time(200)  # nobody sets a hand: the auto-arrange sets both
     table.check(snapshots)

@@ -11,6 +11,7 @@ import pytest
 
 from bot.catalog import declared
 from bot.games.common import RuleError
+from bot.i18n import restored
 from bot.poker.shuffle import deck_from_seed, verify
 from bot.store import AccountRef, Store
 from bot.tables.config import TableConfig
@@ -112,7 +113,7 @@ async def test_timeouts_auto_check_then_auto_fold(runtime: TableRuntime, store: 
     await runtime.act(request(ALICE, "ante", "10"))
     await play_to_showdown(runtime, clock)
     (finished,) = publisher.results
-    labels = [action.label for action in await store.round_actions(finished.round_id)]
+    labels = [restored(action.label) for action in await store.round_actions(finished.round_id)]
     assert labels.count("AUTO CHECKED") == 2 and labels.count("AUTO FOLDED") == 1
     assert await wallet(store, ALICE) == 1000 - 20
     await audit_ok(store)
@@ -239,7 +240,8 @@ async def test_leaving_mid_round_plays_the_hand_by_timeouts(runtime: TableRuntim
     await runtime.act(request(ALICE, "check"))
     await runtime.act(request(ALICE, "fold"))
     (finished,) = publisher.results
-    bob_actions = [a.label for a in await store.round_actions(finished.round_id) if a.user_id == BOB]
+    logged = await store.round_actions(finished.round_id)
+    bob_actions = [restored(a.label) for a in logged if a.user_id == BOB]
     assert bob_actions[-3:] == ["AUTO CHECKED", "AUTO CHECKED", "AUTO FOLDED"]
     assert await wallet(store, BOB) == 1000 - 20
     await audit_ok(store)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.i18n import restored
 from render import TableSnapshot
 from tests.conftest import FakeClock
 from tests.harness.driver import DiscordHarness, assert_refused
@@ -58,7 +59,7 @@ async def test_undecided_hands_are_auto_folded(harness: DiscordHarness, tables: 
     nets = [field["name"].rsplit(": ", 1)[1] for field in result["embeds"][0]["fields"][:4]]
     assert nets == ["-10"] * 4, "every player auto-folded and lost the Ante, nothing more"
     actions = await harness.bot.store.round_actions(tables.table().last_result.round_id)
-    assert [a.label for a in actions].count("AUTO FOLDED") == 4
+    assert [restored(a.label) for a in actions].count("AUTO FOLDED") == 4
     await harness.audit_ok()
     assert_only_these_cards_shown(snapshots, ())
 

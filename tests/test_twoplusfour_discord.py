@@ -6,6 +6,7 @@ import copy
 
 import pytest
 
+from bot.i18n import restored
 from tests.conftest import FakeClock
 from tests.harness.driver import DiscordHarness, FakeUser, Reply, assert_refused
 from tests.harness.tables import TableDriver, decide_every_box, opened_table
@@ -142,7 +143,7 @@ async def test_two_players_at_one_table_and_the_exchange(harness: DiscordHarness
     await decide_every_box(tables, [alice, bob], exchange_box=1)
     result = tables.table().last_result
     assert result.settlement is not None
-    actions = [a.label for a in await harness.bot.store.round_actions(result.round_id)]
+    actions = [restored(a.label) for a in await harness.bot.store.round_actions(result.round_id)]
     assert actions.count("GO ON: exchange on box 1") == 2, actions
     exchanged = [line for line in result.settlement.lines if line.outcome == "exchange"]
     assert {line.bet for line in exchanged} == {"box1 ante"} and len(exchanged) == 2

@@ -10,6 +10,7 @@ import pytest
 
 from bot.client import CasinoBot
 from bot.config import Config
+from bot.i18n import restored
 from render import TableSnapshot
 from tests.conftest import FakeClock
 from tests.harness.driver import DiscordHarness, assert_refused
@@ -71,7 +72,7 @@ async def test_five_players_time_out_to_the_showdown(harness: DiscordHarness, ta
     nets = [field["name"].rsplit(": ", 1)[1] for field in result["embeds"][0]["fields"][:5]]
     assert nets == ["-20"] * 5, "every player auto-folded on the river and lost Ante and Blind"
     actions = await harness.bot.store.round_actions(tables.table().last_result.round_id)
-    labels = [a.label for a in actions]
+    labels = [restored(a.label) for a in actions]
     assert labels.count("AUTO CHECKED") == 10 and labels.count("AUTO FOLDED") == 5
     await harness.audit_ok()
     assert_only_these_cards_shown(snapshots, tables.table().last_result.snapshot_state.board)

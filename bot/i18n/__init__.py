@@ -17,6 +17,7 @@ the bot does not speak.
 from __future__ import annotations
 
 import gettext
+import json
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
@@ -166,6 +167,37 @@ class Words:
 def _is_number(value: object) -> bool:
     """A plain number (not a bool, a card or an enum, which are ints that print as themselves)."""
     return type(value) in (int, float)
+
+
+def stored(text: str) -> str:
+    """``text`` as a saved action log keeps it: a :class:`Text` as JSON with its catalogue text
+    and values (so ``/round`` shows it in each reader's language later), plain text as it is."""
+    return json.dumps(_plain(text), ensure_ascii=False) if isinstance(text, Text) else text
+
+
+def restored(saved: str) -> str:
+    """What :func:`stored` saved: a :class:`Text` again, or the plain text (an older log's)."""
+    if not saved.startswith(_STORED):
+        return saved
+    try:
+        return _text(json.loads(saved))
+    except (ValueError, KeyError, TypeError):
+        return saved
+
+
+_STORED: Final = '{"text": '
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Text):
+        return {"text": value.message, "values": {key: _plain(inner) for key, inner in value.values.items()}}
+    return value if isinstance(value, int | float | str) and not isinstance(value, bool) else str(value)
+
+
+def _text(data: dict[str, Any]) -> Text:
+    values = {key: _text(inner) if isinstance(inner, dict) else inner
+              for key, inner in data["values"].items()}
+    return Text(data["text"], **values)
 
 
 def joined(parts: Sequence[str], separator: str = " · ") -> Text:

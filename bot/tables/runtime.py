@@ -24,7 +24,7 @@ from types import MappingProxyType
 from typing import Any, Protocol
 
 from bot.games.common import ChipFlow, SeatId, Settlement
-from bot.i18n import N_, Text, Words
+from bot.i18n import N_, Text, Words, stored
 from bot.poker.shuffle import commitment as commitment_of
 from bot.poker.shuffle import deck_from_seed, new_seed
 from bot.store import (
@@ -770,7 +770,7 @@ class TableRuntime:
         return ActionRow(
             seq=seq, user_id=applied.seat, step=applied.step,
             interaction_id=request.interaction_id if request else interaction_id,
-            label=applied.label, at=self.clock(),
+            label=stored(applied.label), at=self.clock(),
         )
 
     # -- timers ------------------------------------------------------------------------------

@@ -202,6 +202,9 @@ class TableMessages:
             else:  # a request Discord will never take: our bug
                 log.exception("Discord refused an update of table %s", table.id)
             return self._backoff(table, worker, error)
+        except Exception as error:  # our bug drawing the message: keep the worker, try later
+            log.exception("Could not draw the message of table %s", table.id)
+            return self._backoff(table, worker, error)
         worker.failures = 0
         if table.paused is not None:
             self.bot.tables.unpause(table)
@@ -450,7 +453,7 @@ BET_NAMES = {
     "ante": N_("Ante"), "blind": N_("Blind"), "trips": N_("Trips"), "play": N_("Play"),
     "pairplus": N_("Pair Plus"), "bet": N_("Bet"), "bonus": N_("Bonus"), "insurance": N_("Insurance"),
     "raise": N_("Raise"), "straight_flush": N_("Straight Flush bonus"), "flush": N_("Flush bonus"),
-    "rake": N_("rake"), "bank": N_("bank"),
+    "rake": N_("rake"), "bank": N_("bank"), "hand": N_("hand"),
 }
 """A settlement line's bet as players read it (the line itself names it by its key)."""
 BOX_BET = re.compile(r"box(?P<box>\d+) (?P<bet>\w+)")

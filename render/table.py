@@ -66,6 +66,8 @@ class TableSnapshot:
     dealer_status: str = ""
     dealer_label: str = "Dealer"
     """The name over the dealer's row (a player-banked game shows who banks)."""
+    board_label: str = "Board"
+    """The name over the community cards, in the reader's language."""
     dealer_highlight: Collection[int] = field(default_factory=frozenset)
     community_highlight: Collection[int] = field(default_factory=frozenset)
     four_colour: bool = False
@@ -185,7 +187,7 @@ def _draw_title(image: Image.Image, title: str) -> None:
 def _draw_dealer_and_board(image: Image.Image, snapshot: TableSnapshot) -> None:
     groups = [
         (snapshot.dealer_label, snapshot.dealer, snapshot.dealer_highlight, snapshot.dealer_status),
-        ("Board", snapshot.community, snapshot.community_highlight, ""),
+        (snapshot.board_label, snapshot.community, snapshot.community_highlight, ""),
     ]
     groups = [group for group in groups if group[1]]
     total_cards = sum(len(cards) for _, cards, _, _ in groups)

@@ -23,6 +23,7 @@ from bot.i18n import (
     words_for,
 )
 from bot.i18n.commands import command_texts
+from render.fonts import font as render_font
 from tests.harness.driver import DiscordHarness
 from tests.i18n_code import ROOT, catalogue_texts, uncatalogued_prose
 
@@ -179,3 +180,16 @@ def test_the_prose_check_finds_english_that_skips_the_catalogue(tmp_path: Any) -
                       'd = "give:ok:1"\n')
     assert [line.split(":")[1] for line in uncatalogued_prose(module)] == ["4", "5"]
     assert list(catalogue_texts(module)) == [("You have {n} chips.",)]
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_pictures_font_draws_every_letter_the_language_writes(language: str) -> None:
+    """Pillow's bundled font had no umlauts ("K\\u25afnige"): every letter a catalogue text uses
+    must have a glyph of its own in the font the pictures are drawn with."""
+    font = render_font(20)
+    missing_glyph = bytes(font.getmask("\uffff"))
+    letters = {char for message in catalogue(language) if message.string
+               for text in (message.string if isinstance(message.string, tuple) else (message.string,))
+               for char in text if char.isalpha()}
+    undrawable = sorted(char for char in letters if bytes(font.getmask(char)) == missing_glyph)
+    assert undrawable == []

@@ -9,11 +9,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import cache
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 
+from bot.games.boxed.seat import BoxKind
 from bot.i18n import catalogue_path
+from bot.tables.boxed import BOX_KINDS
 from render import TableSnapshot
 from tests.harness.driver import DiscordHarness, FakeUser, Reply
 from tests.harness.tables import TableDriver
@@ -155,6 +157,8 @@ async def test_a_boxed_round_at_a_german_server(harness: DiscordHarness, clock: 
     await table.press(table.anna, "Box 1: Ante 10")
     await table.press(table.bob, "Box 2: Ante 10")
     await table.press(table.bob, "Box 2: Bonus 1")
+    if game == "twoplusfour":  # a box with only a bonus on it (2 Plus 4 allows one)
+        await table.press(table.anna, "Box 3: Bonus 1")
     await table.tables.pass_time(31)
     for _ in range(20):
         round_ = table.tables.table().round
@@ -198,3 +202,7 @@ async def test_a_chinese_poker_hand_at_a_german_server(harness: DiscordHarness, 
         await table.press(player, "Meine Hand setzen")
     await table.tables.pass_time(200)  # nobody sets a hand: the auto-arrange sets both
     table.check(snapshots)
+
+
+def test_every_kind_of_box_has_a_name() -> None:
+    assert set(BOX_KINDS) == set(get_args(BoxKind))

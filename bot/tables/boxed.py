@@ -205,7 +205,7 @@ class BoxedAdapter(HouseGameAdapter):
             dealer_status = (w("{hand} · qualifies", hand=view.dealer_hand) if view.dealer_qualified
                              else w("{hand} · does not qualify", hand=view.dealer_hand))
             if view.exchange is not None:
-                dealer_status += f" → {w(view.exchange.hand)}"
+                dealer_status += " · " + w("after the exchange: {hand}", hand=view.exchange.hand)
         return TableSnapshot(title=title, dealer=view.dealer, seats=seats, footer=footer,
                              dealer_status=dealer_status)
 
@@ -255,7 +255,8 @@ class BoxedAdapter(HouseGameAdapter):
 
 REPORTS_BETS = frozenset({"undo", "rebet"})
 """Actions whose effect is only clear from the bets they leave: the reply lists those."""
-BOX_KINDS = {"open": N_("open"), "blind": N_("blind")}
+BOX_KINDS = {"open": N_("open"), "blind": N_("blind"), "bonus": N_("bonus only")}
+"""A box as its kind is shown: played open, blind, or holding only a bonus."""
 PHASE_TEXT = {
     Phase.BETTING: N_("Betting window open"), Phase.DEALING: N_("Dealing"),
     Phase.DECISIONS: N_("Decisions: Buy, Bet or Fold each open box"),

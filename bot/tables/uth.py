@@ -183,7 +183,8 @@ class UTHAdapter(HouseGameAdapter):
             dealer_status = (w("{hand} · qualifies", hand=view.dealer_hand) if view.dealer_qualified
                              else w("{hand} · does not qualify", hand=view.dealer_hand))
         return TableSnapshot(title=title, dealer=view.dealer, community=view.board, seats=seats,
-                             footer=footer, dealer_status=dealer_status)
+                             footer=footer, dealer_status=dealer_status, dealer_label=w("Dealer"),
+                             board_label=w("Board"))
 
     def _seat_status_text(self, status: str, pending: bool, hand: str | None, state: UTHState,
                           seat: SeatId, w: Words) -> str:

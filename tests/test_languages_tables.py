@@ -93,6 +93,12 @@ class German:
         self.seen()
         return reply
 
+    async def buy_in(self, amount: int) -> None:
+        """Both players bring ``amount`` chips to the table (a stack-funded game)."""
+        for player in (self.anna, self.bob):
+            bought = await self.tables.command(player, "buyin", amount=amount)
+            self.private["de" if player is self.anna else "en"].append(bought.text)
+
     async def cards(self, player: FakeUser) -> None:
         await self.press(player, "Meine Karten")
 
@@ -176,9 +182,7 @@ async def test_a_boxed_round_at_a_german_server(harness: DiscordHarness, clock: 
 async def test_a_high_card_flush_hand_at_a_german_server(harness: DiscordHarness, clock: Any,
                                                          snapshots: list[TableSnapshot]) -> None:
     table = await german_table(harness, clock, "hcf")
-    for player in (table.anna, table.bob):
-        bought = await table.tables.command(player, "buyin", amount=500)
-        table.private["de" if player is table.anna else "en"].append(bought.text)
+    await table.buy_in(500)
     await table.press(table.anna, "Nächste Hand geben")  # nobody has the bank minimum: the house banks
     await table.press(table.anna, "Ante 10")
     await table.press(table.bob, "Ante 10")
@@ -193,9 +197,7 @@ async def test_a_high_card_flush_hand_at_a_german_server(harness: DiscordHarness
 async def test_a_chinese_poker_hand_at_a_german_server(harness: DiscordHarness, clock: Any,
                                                        snapshots: list[TableSnapshot]) -> None:
     table = await german_table(harness, clock, "chinese")
-    for player in (table.anna, table.bob):
-        bought = await table.tables.command(player, "buyin", amount=200)
-        table.private["de" if player is table.anna else "en"].append(bought.text)
+    await table.buy_in(200)
     await table.press(table.anna, "Geben")
     await table.tables.pass_time(1)
     for player in (table.anna, table.bob):

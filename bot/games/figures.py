@@ -20,3 +20,18 @@ class Measured:
         low, high = self.ci95
         return w("{value} (95% CI {low} to {high})", value=w.percent(self.value), low=w.percent(low),
                  high=w.percent(high))
+
+
+def boxed_figures(w: Words, strategy: str, rounds: int, seed: int, main_game: str, rtp: dict[str, Measured],
+                  exact_bonus: float, dealer_qualifies: Measured) -> list[str]:
+    """A boxed game's figures as its rules page shows them, one line each: ``main_game`` is the
+    game's own line for the Ante+BET return per chip staked (what it includes differs)."""
+    return [
+        w("Strategy: {strategy}", strategy=w(strategy)),
+        w("Measured over {rounds} simulated rounds (seed {seed}):", rounds=rounds, seed=str(seed)),
+        main_game,
+        w("- Ante+BET, per Ante: {rtp}", rtp=rtp["ante+bet per ante"].percent(w)),
+        w("- Bonus: {rtp}; exactly {exact}", rtp=rtp["bonus"].percent(w), exact=w.percent(exact_bonus)),
+        w("- Insurance (1 Ante whenever offered): {rtp}", rtp=rtp["insurance"].percent(w)),
+        w("- Dealer qualifies: {rate} of rounds", rate=dealer_qualifies.percent(w)),
+    ]

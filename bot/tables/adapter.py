@@ -29,7 +29,7 @@ from typing import Any, ClassVar, Literal
 from bot.games.common import ChipFlow, RuleError, SeatId, Settlement
 from bot.i18n import N_, Text, Words, joined
 from bot.poker import Card
-from bot.tables.actions import NO_ARG, ActionArg
+from bot.tables.actions import NO_ARG, ActionArg, Amount, NoArg
 from bot.tables.config import ENGLISH, TableConfig, TableOptions
 from render import ShowdownSnapshot, TableSnapshot
 
@@ -188,6 +188,21 @@ def bets_report(action: str, bets: Text) -> Text:
     """``"Undo: Ante 20 · Blind 20"``: an action whose effect is only clear from the bets it
     leaves, as its reply and the round's log show it."""
     return Text("{action}: {bets}", action=Text(REPORTED_ACTIONS[action]), bets=bets)
+
+
+def betting_buttons(w: Words, small: int, big: int, side_bet: tuple[str, str],
+                    repeats: Sequence[str]) -> list[Control]:
+    """A dealer game's betting window: two Antes and a side bet (``side_bet``: its catalogue
+    label with ``{amount}``, and its action) on the first row; ``repeats`` (Rebet, Double),
+    Undo and Clear on the second."""
+    label, action = side_bet
+    return [
+        Control(w("Ante {amount}", amount=small), "ante", Amount(small), "primary", 0),
+        Control(w("Ante {amount}", amount=big), "ante", Amount(big), "primary", 0),
+        Control(w(label, amount=small), action, Amount(small), "secondary", 0),
+        *(Control(w(REPORTED_ACTIONS[name]), name, NoArg(), "secondary", 1) for name in (*repeats, "undo")),
+        Control(w("Clear"), "clear", NoArg(), "danger", 1),
+    ]
 
 
 def bet_list(*bets: tuple[str, int]) -> Text:

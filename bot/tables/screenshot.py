@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 
 import render
+from bot import catalog
+from bot.games.uth import UTHState
 from bot.i18n import LANGUAGES, words
 from bot.poker import parse_cards
 from bot.tables.actions import Amount, NoArg, Times
@@ -16,11 +18,11 @@ from bot.tables.config import TableConfig
 from bot.tables.uth import UTHAdapter
 
 PLAYERS = {1: "Anna", 2: "Bernd", 3: "Chloé"}
-DECK = parse_cards("As Ks Qh Qd 9c 8c Jh 9s Ah Kd 7s 7c 2d")
+DECK = parse_cards("As Ks Qh Qd 9c 8c Jh 9s Ah Kd 7s 7c 2d")  # not prose
 """Two cards to each seat in turn, two to the dealer, then the board."""
 
 
-def settled_round(adapter: UTHAdapter, config: TableConfig) -> object:
+def settled_round(adapter: UTHAdapter, config: TableConfig) -> UTHState:
     state = adapter.new_state(config)
     for seat, ante in zip(PLAYERS, (10, 25, 10), strict=True):
         adapter.apply(state, seat, "ante", Amount(ante), {})
@@ -38,7 +40,7 @@ def settled_round(adapter: UTHAdapter, config: TableConfig) -> object:
 def main(argv: list[str]) -> int:
     folder = Path(argv[0] if argv else "docs")
     folder.mkdir(parents=True, exist_ok=True)
-    adapter = UTHAdapter(GameInfo("uth", "Ultimate Texas Hold'em"))
+    adapter = UTHAdapter(GameInfo("uth", catalog.declared("uth").name))
     config = TableConfig("uth", max_bet=500)
     state = settled_round(adapter, config)
     for language in LANGUAGES:

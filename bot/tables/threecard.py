@@ -24,6 +24,7 @@ from bot.tables.adapter import (
     PrivateRows,
     bet_list,
     bets_report,
+    betting_buttons,
     settled_status,
 )
 from bot.tables.config import ENGLISH, TableConfig
@@ -110,14 +111,7 @@ class ThreeCardAdapter(HouseGameAdapter):
         if state is None or state.phase is Phase.BETTING:
             small = config.min_bet
             big = min(config.required_max_bet(self.display_name), small * 5)
-            return [
-                Control(w("Ante {amount}", amount=small), "ante", Amount(small), "primary", 0),
-                Control(w("Ante {amount}", amount=big), "ante", Amount(big), "primary", 0),
-                Control(w("Pair Plus {amount}", amount=small), "pairplus", Amount(small), "secondary", 0),
-                Control(w("Rebet"), "rebet", NoArg(), "secondary", 1),
-                Control(w("Undo"), "undo", NoArg(), "secondary", 1),
-                Control(w("Clear"), "clear", NoArg(), "danger", 1),
-            ]
+            return betting_buttons(w, small, big, (N_("Pair Plus {amount}"), "pairplus"), ("rebet",))
         if state.phase is Phase.DECIDING:
             return [Control(w("Play"), "play", NoArg(), "success"),
                     Control(w("Fold"), "fold", NoArg(), "danger"),

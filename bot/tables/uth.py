@@ -22,6 +22,7 @@ from bot.tables.adapter import (
     PrivateRows,
     bet_list,
     bets_report,
+    betting_buttons,
     settled_status,
 )
 from bot.tables.config import ENGLISH, TableConfig, TableOptions, option
@@ -139,15 +140,7 @@ class UTHAdapter(HouseGameAdapter):
     def controls(self, state: UTHState | None, config: TableConfig, w: Words = ENGLISH) -> list[Control]:
         if state is None or state.phase is Phase.BETTING:
             small, big = config.min_bet, min(config.required_max_bet(self.display_name), config.min_bet * 5)
-            return [
-                Control(w("Ante {amount}", amount=small), "ante", Amount(small), "primary", 0),
-                Control(w("Ante {amount}", amount=big), "ante", Amount(big), "primary", 0),
-                Control(w("Trips {amount}", amount=small), "trips", Amount(small), "secondary", 0),
-                Control(w("Rebet"), "rebet", NoArg(), "secondary", 1),
-                Control(w("Double"), "double", NoArg(), "secondary", 1),
-                Control(w("Undo"), "undo", NoArg(), "secondary", 1),
-                Control(w("Clear"), "clear", NoArg(), "danger", 1),
-            ]
+            return betting_buttons(w, small, big, (N_("Trips {amount}"), "trips"), ("rebet", "double"))
         raising = w("Raise {times}x", times=RAISES[state.phase][0]) if state.phase in RAISES else ""
         if state.phase is Phase.PREFLOP:
             decisions = [Control(raising, "raise", Times(4), "success"),

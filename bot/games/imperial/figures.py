@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from bot.games.figures import Measured
+from bot.games.figures import Measured, boxed_figures
 from bot.i18n import N_, SOURCE_LANGUAGE, Words, words
 
 STRATEGY: Final = N_(
@@ -83,15 +83,11 @@ EXACT_BONUS_RTP: Final = 2_519_708 / 2_598_960
 def summary(w: Words | None = None) -> str:
     """The figures as the rules page shows them, one line each, in the reader's language."""
     w = w or words(SOURCE_LANGUAGE)
+    main_game = w("- Ante+BET (Buy and Draws included), per chip staked: {rtp}",
+                  rtp=RTP["ante+bet"].percent(w))
     return "\n".join([
-        w("Strategy: {strategy}", strategy=w(STRATEGY)),
-        w("Measured over {rounds} simulated rounds (seed {seed}):", rounds=MEASURED_ROUNDS,
-          seed=str(MEASURED_SEED)),
-        w("- Ante+BET (Buy and Draws included), per chip staked: {rtp}", rtp=RTP["ante+bet"].percent(w)),
-        w("- Ante+BET, per Ante: {rtp}", rtp=RTP["ante+bet per ante"].percent(w)),
-        w("- Bonus: {rtp}; exactly {exact}", rtp=RTP["bonus"].percent(w), exact=w.percent(EXACT_BONUS_RTP)),
-        w("- Insurance (1 Ante whenever offered): {rtp}", rtp=RTP["insurance"].percent(w)),
-        w("- Dealer qualifies: {rate} of rounds", rate=DEALER_QUALIFIES.percent(w)),
+        *boxed_figures(w, STRATEGY, MEASURED_ROUNDS, MEASURED_SEED, main_game, RTP, EXACT_BONUS_RTP,
+                       DEALER_QUALIFIES),
         w("- \"Without house edge\", as the operator says? Not with this strategy: it loses {edge} of the "
           "Ante a round.", edge=HOUSE_EDGE_PER_ANTE.percent(w)),
     ])

@@ -195,7 +195,9 @@ class Tables(commands.Cog):
                 max_payout or defaults.max_payout, betting_seconds,
                 decision_seconds or defaults.decision_seconds, options).validated()
             self.bot.tables.adapters[game].new_state(config)  # the game checks its own limits
-        except (ConfigError, ValueError) as error:
+        except ConfigError:
+            raise  # a refusal in the admin's language
+        except ValueError as error:  # an engine's own check of its options
             raise UserError(str(error)) from None
         assert interaction.channel_id is not None
         table = await self.bot.tables.open_table(guild_id, interaction.channel_id, config)
@@ -232,7 +234,9 @@ class Tables(commands.Cog):
         if changes:
             try:
                 current = await self.bot.tables.configure(guild_id, interaction.channel_id, **changes)
-            except (ConfigError, ValueError) as error:
+            except ConfigError:
+                raise
+            except ValueError as error:
                 raise UserError(str(error)) from None
         w = reader(interaction)
         embed = casino_embed(w("Table {table} configuration updated", table=str(table.id)) if changes

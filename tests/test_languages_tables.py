@@ -6,6 +6,7 @@ round for German), so a new text is covered without a list kept by hand."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable
 from functools import cache
@@ -13,9 +14,14 @@ from typing import Any, get_args
 
 import pytest
 
+from bot import catalog
 from bot.games.boxed.seat import BoxKind
-from bot.i18n import catalogue_path
+from bot.i18n import Text, catalogue_path
+from bot.i18n import words as words_of
 from bot.tables.boxed import BOX_KINDS
+from bot.tables.config import TableConfig
+from bot.tables.results import RoundResult, result_from_payload, result_payload
+from bot.tables.uth import UTHAdapter
 from render import TableSnapshot
 from tests.harness.driver import DiscordHarness, FakeUser, Reply
 from tests.harness.tables import TableDriver
@@ -208,3 +214,17 @@ async def test_a_chinese_poker_hand_at_a_german_server(harness: DiscordHarness, 
 
 def test_every_kind_of_box_has_a_name() -> None:
     assert set(BOX_KINDS) == set(get_args(BoxKind))
+
+
+def test_a_result_waiting_in_the_outbox_over_a_restart_is_still_posted_in_german() -> None:
+    adapter = UTHAdapter(catalog.declared("uth").info)
+    kings = Text("Pair of {ranks}", ranks=Text("Kings"))
+    two_pair = Text("Two Pair, {high} and {low}", high=Text("Aces"), low=Text("Sevens"))
+    result = RoundResult(7, None, Text("Dealer: {hand} (qualifies)", hand=kings), {1: two_pair}, "", "",
+                         {1: "anna"}, None)
+    saved = json.loads(json.dumps(result_payload(adapter, result)))  # as the store's outbox keeps it
+    back = result_from_payload(adapter, TableConfig("uth", max_bet=500), saved)
+    german = words_of("de")
+    assert german(back.headline) == "Dealer: Paar Könige (qualifiziert)"
+    assert german(back.seat_lines[1]) == "Zwei Paare, Asse und Siebenen"
+    assert back.headline == result.headline == "Dealer: Pair of Kings (qualifies)"

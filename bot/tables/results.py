@@ -3,7 +3,7 @@
 The runtime writes a round's result into the store's outbox in the transaction that settles or
 voids the round (:func:`result_payload`), and reads it back after a restart
 (:func:`result_from_payload`) until the publisher has posted it: the result message is late
-at worst, never lost.
+at worst, never lost, and still in the server's language (its texts keep their catalogue text).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games.common import SeatId, Settlement
+from bot.i18n import restored, stored
 from bot.tables.adapter import GameAdapter
 from bot.tables.config import TableConfig
 
@@ -35,8 +36,8 @@ def result_payload(adapter: GameAdapter, result: RoundResult) -> dict[str, Any]:
     return {
         "round_id": result.round_id,
         "settlement": result.settlement.to_dict() if result.settlement is not None else None,
-        "headline": result.headline,
-        "seat_lines": {str(seat): line for seat, line in result.seat_lines.items()},
+        "headline": stored(result.headline),
+        "seat_lines": {str(seat): stored(line) for seat, line in result.seat_lines.items()},
         "seed": result.seed_hex, "commitment": result.commitment,
         "names": {str(seat): name for seat, name in result.names.items()},
         "state": adapter.dump(result.snapshot_state) if result.snapshot_state is not None else None,
@@ -51,8 +52,8 @@ def result_from_payload(adapter: GameAdapter, config: TableConfig,
     return RoundResult(
         round_id=int(data["round_id"]),
         settlement=Settlement.from_dict(settlement) if settlement is not None else None,
-        headline=str(data["headline"]),
-        seat_lines={int(seat): str(line) for seat, line in data["seat_lines"].items()},
+        headline=restored(str(data["headline"])),
+        seat_lines={int(seat): restored(str(line)) for seat, line in data["seat_lines"].items()},
         seed_hex=str(data["seed"]), commitment=str(data["commitment"]),
         names={int(seat): str(name) for seat, name in data["names"].items()},
         snapshot_state=adapter.load(state, config) if state is not None else None,

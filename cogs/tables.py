@@ -13,10 +13,10 @@ from discord.ext import commands
 import render
 from bot import catalog
 from bot.errors import UserError
-from bot.i18n import N_, Words, restored
+from bot.i18n import N_, Refusal, Words, restored
 from bot.poker.shuffle import verify
 from bot.tables.actions import NO_ARG, ActionArg
-from bot.tables.config import MAX_CHIPS, TIMER_RANGE, ConfigError, TableConfig
+from bot.tables.config import MAX_CHIPS, TIMER_RANGE, TableConfig
 from bot.tables.runtime import ActionRequest, ActionResult, Table
 from cogs.channel_access import cannot_open_text, missing_permissions, trouble_text
 from cogs.common import (
@@ -195,9 +195,9 @@ class Tables(commands.Cog):
                 max_payout or defaults.max_payout, betting_seconds,
                 decision_seconds or defaults.decision_seconds, options).validated()
             self.bot.tables.adapters[game].new_state(config)  # the game checks its own limits
-        except ConfigError:
-            raise  # a refusal in the admin's language
-        except ValueError as error:  # an engine's own check of its options
+        except Refusal:
+            raise  # a table's or an engine's refusal of the options, in the admin's language
+        except ValueError as error:  # a check of the code's own (no catalogue text)
             raise UserError(str(error)) from None
         assert interaction.channel_id is not None
         table = await self.bot.tables.open_table(guild_id, interaction.channel_id, config)
@@ -234,7 +234,7 @@ class Tables(commands.Cog):
         if changes:
             try:
                 current = await self.bot.tables.configure(guild_id, interaction.channel_id, **changes)
-            except ConfigError:
+            except Refusal:
                 raise
             except ValueError as error:
                 raise UserError(str(error)) from None

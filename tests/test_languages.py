@@ -150,3 +150,10 @@ async def test_a_game_commands_refusals_are_in_the_players_language(harness: Dis
     await harness.slash(admin, "table open", game="twoplusfour", min_bet=10)
     refused = await harness.slash(harness.user("anna", locale="de"), "twoplusfour bet", insurance=-1)
     assert_refused(refused, "Die Versicherung muss zwischen 0 und 1.000.000.000.000 Chips liegen.")
+
+
+async def test_options_a_game_refuses_are_refused_in_the_admins_language(harness: DiscordHarness) -> None:
+    admin = harness.user("anna", locale="de", admin=True)
+    refused = await harness.slash(admin, "table open", game="hcf", rake_mode="every_player", rake=0)
+    assert_refused(refused, "ein Rake ist eine ganze Zahl Chips, mindestens 1")
+    assert harness.bot.tables.table_in(harness.channel_id) is None

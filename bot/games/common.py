@@ -56,6 +56,11 @@ class RuleError(Refusal):
     its values (``RuleError("Bets are {low} to {high}.", low=10, high=500)``)."""
 
 
+class OptionError(Refusal, ValueError):
+    """Options a round cannot be played with (an admin's table settings): a catalogue text the
+    admin reads in their language."""
+
+
 def allowed(verify: Callable[..., None], *args: Any, **kwargs: Any) -> bool:
     """True when ``verify(*args, **kwargs)`` passes: the rules allow that action now."""
     try:

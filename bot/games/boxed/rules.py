@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any, Literal, NamedTuple, Protocol
 
-from bot.games.common import NamedStep
+from bot.games.common import NamedStep, OptionError
 from bot.games.paytable import PayTable as PayTable
 from bot.games.plain import PlainData
 from bot.i18n import Text
@@ -297,11 +297,11 @@ class BoxedOptions(PlainData):
 
     def __post_init__(self) -> None:
         if self.min_ante < 1 or self.smallest_chip < 1:
-            raise ValueError("min_ante and smallest_chip are at least 1 chip")
+            raise OptionError("min_ante and smallest_chip are at least 1 chip")
         if self.max_ante is not None and self.max_ante < self.min_ante:
-            raise ValueError("max_ante must be at least min_ante (or None for no maximum)")
+            raise OptionError("max_ante must be at least min_ante (or None for no maximum)")
         if self.max_payout < 1 or self.max_round_payout < 1:
-            raise ValueError("the payout caps are at least 1 chip")
+            raise OptionError("the payout caps are at least 1 chip")
 
     @property
     def min_bonus(self) -> int:

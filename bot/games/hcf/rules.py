@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, NamedTuple
 
-from bot.games.common import NamedStep
+from bot.games.common import NamedStep, OptionError
 from bot.games.hcf.hands import QUALIFYING_FLUSH_KEY
 from bot.games.plain import PlainData
 from bot.i18n import N_, Text
@@ -99,19 +99,21 @@ class HCFOptions(PlainData):
 
     def __post_init__(self) -> None:
         if not 1 <= self.min_ante <= self.max_ante:
-            raise ValueError("Ante limits need 1 <= min_ante <= max_ante")
+            raise OptionError("Ante limits need 1 <= min_ante <= max_ante")
         if not 1 <= self.bonus_minimum <= self.bonus_maximum:
-            raise ValueError("bonus limits need 1 <= bonus_min <= bonus_max")
+            raise OptionError("bonus limits need 1 <= bonus_min <= bonus_max")
         if self.bank_minimum < 1:
-            raise ValueError("bank_minimum must be at least 1 chip")
+            raise OptionError("bank_minimum must be at least 1 chip")
         if self.rake_mode not in RakeMode.ALL:
-            raise ValueError(f"rake_mode must be one of {', '.join(RakeMode.ALL)}, not {self.rake_mode!r}")
+            raise OptionError("rake_mode must be one of {choices}, not {value}",
+                              choices=", ".join(RakeMode.ALL), value=self.rake_mode)
         if self.rake < 0 or (self.rake_mode != RakeMode.NONE and self.rake < 1):
-            raise ValueError("a rake is a whole number of chips, at least 1 when a rake mode is set")
+            raise OptionError("a rake is a whole number of chips, at least 1 when a rake mode is set")
         if self.max_payout is not None and self.max_payout < 1:
-            raise ValueError("max_payout must be at least 1 chip (or None for no cap)")
+            raise OptionError("max_payout must be at least 1 chip (or None for no cap)")
         if not 1 <= self.max_players <= MAX_PLAYERS:
-            raise ValueError(f"max_players must be 1 to {MAX_PLAYERS}: one deck deals 7 cards a hand")
+            raise OptionError("max_players must be 1 to {most}: one deck deals 7 cards a hand",
+                              most=MAX_PLAYERS)
         object.__setattr__(self, "_sf_odds", _odds_by_length(self.straight_flush_pays, 3))
         object.__setattr__(self, "_flush_odds", _odds_by_length(self.flush_pays, 4))
 

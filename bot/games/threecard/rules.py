@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any, NamedTuple
 
-from bot.games.common import NamedStep, SeatId, SettlementLine, hand_lines
+from bot.games.common import NamedStep, OptionError, SeatId, SettlementLine, hand_lines
 from bot.games.paytable import PayTable
 from bot.games.threecard.hands import HAND_SIZE, QUEEN_HIGH, HandClass, hand_class
 from bot.i18n import N_
@@ -63,13 +63,14 @@ class ThreeCardOptions:
 
     def __post_init__(self) -> None:
         if not 1 <= self.min_bet <= self.max_bet:
-            raise ValueError("Ante limits need 1 <= min_bet <= max_bet")
+            raise OptionError("Ante limits need 1 <= min_bet <= max_bet")
         if self.pair_plus_max < self.min_bet:
-            raise ValueError("Pair Plus's maximum must be at least the table minimum")
+            raise OptionError("Pair Plus's maximum must be at least the table minimum")
         if self.max_payout is not None and self.max_payout < 1:
-            raise ValueError("max_payout must be at least 1 chip (or None for no cap)")
+            raise OptionError("max_payout must be at least 1 chip (or None for no cap)")
         if not 1 <= self.max_seats <= MOST_SEATS:
-            raise ValueError(f"max_seats must be 1 to {MOST_SEATS}: one deck deals three cards a seat")
+            raise OptionError("max_seats must be 1 to {most}: one deck deals three cards a seat",
+                              most=MOST_SEATS)
 
     @property
     def pair_plus_max(self) -> int:

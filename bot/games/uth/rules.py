@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from bot.games.common import NamedStep, SeatId, SettlementLine, hand_lines
+from bot.games.common import NamedStep, OptionError, SeatId, SettlementLine, hand_lines
 from bot.games.paytable import PayTable as PayTable
 from bot.games.plain import PlainData
 from bot.poker import Category
@@ -87,17 +87,16 @@ class UTHOptions(PlainData):
 
     def __post_init__(self) -> None:
         if self.dealer_qualifier not in QUALIFIERS:
-            raise ValueError(
-                f"dealer_qualifier must be one of {', '.join(QUALIFIERS)}, not {self.dealer_qualifier!r}"
-            )
+            raise OptionError("dealer_qualifier must be one of {choices}, not {value}",
+                              choices=", ".join(QUALIFIERS), value=self.dealer_qualifier)
         if not 1 <= self.min_bet <= self.max_bet:
-            raise ValueError("Ante limits need 1 <= min_bet <= max_bet")
+            raise OptionError("Ante limits need 1 <= min_bet <= max_bet")
         if not 1 <= self.trips_min <= self.trips_max:
-            raise ValueError("Trips limits need 1 <= trips_min_bet <= trips_max_bet")
+            raise OptionError("Trips limits need 1 <= trips_min_bet <= trips_max_bet")
         if self.max_payout is not None and self.max_payout < 1:
-            raise ValueError("max_payout must be at least 1 chip (or None for no cap)")
+            raise OptionError("max_payout must be at least 1 chip (or None for no cap)")
         if not 1 <= self.max_seats <= 22:
-            raise ValueError("max_seats must be 1 to 22: one deck deals 2 cards a seat plus 7")
+            raise OptionError("max_seats must be 1 to 22: one deck deals 2 cards a seat plus 7")
 
     @property
     def trips_min(self) -> int:

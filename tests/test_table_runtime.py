@@ -177,6 +177,35 @@ async def test_a_bet_over_the_balance_changes_nothing(runtime: TableRuntime, sto
     await audit_ok(store)
 
 
+async def test_a_crash_after_the_last_action_is_saved_but_before_settlement_settles_on_restart(
+        store: Store, tmp_path: Path, clock: FakeClock, runtime: TableRuntime,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The last decision is saved with the round's state; the process dies before the
+    settlement is recorded. Nothing is left to wait for, so no timer would ever fire: the
+    restart settles the round at once (found by the SIGKILL test)."""
+    await both_ante_to_pre_flop(runtime, clock)
+    await runtime.act(request(ALICE, "raise", "4"))
+
+    async def killed(table: object) -> None:
+        raise KeyboardInterrupt  # the process stops here, before the settlement's transaction
+
+    monkeypatch.setattr(runtime, "_settle", killed)
+    with pytest.raises(KeyboardInterrupt):
+        await runtime.act(request(BOB, "raise", "4"))
+    monkeypatch.undo()
+    await shut_down(runtime, store)
+
+    async with restarted_runtime(tmp_path, make_runtime, clock) as (restarted, reopened, publisher):
+        (finished,) = publisher.results
+        assert finished.settlement is not None and not finished.voided
+        table = restarted.table_in(CHANNEL)
+        assert table is not None and table.round is None, "the round is settled, not left open"
+        for seat, summary in finished.settlement.summary.items():
+            assert await wallet(reopened, seat) == 1000 + summary.net
+        report = await reopened.audit(GUILD)
+        assert report.ok and report.escrow == 0
+
+
 async def test_a_restart_mid_round_resumes_it(store: Store, tmp_path: Path, clock: FakeClock,
                                               runtime: TableRuntime) -> None:
     await both_ante_to_pre_flop(runtime, clock)

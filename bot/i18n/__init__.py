@@ -191,7 +191,7 @@ _STORED: Final = '{"text": '
 def _plain(value: Any) -> Any:
     if isinstance(value, Text):
         return {"text": value.message, "values": {key: _plain(inner) for key, inner in value.values.items()}}
-    return value if isinstance(value, int | float | str) and not isinstance(value, bool) else str(value)
+    return value if type(value) in (int, float, str) else str(value)  # a card, an enum: as they read
 
 
 def _text(data: dict[str, Any]) -> Text:

@@ -277,6 +277,11 @@ class TableRuntime:
                                   last_press=_last_presses(await self.store.round_actions(pending.id)))
         log.info("Resumed round #%s at table %s (deadline %s)", pending.id, table.id,
                  pending.deadline)
+        if table.adapter.is_over(state):
+            # The last action was saved but the crash came before its settlement: settle now
+            # (no timer would ever fire for a round that has nothing left to wait for).
+            await self._settle(table)
+            return
         self._arm(table)
         self.publisher.table_changed(table)
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
@@ -196,3 +198,37 @@ async def test_history_pages_newest_first_with_a_total(store: Store) -> None:
     assert total == 7 and [row.round_id for row in second_page] == ids[1::-1]
     assert await store.history(GUILD, ALICE, offset=10) == ([], 7)
     assert await store.history(2, ALICE) == ([], 0)
+
+
+async def test_a_leaderboard_is_read_beside_the_writer_and_sees_every_commit(tmp_path: Path) -> None:
+    """A slow read (a leaderboard, a rank, a history) runs on the read connection: it neither
+    waits for a write in progress nor holds every table's writes up behind it, and it sees what
+    was committed the moment before (WAL)."""
+    on_file = await Store.open(tmp_path / "casino.sqlite3")
+    try:
+        await on_file.transfer(GUILD, [Movement(AccountRef.mint(), HOUSE, 1_000_000, "bankroll")])
+        await play(on_file, {ALICE: (10, 30)})
+        (top,) = await on_file.leaderboard(GUILD)
+        assert (top.user_id, top.net) == (ALICE, 20), "the read connection sees the last commit"
+
+        writing, release = asyncio.Event(), asyncio.Event()
+
+        async def long_write() -> None:
+            async with on_file._transaction():  # the writer's lock, held as a slow write would
+                writing.set()
+                await release.wait()
+
+        writer = asyncio.create_task(long_write())
+        await writing.wait()
+        try:
+            async with asyncio.timeout(2):
+                board = await on_file.leaderboard(GUILD)
+                assert await on_file.rank_of(GUILD, ALICE) == board[0]
+                assert (await on_file.history(GUILD, ALICE))[1] == 1
+        finally:
+            release.set()
+            await writer
+    finally:
+        await on_file.close()
+    with pytest.raises(StoreError, match="closed"):
+        await on_file.leaderboard(GUILD)

@@ -8,6 +8,7 @@ import sqlite3
 from collections.abc import Callable, Coroutine, Iterable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
+from urllib.parse import quote
 
 import aiosqlite
 
@@ -41,6 +42,20 @@ async def connect(path: str | os.PathLike[str]) -> aiosqlite.Connection:
         for pragma in PRAGMAS:
             await db.execute(pragma)
         await migrate(db)
+    except BaseException:
+        await db.close()
+        raise
+    return db
+
+
+async def connect_reader(path: str | os.PathLike[str]) -> aiosqlite.Connection:
+    """A second, read-only connection to the (already migrated) file at ``path``. In WAL mode its
+    reads see every committed write and never wait for, or hold up, the writer."""
+    uri = "file:" + quote(os.path.abspath(os.fspath(path))) + "?mode=ro"  # noqa: ASYNC240 - no I/O
+    db = await aiosqlite.connect(uri, uri=True, isolation_level=None)
+    try:
+        await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        await db.execute("PRAGMA query_only = ON")
     except BaseException:
         await db.close()
         raise

@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from bot.store import money, posts, rounds, stacks
-from bot.store.connection import Body, connect, database_info, in_one_trip
+from bot.store.connection import Body, connect, connect_reader, database_info, in_one_trip
 from bot.store.models import (
     AccountRef,
     AuditReport,
@@ -57,9 +57,12 @@ log = logging.getLogger(__name__)
 class Store(TableStoreMixin, StackStoreMixin):
     """Chips, ledger, rounds and settings for every guild. Open with ``await Store.open(path)``."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: aiosqlite.Connection, reader: aiosqlite.Connection | None = None) -> None:
         self._db: aiosqlite.Connection | None = db
         self._lock = asyncio.Lock()
+        self._reader = reader
+        """Slow reads (leaderboards, ranks, histories) go here, beside the writer (None in memory)."""
+        self._reader_lock = asyncio.Lock()
         # Wallets known to exist in committed data. They are never deleted, so this cache only
         # saves the "first sight" check on the hot path; it is filled only after a commit.
         self._known_wallets: set[tuple[int, str]] = set()
@@ -67,13 +70,25 @@ class Store(TableStoreMixin, StackStoreMixin):
 
     @classmethod
     async def open(cls, path: str | os.PathLike[str]) -> Store:
-        """Open (creating if needed) the database at ``path``; ``":memory:"`` for tests."""
-        return cls(await connect(path))
+        """Open (creating if needed) the database at ``path``; ``":memory:"`` for tests (one
+        connection: there the slow reads queue with the writes)."""
+        db = await connect(path)
+        if os.fspath(path) == ":memory:":
+            return cls(db)
+        try:
+            reader = await connect_reader(path)
+        except BaseException:
+            await db.close()
+            raise
+        return cls(db, reader)
 
     async def close(self) -> None:
         """Wait for the operation in progress, then close; later calls raise StoreError."""
-        async with self._lock:
+        async with self._lock, self._reader_lock:
             db, self._db = self._db, None
+            reader, self._reader = self._reader, None
+            if reader is not None:
+                await reader.close()
             if db is not None:
                 await db.close()
 
@@ -155,6 +170,28 @@ class Store(TableStoreMixin, StackStoreMixin):
                 yield db
             finally:
                 await db.rollback()
+
+    @asynccontextmanager
+    async def _reading_aside(self, *, snapshot: bool = False) -> AsyncIterator[aiosqlite.Connection]:
+        """Like :meth:`_reading`, on the read connection: a slow read (a leaderboard over many
+        rounds) neither waits for the writer's lock nor holds every table's writes up behind it.
+        It sees every committed write (WAL); a store in memory has only the one connection."""
+        if self._reader is None and self._db is not None:
+            async with self._reading(snapshot=snapshot) as db:
+                yield db
+            return
+        async with self._reader_lock:
+            reader = self._reader
+            if reader is None:
+                raise StoreError("the store is closed")
+            if not snapshot:
+                yield reader
+                return
+            await reader.execute("BEGIN")
+            try:
+                yield reader
+            finally:
+                await reader.rollback()
 
     async def _settings(self, db: aiosqlite.Connection, guild_id: int) -> GuildSettings:
         settings = self._settings_cache.get(guild_id)
@@ -380,7 +417,7 @@ class Store(TableStoreMixin, StackStoreMixin):
         limit: int = 10,
     ) -> list[LeaderRow]:
         """Top members by net winnings over settled rounds; ties share a rank."""
-        async with self._reading() as db:
+        async with self._reading_aside() as db:
             return await rounds.leaderboard(
                 db, guild_id, game=game, since=since, limit=max(0, limit)
             )
@@ -394,14 +431,14 @@ class Store(TableStoreMixin, StackStoreMixin):
         since: float | None = None,
     ) -> LeaderRow | None:
         """The member's row on the same leaderboard, or None if they played no such round."""
-        async with self._reading() as db:
+        async with self._reading_aside() as db:
             return await rounds.rank_of(db, guild_id, user_id, game=game, since=since)
 
     async def history(
         self, guild_id: int, user_id: int, *, offset: int = 0, limit: int = 5
     ) -> tuple[list[HistoryRow], int]:
         """A page of the member's settled rounds, newest first, and how many there are."""
-        async with self._reading(snapshot=True) as db:
+        async with self._reading_aside(snapshot=True) as db:
             return await rounds.history(
                 db, guild_id, user_id, offset=max(0, offset), limit=max(0, limit)
             )

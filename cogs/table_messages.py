@@ -28,7 +28,6 @@ import contextlib
 import io
 import logging
 import random
-import re
 import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -436,8 +435,8 @@ def result_embed(table: Table, result: RoundResult, w: Words = ENGLISH) -> disco
         for seat, summary in result.settlement.summary.items():
             name = result.names.get(seat, str(seat))
             hand = w(result.seat_lines.get(seat, ""))
-            bets = ", ".join(w("{bet} {staked}→{returned}", bet=bet_name(line.bet, w), staked=line.staked,
-                               returned=line.returned)
+            bets = ", ".join(w("{bet} {staked}→{returned}", bet=table.adapter.bet_text(line.bet),
+                               staked=line.staked, returned=line.returned)
                              for line in result.settlement.lines_of(seat))
             embed.add_field(name=f"{name}: {signed_chips(summary.net, w)}",
                             value=f"{hand}\n{bets}"[:1024] or "-", inline=False)
@@ -448,20 +447,3 @@ def result_embed(table: Table, result: RoundResult, w: Words = ENGLISH) -> disco
     embed.set_footer(text=w("Settled {time} UTC", time=time.strftime("%H:%M:%S", time.gmtime())))
     return embed
 
-
-BET_NAMES = {
-    "ante": N_("Ante"), "blind": N_("Blind"), "trips": N_("Trips"), "play": N_("Play"),
-    "pairplus": N_("Pair Plus"), "bet": N_("Bet"), "bonus": N_("Bonus"), "insurance": N_("Insurance"),
-    "raise": N_("Raise"), "straight_flush": N_("Straight Flush bonus"), "flush": N_("Flush bonus"),
-    "rake": N_("rake"), "bank": N_("bank"), "hand": N_("hand"),
-}
-"""A settlement line's bet as players read it (the line itself names it by its key)."""
-BOX_BET = re.compile(r"box(?P<box>\d+) (?P<bet>\w+)")
-
-
-def bet_name(key: str, w: Words) -> str:
-    """``"box2 ante"`` -> "Box 2: Ante"; a key no game names stays as it is."""
-    boxed = BOX_BET.fullmatch(key)
-    if boxed is not None:
-        return w("Box {box}: {bets}", box=int(boxed["box"]), bets=bet_name(boxed["bet"], w))
-    return w(BET_NAMES.get(key, key))

@@ -15,7 +15,7 @@ from typing import Any, get_args
 import pytest
 
 from bot import catalog
-from bot.games.boxed.seat import BoxKind
+from bot.games.boxed.seat import Box, BoxKind
 from bot.i18n import Text, catalogue_path
 from bot.i18n import words as words_of
 from bot.tables.boxed import BOX_KINDS
@@ -106,7 +106,7 @@ class German:
             self.private["de" if player is self.anna else "en"].append(bought.text)
 
     async def cards(self, player: FakeUser) -> None:
-        await self.press(player, "Meine Karten")
+        await self.press(player, CARDS)
 
     def results(self) -> list[dict[str, Any]]:
         return [message for message in self.tables.h.fake.messages.values()
@@ -133,32 +133,26 @@ async def german_table(harness: DiscordHarness, clock: Any, game: str) -> German
     return German(tables, harness)
 
 
-async def test_a_uth_round_at_a_german_server(harness: DiscordHarness, clock: Any,
-                                              snapshots: list[TableSnapshot]) -> None:
-    table = await german_table(harness, clock, "uth")
-    await table.press(table.anna, "Ante 10")
-    await table.press(table.bob, "Trips 10")
-    await table.press(table.bob, "Ante 10")
-    await table.tables.pass_time(31)
-    await table.cards(table.anna)
-    await table.cards(table.bob)
-    await table.press(table.anna, "Check")
-    await table.press(table.bob, "Raise 4x")
-    await table.press(table.anna, "Check")
-    await table.press(table.anna, "Aufgeben")
-    table.check(snapshots)
+WAIT = "the betting window closes"
+CARDS = "Meine Karten"
+ROUNDS = {
+    "uth": [("anna", "Ante 10"), ("bob", "Trips 10"), ("bob", "Ante 10"), (None, WAIT), ("anna", CARDS),
+            ("bob", CARDS), ("anna", "Check"), ("bob", "Raise 4x"), ("anna", "Check"), ("anna", "Aufgeben")],
+    "threecard": [("anna", "Ante 10"), ("bob", "Ante 10"), ("bob", "Pair Plus 10"), (None, WAIT),
+                  ("anna", CARDS), ("anna", "Play"), ("bob", "Aufgeben")],
+}
+"""A round of each single-hand dealer game, press by press (German buttons: a German server)."""
 
 
-async def test_a_three_card_round_at_a_german_server(harness: DiscordHarness, clock: Any,
-                                                     snapshots: list[TableSnapshot]) -> None:
-    table = await german_table(harness, clock, "threecard")
-    await table.press(table.anna, "Ante 10")
-    await table.press(table.bob, "Ante 10")
-    await table.press(table.bob, "Pair Plus 10")
-    await table.tables.pass_time(31)
-    await table.cards(table.anna)
-    await table.press(table.anna, "Play")
-    await table.press(table.bob, "Aufgeben")
+@pytest.mark.parametrize("game", list(ROUNDS))
+async def test_a_dealer_round_at_a_german_server(harness: DiscordHarness, clock: Any, game: str,
+                                                 snapshots: list[TableSnapshot]) -> None:
+    table = await german_table(harness, clock, game)
+    for who, label in ROUNDS[game]:
+        if who is None:
+            await table.tables.pass_time(31)
+        else:
+            await table.press(table.anna if who == "anna" else table.bob, label)
     table.check(snapshots)
 
 
@@ -228,3 +222,14 @@ def test_a_result_waiting_in_the_outbox_over_a_restart_is_still_posted_in_german
     assert german(back.headline) == "Dealer: Paar Könige (qualifiziert)"
     assert german(back.seat_lines[1]) == "Zwei Paare, Asse und Siebenen"
     assert back.headline == result.headline == "Dealer: Pair of Kings (qualifies)"
+
+
+@pytest.mark.parametrize("game", ["twoplusfour", "imperial"])
+def test_every_bet_of_a_box_is_named_in_german(game: str) -> None:
+    """A result lists each box's bets by their settlement names ("box2 buy"): each reads as
+    German, fees (a Buy, Imperial's Draws) included."""
+    adapter = catalog.adapters()[game]
+    box = Box(position=2, ante=10, bonus=1, bet=20, insurance=5, fees=[("buy", 10), ("draw", 10)])
+    shown = [words_of("de")(adapter.bet_text(name)) for name in box.stakes()]
+    assert shown[0] == "Box 2: Ante" and all(text.startswith("Box 2: ") for text in shown)
+    assert_reads("de", shown)

@@ -181,6 +181,13 @@ def settled_status(settlement: Settlement | None, seat: SeatId, hand: str | None
     return f"{w(hand)} · {verdict}" if hand else verdict
 
 
+BET_NAMES = {
+    "ante": N_("Ante"), "blind": N_("Blind"), "trips": N_("Trips"), "play": N_("Play"),
+    "pairplus": N_("Pair Plus"), "bet": N_("Bet"), "bonus": N_("Bonus"), "insurance": N_("Insurance"),
+    "buy": N_("Buy"), "draw": N_("Draw"), "raise": N_("Raise"), "straight_flush": N_("Straight Flush bonus"),
+    "flush": N_("Flush bonus"), "rake": N_("rake"), "bank": N_("bank"), "hand": N_("hand"),
+}
+"""Every game's settlement keys as players read them (a game with other keys names them itself)."""
 REPORTED_ACTIONS = {"undo": N_("Undo"), "rebet": N_("Rebet"), "double": N_("Double")}
 
 
@@ -364,6 +371,10 @@ class GameAdapter(ABC):
         """What starts a round at an idle table."""
         return Text("Press an Ante button (or `/{command} ante`) to open the betting window.",
                     command=self.command)
+
+    def bet_text(self, bet: str) -> Text:
+        """A settlement line's bet (named by its key, ``"pairplus"``) as players read it."""
+        return Text(BET_NAMES.get(bet, bet))
 
     def table_note(self, config: TableConfig, w: Words = ENGLISH) -> str | None:
         """A line of table terms on the table message (a player bank's terms and rake)."""

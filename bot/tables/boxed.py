@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games.boxed.rules import BoxedGame, BoxedOptions, Phase
-from bot.games.boxed.seat import Box
+from bot.games.boxed.seat import Box, box_and_bet
 from bot.games.boxed.state import BoxedState
 from bot.games.boxed.views import BoxView
 from bot.games.common import RuleError, SeatId
@@ -235,6 +235,13 @@ class BoxedAdapter(HouseGameAdapter):
             hints.append(w("boxes that may ask for the exchange: {boxes}",
                            boxes=", ".join(str(b) for b in view.exchange_boxes)))
         return rows, " · ".join(hints) or w("Your boxes")
+
+    def bet_text(self, bet: str) -> Text:
+        """``"box2 ante"`` -> "Box 2: Ante"."""
+        boxed = box_and_bet(bet)
+        if boxed is None:
+            return super().bet_text(bet)
+        return Text("Box {box}: {bets}", box=boxed[0], bets=super().bet_text(boxed[1]))
 
     def phase_text(self, state: BoxedState | None, w: Words = ENGLISH) -> str:
         if state is None:

@@ -439,8 +439,8 @@ def _positions(cards: Sequence[Card], chosen: Sequence[Card]) -> frozenset[int]:
 def _hand_text(cards: Sequence[Card]) -> Text:
     if not cards:
         return Text("")
-    run = run_of(cards)
-    return joined([flush_of(cards).text, run.text], ", ") if run.length >= 3 else flush_of(cards).text
+    flush, run = flush_of(cards).text, run_of(cards)
+    return joined([flush, run.text], ", ") if run.length >= 3 else flush
 
 
 def _bets_text(player: HCFPlayer) -> Text:

@@ -36,6 +36,13 @@ def bet_name(position: int, bet: str) -> str:
     return f"box{position} {bet}"
 
 
+def box_and_bet(name: str) -> tuple[int, str] | None:
+    """What :func:`bet_name` made: ``"box2 ante"`` -> ``(2, "ante")``; None for another name."""
+    box, _, bet = name.partition(" ")
+    position = box.removeprefix("box")
+    return (int(position), bet) if box.startswith("box") and position.isdecimal() and bet else None
+
+
 @dataclass
 class Box(PlainData):
     """One box: its stakes, its cards and its stage.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import os
 import sqlite3
-from collections.abc import Callable, Coroutine, Iterable, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import quote
@@ -132,14 +132,21 @@ class ThreadSideConnection:
     def __init__(self, connection: sqlite3.Connection) -> None:
         self._connection = connection
 
-    async def execute(self, sql: str, parameters: Iterable[Any] = ()) -> sqlite3.Cursor:
-        return self._connection.execute(sql, tuple(parameters))
+    async def execute(self, sql: str, parameters: Iterable[Any] | Mapping[str, Any] = ()) -> sqlite3.Cursor:
+        return self._connection.execute(sql, _bound(parameters))
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> sqlite3.Cursor:
         return self._connection.executemany(sql, rows)
 
-    async def execute_fetchall(self, sql: str, parameters: Iterable[Any] = ()) -> list[Any]:
-        return self._connection.execute(sql, tuple(parameters)).fetchall()
+    async def execute_fetchall(
+        self, sql: str, parameters: Iterable[Any] | Mapping[str, Any] = ()
+    ) -> list[Any]:
+        return self._connection.execute(sql, _bound(parameters)).fetchall()
+
+
+def _bound(parameters: Iterable[Any] | Mapping[str, Any]) -> Sequence[Any] | Mapping[str, Any]:
+    """Named parameters as they are; positional ones as a tuple (sqlite3 takes no iterator)."""
+    return parameters if isinstance(parameters, Mapping) else tuple(parameters)
 
 
 Body = Callable[[Any], Coroutine[Any, Any, T]]

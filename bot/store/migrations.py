@@ -86,6 +86,12 @@ CREATE TABLE daily_claims (
 # The error a short debit raises; the store turns it into InsufficientFunds.
 OVERDRAFT_ERROR = "overdraft"
 
+# The period key of a round ``r`` for a row of ``periods`` (see MIGRATION_0007_STATS): weeks
+# start on Monday (ISO 8601), the key naming the Monday's date.
+PERIOD_OF_ROUND = """CASE periods.kind WHEN 'a' THEN 'all' WHEN 'd' THEN 'd' || r.day
+        WHEN 'w' THEN 'w' || date(r.day, '-6 days', 'weekday 1')
+        WHEN 'm' THEN 'm' || substr(r.day, 1, 7) ELSE 's' || r.session_id END"""
+
 # Posting: a whole transfer is ONE INSERT of several rows into this view, so SQLite's statement
 # atomicity makes it all or nothing with no explicit transaction, in one thread round trip.
 # Rows with a change carry an account's net change over the transfer; rows without one are the
@@ -232,9 +238,127 @@ MIGRATION_0006_LANGUAGE = """
 ALTER TABLE guild_settings ADD COLUMN language TEXT;
 """
 
+# Leaderboards and stats (#17). A settled round counts in the server's time zone on the day it
+# was settled (rounds.day, fixed when it is recorded; a new time zone recounts the guild) and in
+# its table's sitting (rounds.session_id). player_stats holds a member's totals per game (and
+# '*': every game) per period: 'all', a day 'd2026-11-25', the week that starts that Monday
+# 'w2026-11-23', a month 'm2026-11' and a sitting 's17'. It is kept by one upsert in the
+# transaction that records a round (stats.COUNT_ROUND), so a board reads one period's rows
+# (at most one per member) and never scans rounds. player_stats_recount derives the same rows
+# from the rounds: the migration fills the table from it and the audit compares the two.
+# Streaks run in settlement order (rounds.settled_seq): a win extends one, a loss ends it, a
+# push does neither.
+MIGRATION_0007_STATS = f"""
+ALTER TABLE guild_settings ADD COLUMN timezone TEXT;
+
+ALTER TABLE rounds ADD COLUMN day TEXT;
+ALTER TABLE rounds ADD COLUMN session_id INTEGER;
+-- 1, 2, 3... in the order rounds were settled (commit order, whatever the clock said).
+ALTER TABLE rounds ADD COLUMN settled_seq INTEGER;
+UPDATE rounds SET day = date(settled_at, 'unixepoch') WHERE status = 'settled';
+UPDATE rounds SET settled_seq = o.seq
+FROM (SELECT id, ROW_NUMBER() OVER (ORDER BY settled_at, id) AS seq FROM rounds
+      WHERE status = 'settled') AS o
+WHERE rounds.id = o.id;
+CREATE UNIQUE INDEX rounds_by_settled_seq ON rounds (settled_seq) WHERE settled_seq IS NOT NULL;
+CREATE INDEX rounds_by_session ON rounds (session_id) WHERE session_id IS NOT NULL;
+
+-- The best poker hand a player held in the round (the engine's packed value) and its cards.
+ALTER TABLE round_players ADD COLUMN hand_value INTEGER;
+ALTER TABLE round_players ADD COLUMN hand TEXT;
+
+-- A table's sitting: from its first round until it has been idle for 30 minutes or closes.
+CREATE TABLE table_sessions (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    guild_id      INTEGER NOT NULL,
+    table_id      INTEGER NOT NULL REFERENCES tables (id),
+    started_at    REAL    NOT NULL,
+    last_round_at REAL    NOT NULL,
+    ended_at      REAL,
+    recap_posted  INTEGER NOT NULL DEFAULT 0  -- its recap picture was posted (or given up)
+);
+CREATE INDEX table_sessions_unposted ON table_sessions (table_id) WHERE recap_posted = 0;
+
+-- What a member is called on this server's pictures, from the interactions of their rounds.
+CREATE TABLE member_names (
+    guild_id   INTEGER NOT NULL,
+    user_id    INTEGER NOT NULL,
+    name       TEXT    NOT NULL,
+    updated_at REAL    NOT NULL,
+    PRIMARY KEY (guild_id, user_id)
+) WITHOUT ROWID;
+INSERT INTO member_names (guild_id, user_id, name, updated_at)
+SELECT r.guild_id, CAST(seat.key AS INTEGER), seat.value, r.settled_at
+FROM rounds AS r, json_each(r.state, '$.names') AS seat
+WHERE r.status = 'settled' AND json_valid(r.state) AND seat.key GLOB '[0-9]*'
+ORDER BY r.settled_at, r.id
+ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at;
+
+CREATE TABLE player_stats (
+    guild_id        INTEGER NOT NULL,
+    game            TEXT    NOT NULL,
+    period          TEXT    NOT NULL,
+    user_id         INTEGER NOT NULL,
+    rounds          INTEGER NOT NULL,
+    wins            INTEGER NOT NULL,
+    net             INTEGER NOT NULL,
+    wagered         INTEGER NOT NULL,
+    best_win        INTEGER NOT NULL,
+    best_win_round  INTEGER,
+    best_hand       INTEGER,
+    best_hand_round INTEGER,
+    streak          INTEGER NOT NULL,
+    best_streak     INTEGER NOT NULL,
+    PRIMARY KEY (guild_id, game, period, user_id)
+) WITHOUT ROWID;
+CREATE INDEX player_stats_by_member ON player_stats (guild_id, user_id, game, period);
+
+CREATE VIEW player_stats_recount AS
+WITH spread AS (
+    SELECT r.guild_id, CASE WHEN every.flag THEN '*' ELSE r.game END AS game,
+           {PERIOD_OF_ROUND} AS period, rp.user_id, r.id AS round_id, r.settled_seq,
+           rp.wagered, rp.returned - rp.wagered AS net, rp.hand_value
+    FROM rounds AS r JOIN round_players AS rp ON rp.round_id = r.id,
+         (SELECT 0 AS flag UNION ALL SELECT 1) AS every,
+         (SELECT 'a' AS kind UNION ALL SELECT 'd' UNION ALL SELECT 'w' UNION ALL SELECT 'm'
+          UNION ALL SELECT 's') AS periods
+    WHERE r.status = 'settled' AND (periods.kind <> 's' OR r.session_id IS NOT NULL)
+),
+ordered AS (
+    SELECT *,
+        SUM(net < 0) OVER member AS run,
+        FIRST_VALUE(round_id) OVER (PARTITION BY guild_id, game, period, user_id
+                                    ORDER BY net DESC, settled_seq) AS top_round,
+        FIRST_VALUE(round_id) OVER (PARTITION BY guild_id, game, period, user_id
+                                    ORDER BY hand_value DESC NULLS LAST, settled_seq)
+            AS hand_round
+    FROM spread
+    WINDOW member AS (PARTITION BY guild_id, game, period, user_id ORDER BY settled_seq)
+),
+runs AS (
+    SELECT guild_id, game, period, user_id, run, SUM(net > 0) AS run_wins
+    FROM ordered GROUP BY guild_id, game, period, user_id, run
+)
+SELECT o.guild_id, o.game, o.period, o.user_id, COUNT(*) AS rounds, SUM(o.net > 0) AS wins,
+       SUM(o.net) AS net, SUM(o.wagered) AS wagered, MAX(MAX(o.net), 0) AS best_win,
+       CASE WHEN MAX(o.net) > 0 THEN MIN(o.top_round) END AS best_win_round,
+       MAX(o.hand_value) AS best_hand,
+       CASE WHEN MAX(o.hand_value) IS NOT NULL THEN MIN(o.hand_round) END AS best_hand_round,
+       (SELECT run_wins FROM runs AS last WHERE last.guild_id = o.guild_id AND last.game = o.game
+          AND last.period = o.period AND last.user_id = o.user_id ORDER BY last.run DESC LIMIT 1)
+           AS streak,
+       (SELECT MAX(run_wins) FROM runs AS every_run WHERE every_run.guild_id = o.guild_id
+          AND every_run.game = o.game AND every_run.period = o.period
+          AND every_run.user_id = o.user_id) AS best_streak
+FROM ordered AS o
+GROUP BY o.guild_id, o.game, o.period, o.user_id;
+
+INSERT INTO player_stats SELECT * FROM player_stats_recount;
+"""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL, MIGRATION_0002_POSTING, MIGRATION_0003_TABLES, MIGRATION_0004_STACKS,
-    MIGRATION_0005_TABLE_POSTS, MIGRATION_0006_LANGUAGE,
+    MIGRATION_0005_TABLE_POSTS, MIGRATION_0006_LANGUAGE, MIGRATION_0007_STATS,
 )
 
 

@@ -175,6 +175,8 @@ class GuildSettings:
     language: str | None = None
     """The language of the server's public messages (a code such as "de"); None: the server's
     own locale as Discord reports it."""
+    timezone: str | None = None
+    """The IANA time zone leaderboards' days, weeks and months follow; None: UTC."""
 
 
 DEFAULT_SETTINGS = GuildSettings()
@@ -205,6 +207,8 @@ class AuditReport:
     ledger_matches_balances: bool
     stacks: int = 0
     """Chips players brought to tables (player-banked and peer-to-peer games)."""
+    stats_off: int = 0
+    """Leaderboard and stats rows that differ from a recount from the rounds."""
 
     @property
     def in_circulation(self) -> int:
@@ -212,7 +216,7 @@ class AuditReport:
 
     @property
     def ok(self) -> bool:
-        return self.in_circulation == self.minted and self.ledger_matches_balances
+        return self.in_circulation == self.minted and self.ledger_matches_balances and not self.stats_off
 
 
 @dataclass(frozen=True)
@@ -309,6 +313,10 @@ def validate_settings(changes: Mapping[str, Any]) -> None:
         if name == "language":
             if value is not None and not (isinstance(value, str) and LANGUAGE_CODE.fullmatch(value)):
                 raise StoreError("language must be a two-letter code or None, not {value}", value=value)
+            continue
+        if name == "timezone":
+            if value is not None and not isinstance(value, str):
+                raise StoreError("timezone must be an IANA zone name or None, not {value}", value=value)
             continue
         limit = SETTING_LIMITS.get(name)
         if limit is None:

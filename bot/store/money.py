@@ -23,6 +23,7 @@ from bot.store.models import (
     Movement,
     net_changes,
 )
+from bot.store.stats import stats_mismatches
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +74,8 @@ async def post(
     only its end state must be covered, so chips may pass through an account (wallet ->
     escrow -> winner). Raises Overdrawn, having changed nothing, if an account falls short.
     """
+    if not movements:  # a round where every stake came back untouched moves nothing
+        return
     changes = net_changes(movements)
     query = _posting_query(len(changes), len(movements))
     params: list[Any] = []
@@ -177,6 +180,7 @@ async def audit(db: aiosqlite.Connection, guild_id: int) -> AuditReport:
         minted=-totals.get("mint", 0),
         ledger_matches_balances=await _accounts_off_ledger(db, guild_id) == 0,
         stacks=totals.get("stack", 0),
+        stats_off=await stats_mismatches(db, guild_id),
     )
     if not report.ok:
         log.error("audit failed for guild %s: %s", guild_id, report)

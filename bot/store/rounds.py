@@ -12,20 +12,27 @@ from typing import Any
 import aiosqlite
 
 from bot.store.models import HistoryRow, LeaderRow, RoundHeader, RoundInfo, StoreError
+from bot.store.stats_models import PlayedHand
+
+# A settled round's place in settlement order (the order its players' streaks run in).
+NEXT_SETTLED_SEQ = "(SELECT COALESCE(MAX(settled_seq), 0) + 1 FROM rounds)"
 
 
 async def insert_round(
     db: aiosqlite.Connection, guild_id: int, header: RoundHeader, *, status: str, now: float,
+    day: str | None = None, session_id: int | None = None,
 ) -> int:
-    """Create a round and return its game number."""
-    query = """
+    """Create a round and return its game number (a settled one counts on ``day``, the local
+    date, and in the table's sitting ``session_id``)."""
+    settled_seq = NEXT_SETTLED_SEQ if status == "settled" else "NULL"
+    query = f"""
         INSERT INTO rounds (guild_id, channel_id, game, status, commitment, seed,
-                            created_at, settled_at, state)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            created_at, settled_at, state, day, session_id, settled_seq)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, {settled_seq})
     """
     settled_at = now if status == "settled" else None
     params = (guild_id, header.channel_id, header.game, status, header.commitment, header.seed, now,
-              settled_at, _json(header.state))
+              settled_at, _json(header.state), day, session_id)
     cursor = await db.execute(query, params)
     round_id = cursor.lastrowid
     if round_id is None:
@@ -35,28 +42,34 @@ async def insert_round(
 
 async def settle_open_round(
     db: aiosqlite.Connection, guild_id: int, round_id: int, header: RoundHeader, *, now: float,
+    day: str, session_id: int | None,
 ) -> None:
     """Mark an open round settled with ``header``'s proof and final state (its game and channel
     are the round's already); refuses a round that is unknown, elsewhere or already done."""
-    query = """
+    query = f"""
         UPDATE rounds
         SET status = 'settled', settled_at = ?, commitment = COALESCE(?, commitment),
-            seed = COALESCE(?, seed), state = ?
+            seed = COALESCE(?, seed), state = ?, day = ?, session_id = ?,
+            settled_seq = {NEXT_SETTLED_SEQ}
         WHERE id = ? AND guild_id = ? AND status = 'open'
     """
-    params = (now, header.commitment, header.seed, _json(header.state), round_id, guild_id)
+    params = (now, header.commitment, header.seed, _json(header.state), day, session_id, round_id,
+              guild_id)
     cursor = await db.execute(query, params)
     if cursor.rowcount != 1:
         raise StoreError("round {round_id} is not an open round of this server", round_id=str(round_id))
 
 
 async def insert_players(
-    db: aiosqlite.Connection, round_id: int, results: Mapping[int, tuple[int, int]]
+    db: aiosqlite.Connection, round_id: int, results: Mapping[int, tuple[int, int]],
+    hands: Mapping[int, PlayedHand] | None = None,
 ) -> None:
     query = """
-        INSERT INTO round_players (round_id, user_id, wagered, returned) VALUES (?, ?, ?, ?)
+        INSERT INTO round_players (round_id, user_id, wagered, returned, hand_value, hand)
+        VALUES (?, ?, ?, ?, ?, ?)
     """
-    rows = [(round_id, user_id, wagered, returned)
+    held = hands or {}
+    rows = [(round_id, user_id, wagered, returned, *_hand_columns(held.get(user_id)))
             for user_id, (wagered, returned) in results.items()]
     await db.executemany(query, rows)
 
@@ -149,6 +162,10 @@ async def history(
     """
     (total,) = await db.execute_fetchall(count_query, (user_id, guild_id))
     return [HistoryRow(*row) for row in page], int(total[0])
+
+
+def _hand_columns(hand: PlayedHand | None) -> tuple[int | None, str | None]:
+    return (hand.value, hand.cards) if hand is not None else (None, None)
 
 
 def _json(value: Mapping[str, Any] | None) -> str | None:

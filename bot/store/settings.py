@@ -9,7 +9,7 @@ from bot.store.models import DEFAULT_SETTINGS, GuildSettings
 
 async def read_settings(db: aiosqlite.Connection, guild_id: int) -> GuildSettings:
     query = """
-        SELECT starting_balance, daily_amount, daily_cooldown_seconds, language
+        SELECT starting_balance, daily_amount, daily_cooldown_seconds, language, timezone
         FROM guild_settings WHERE guild_id = ?
     """
     rows = list(await db.execute_fetchall(query, (guild_id,)))
@@ -19,13 +19,14 @@ async def read_settings(db: aiosqlite.Connection, guild_id: int) -> GuildSetting
 async def write_settings(db: aiosqlite.Connection, guild_id: int, settings: GuildSettings) -> None:
     query = """
         INSERT INTO guild_settings
-            (guild_id, starting_balance, daily_amount, daily_cooldown_seconds, language)
-        VALUES (?, ?, ?, ?, ?)
+            (guild_id, starting_balance, daily_amount, daily_cooldown_seconds, language, timezone)
+        VALUES (?, ?, ?, ?, ?, ?)
         ON CONFLICT (guild_id) DO UPDATE SET
             starting_balance = excluded.starting_balance,
             daily_amount = excluded.daily_amount,
             daily_cooldown_seconds = excluded.daily_cooldown_seconds,
-            language = excluded.language
+            language = excluded.language,
+            timezone = excluded.timezone
     """
     params = (
         guild_id,
@@ -33,5 +34,6 @@ async def write_settings(db: aiosqlite.Connection, guild_id: int, settings: Guil
         settings.daily_amount,
         settings.daily_cooldown_seconds,
         settings.language,
+        settings.timezone,
     )
     await db.execute(query, params)

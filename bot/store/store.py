@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot.store import money, posts, rounds, stacks
+from bot.store import money, posts, rounds, stacks, stats
 from bot.store.connection import Body, connect, connect_reader, database_info, in_one_trip
 from bot.store.models import (
     AccountRef,
@@ -48,6 +48,21 @@ from bot.store.models import (
 )
 from bot.store.settings import read_settings, write_settings
 from bot.store.stack_store import StackStoreMixin
+from bot.store.stats_models import (
+    ALL_GAMES,
+    SESSION_IDLE_SECONDS,
+    WIN_RATE_MIN_ROUNDS,
+    Board,
+    Metric,
+    Period,
+    PlayedHand,
+    Profile,
+    SessionInfo,
+    checked_zone_name,
+    day_key,
+    period_key,
+    zone_of,
+)
 from bot.store.table_store import TableStoreMixin
 
 T = TypeVar("T")
@@ -256,12 +271,25 @@ class Store(TableStoreMixin, StackStoreMixin):
 
     async def update_guild_settings(self, guild_id: int, **changes: Any) -> GuildSettings:
         validate_settings(changes)
+        if changes.get("timezone") is not None:
+            changes["timezone"] = checked_zone_name(changes["timezone"])
         async with self._transaction() as db:
-            settings = dataclasses.replace(await read_settings(db, guild_id), **changes)
+            before = await read_settings(db, guild_id)
+            settings = dataclasses.replace(before, **changes)
             await write_settings(db, guild_id, settings)
+            if settings.timezone != before.timezone:
+                await self._recount_days(db, guild_id, settings.timezone)
         self._settings_cache[guild_id] = settings
         log.info("guild %s settings changed: %s", guild_id, changes)
         return settings
+
+    async def _recount_days(self, db: aiosqlite.Connection, guild_id: int, timezone: str | None) -> None:
+        """Count every settled round of the guild on its day in the new time zone."""
+        zone = zone_of(timezone)
+        days = [(day_key(settled_at, zone), round_id)
+                for round_id, settled_at in await stats.settled_times(db, guild_id)]
+        await stats.set_round_days(db, guild_id, days)
+        await stats.recount_guild(db, guild_id)
 
     # -- money --------------------------------------------------------------------------------
 
@@ -372,26 +400,40 @@ class Store(TableStoreMixin, StackStoreMixin):
         round_id: int | None = None,
         table_id: int | None = None,
         post: Mapping[str, Any] | None = None,
+        hands: Mapping[int, PlayedHand] | None = None,
+        names: Mapping[int, str] | None = None,
     ) -> int:
         """Record a settled round, its players' (wagered, returned) and its movements in one
         transaction; returns the game number. With ``round_id``, settles that open round.
 
-        ``table_id`` counts the round as one more hand for each player still seated there, and
-        with ``post`` puts the round's result message in the table's outbox (``pending_posts``).
+        The same transaction counts the round in its players' stats (on today's date in the
+        server's time zone), with each player's best poker hand from ``hands``, and stores the
+        players' ``names`` as their round's interactions carried them.
+        ``table_id`` counts the round as one more hand for each player still seated there and in
+        the table's sitting, and with ``post`` puts the round's result message in the table's
+        outbox (``pending_posts``).
         The movements must leave ``settled.empty_after`` (a round's escrow) at exactly zero;
         otherwise UnbalancedSettlement is raised and nothing is recorded."""
         validate_results(settled.results)
         checked = validate_movements(settled.movements)
         await self._ensure_wallets(guild_id, _refs_of(checked), now)
         empty_after = settled.empty_after
+        day = day_key(now, zone_of((await self.guild_settings(guild_id)).timezone))
 
         async def body(db: Any) -> int:
+            session_id = (None if table_id is None else
+                          await stats.join_session(db, guild_id, table_id, now, SESSION_IDLE_SECONDS))
             if round_id is None:
-                recorded = await rounds.insert_round(db, guild_id, header, status="settled", now=now)
+                recorded = await rounds.insert_round(db, guild_id, header, status="settled", now=now,
+                                                     day=day, session_id=session_id)
             else:
                 recorded = round_id
-                await rounds.settle_open_round(db, guild_id, round_id, header, now=now)
-            await rounds.insert_players(db, recorded, settled.results)
+                await rounds.settle_open_round(db, guild_id, round_id, header, now=now, day=day,
+                                               session_id=session_id)
+            await rounds.insert_players(db, recorded, settled.results, hands)
+            await stats.count_round(db, recorded)
+            if names:
+                await stats.remember_names(db, guild_id, names, now)
             await money.post(db, guild_id, checked, round_id=recorded, now=now)
             if table_id is not None:
                 await stacks.count_hands(db, table_id, list(settled.results))
@@ -442,6 +484,53 @@ class Store(TableStoreMixin, StackStoreMixin):
             return await rounds.history(
                 db, guild_id, user_id, offset=max(0, offset), limit=max(0, limit)
             )
+
+
+    # -- leaderboards and stats --------------------------------------------------------------
+
+    async def board(
+        self, guild_id: int, user_id: int, *, game: str | None = None, period: Period = "all",
+        metric: Metric = "net", now: float, session_id: int | None = None, limit: int = 10,
+    ) -> Board:
+        """The top ``limit`` members of a leaderboard and ``user_id``'s rank with a neighbour on
+        each side. ``period`` is the server's today, week or month around ``now``, all time, or
+        the sitting ``session_id``. Reads the kept totals on the read connection."""
+        zone = zone_of((await self.guild_settings(guild_id)).timezone)
+        key = period_key(period, now, zone, session_id=session_id)
+        async with self._reading_aside() as db:
+            return await stats.board(
+                db, guild_id, user_id, game=game or ALL_GAMES, period=period, period_key=key,
+                metric=metric, limit=max(0, limit), min_rounds=WIN_RATE_MIN_ROUNDS)
+
+    async def profile(self, guild_id: int, user_id: int) -> Profile:
+        """``/stats``: the member's record per game and overall, and their net per day."""
+        async with self._reading_aside(snapshot=True) as db:
+            return await stats.profile(db, guild_id, user_id)
+
+    async def latest_session(self, table_id: int) -> int | None:
+        """The table's newest sitting (running or over), None before its first round."""
+        async with self._reading_aside() as db:
+            return await stats.latest_session(db, table_id)
+
+    async def end_sessions(self, *, now: float, table_id: int | None = None) -> list[int]:
+        """End the sittings idle for 30 minutes (or every sitting of the closing ``table_id``)
+        and return every ended sitting whose recap has not been posted."""
+        async with self._transaction() as db:
+            return await stats.end_sessions(db, now=now, idle_seconds=SESSION_IDLE_SECONDS,
+                                            table_id=table_id)
+
+    async def session(self, session_id: int) -> SessionInfo | None:
+        async with self._reading_aside(snapshot=True) as db:
+            return await stats.session_info(db, session_id)
+
+    async def recap_posted(self, session_id: int) -> None:
+        async with self._transaction() as db:
+            await stats.mark_recap_posted(db, session_id)
+
+    async def stats_mismatches(self, guild_id: int) -> int:
+        """How many of the guild's kept stats rows differ from a recount from its rounds."""
+        async with self._reading(snapshot=True) as db:
+            return await stats.stats_mismatches(db, guild_id)
 
 
 def _refs_of(movements: Iterable[Movement]) -> list[AccountRef]:

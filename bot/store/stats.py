@@ -1,0 +1,308 @@
+"""Leaderboards, profiles, sittings and members' names: the SQL behind them.
+
+player_stats is kept by :data:`COUNT_ROUND` in the transaction that records a round (see
+migrations.MIGRATION_0007_STATS); reads take one period's rows and never scan rounds.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any
+
+import aiosqlite
+
+from bot.store.migrations import PERIOD_OF_ROUND
+from bot.store.stats_models import (
+    ALL_GAMES,
+    Board,
+    BoardRow,
+    GameStats,
+    Metric,
+    Period,
+    PlayedHand,
+    Profile,
+    SessionInfo,
+    SessionRound,
+)
+
+# One row per (every game or this game) x (all, day, week, month, sitting) for each player of
+# round :round_id, added to what is there. SQLite evaluates every SET expression against the row
+# as it was, so streak + 1 in best_streak is the streak this round makes.
+COUNT_ROUND = f"""
+    INSERT INTO player_stats (guild_id, game, period, user_id, rounds, wins, net, wagered,
+                              best_win, best_win_round, best_hand, best_hand_round, streak,
+                              best_streak)
+    SELECT r.guild_id, CASE WHEN every.flag THEN '*' ELSE r.game END, {PERIOD_OF_ROUND},
+           rp.user_id, 1, rp.returned > rp.wagered, rp.returned - rp.wagered, rp.wagered,
+           MAX(rp.returned - rp.wagered, 0),
+           CASE WHEN rp.returned > rp.wagered THEN r.id END,
+           rp.hand_value, CASE WHEN rp.hand_value IS NOT NULL THEN r.id END,
+           rp.returned > rp.wagered, rp.returned > rp.wagered
+    FROM rounds AS r JOIN round_players AS rp ON rp.round_id = r.id,
+         (SELECT 0 AS flag UNION ALL SELECT 1) AS every,
+         (SELECT 'a' AS kind UNION ALL SELECT 'd' UNION ALL SELECT 'w' UNION ALL SELECT 'm'
+          UNION ALL SELECT 's') AS periods
+    WHERE r.id = :round_id AND r.status = 'settled'
+      AND (periods.kind <> 's' OR r.session_id IS NOT NULL)
+    ON CONFLICT (guild_id, game, period, user_id) DO UPDATE SET
+        rounds = rounds + 1,
+        wins = wins + excluded.wins,
+        net = net + excluded.net,
+        wagered = wagered + excluded.wagered,
+        best_win_round = CASE WHEN excluded.best_win > best_win THEN excluded.best_win_round
+                              ELSE best_win_round END,
+        best_win = MAX(best_win, excluded.best_win),
+        best_hand_round = CASE WHEN excluded.best_hand > COALESCE(best_hand, -1)
+                               THEN excluded.best_hand_round ELSE best_hand_round END,
+        best_hand = COALESCE(MAX(best_hand, excluded.best_hand), best_hand, excluded.best_hand),
+        streak = CASE WHEN excluded.net > 0 THEN streak + 1 WHEN excluded.net < 0 THEN 0
+                      ELSE streak END,
+        best_streak = MAX(best_streak, CASE WHEN excluded.net > 0 THEN streak + 1 ELSE 0 END)
+"""
+
+
+async def count_round(db: aiosqlite.Connection, round_id: int) -> None:
+    await db.execute(COUNT_ROUND, {"round_id": round_id})
+
+
+# What each metric ranks by, which rows it ranks, and how ties are ordered; never user input.
+_SCORES: Mapping[str, tuple[str, str, str]] = {
+    "net": ("s.net", "1", "s.rounds"),
+    "best_win": ("s.best_win", "s.best_win > 0", "s.best_win_round"),
+    "rounds": ("s.rounds", "1", "-s.net"),
+    "win_rate": ("CAST(s.wins AS REAL) / s.rounds", "s.rounds >= :min_rounds", "-s.rounds"),
+}
+
+
+def _board_query(metric: Metric) -> str:
+    score, qualifies, tiebreak = _SCORES[metric]
+    return f"""
+        WITH ranked AS MATERIALIZED (
+            SELECT s.user_id, s.rounds, s.wins, s.net, s.best_win, s.best_win_round,
+                   RANK() OVER (ORDER BY {score} DESC) AS rank,
+                   ROW_NUMBER() OVER (ORDER BY {score} DESC, {tiebreak}, s.user_id) AS place
+            FROM player_stats AS s
+            WHERE s.guild_id = :guild_id AND s.game = :game AND s.period = :period
+              AND {qualifies}
+        ),
+        me AS (SELECT place FROM ranked WHERE user_id = :user_id)
+        SELECT r.user_id, r.rounds, r.wins, r.net, r.best_win, r.best_win_round, r.rank, r.place,
+               n.name, (SELECT COUNT(*) FROM ranked)
+        FROM ranked AS r
+        LEFT JOIN member_names AS n ON n.guild_id = :guild_id AND n.user_id = r.user_id
+        WHERE r.place <= :limit
+           OR r.place BETWEEN (SELECT place FROM me) - 1 AND (SELECT place FROM me) + 1
+        ORDER BY r.place
+    """
+
+
+async def board(
+    db: aiosqlite.Connection, guild_id: int, user_id: int, *, game: str, period: Period,
+    period_key: str, metric: Metric, limit: int, min_rounds: int,
+) -> Board:
+    params = {"guild_id": guild_id, "game": game, "period": period_key, "user_id": user_id,
+              "limit": limit, "min_rounds": min_rounds}
+    found = list(await db.execute_fetchall(_board_query(metric), params))
+    rows = [BoardRow(user_id=u, rounds=rounds, wins=wins, net=net, best_win=best, best_win_round=best_round,
+                     rank=rank, place=place, name=name)
+            for u, rounds, wins, net, best, best_round, rank, place, name, _ in found]
+    own = next((row for row in rows if row.user_id == user_id), None)
+    own_rounds = own.rounds if own is not None else await _rounds_of(db, guild_id, user_id, game,
+                                                                     period_key)
+    return Board(game=game, period=period, metric=metric,
+                 top=[row for row in rows if row.place <= limit],
+                 around=[row for row in rows if row.place > limit],
+                 own=own, own_rounds=own_rounds, ranked=int(found[0][-1]) if found else 0,
+                 min_rounds=min_rounds)
+
+
+async def _rounds_of(db: aiosqlite.Connection, guild_id: int, user_id: int, game: str,
+                     period_key: str) -> int:
+    query = """
+        SELECT rounds FROM player_stats
+        WHERE guild_id = ? AND game = ? AND period = ? AND user_id = ?
+    """
+    rows = list(await db.execute_fetchall(query, (guild_id, game, period_key, user_id)))
+    return int(rows[0][0]) if rows else 0
+
+
+async def profile(db: aiosqlite.Connection, guild_id: int, user_id: int) -> Profile:
+    query = """
+        SELECT s.game, s.rounds, s.wins, s.net, s.best_win, s.best_win_round,
+               won.hand_value, won.hand, s.best_hand_round, best.hand_value, best.hand,
+               s.streak, s.best_streak
+        FROM player_stats AS s
+        LEFT JOIN round_players AS won ON won.round_id = s.best_win_round AND won.user_id = s.user_id
+        LEFT JOIN round_players AS best ON best.round_id = s.best_hand_round
+                                       AND best.user_id = s.user_id
+        WHERE s.guild_id = ? AND s.user_id = ? AND s.period = 'all'
+        ORDER BY s.rounds DESC, s.game
+    """
+    every = [_game_stats(row) for row in await db.execute_fetchall(query, (guild_id, user_id))]
+    daily_query = """
+        SELECT substr(period, 2), net FROM player_stats
+        WHERE guild_id = ? AND user_id = ? AND game = ? AND period >= 'd' AND period < 'e'
+        ORDER BY period
+    """
+    daily = [(dt.date.fromisoformat(day), int(net))
+             for day, net in await db.execute_fetchall(daily_query, (guild_id, user_id, ALL_GAMES))]
+    return Profile(
+        user_id=user_id, name=await member_name(db, guild_id, user_id),
+        overall=next((stats for stats in every if stats.game == ALL_GAMES), None),
+        games=[stats for stats in every if stats.game != ALL_GAMES], daily_net=daily,
+    )
+
+
+def _game_stats(row: Any) -> GameStats:
+    (game, rounds, wins, net, best_win, best_win_round, won_value, won_cards, best_hand_round,
+     best_value, best_cards, streak, best_streak) = row
+    return GameStats(
+        game=game, rounds=rounds, wins=wins, net=net, best_win=best_win,
+        best_win_round=best_win_round, best_win_hand=_hand(won_value, won_cards),
+        best_hand=_hand(best_value, best_cards), best_hand_round=best_hand_round,
+        streak=streak, best_streak=best_streak,
+    )
+
+
+def _hand(value: int | None, cards: str | None) -> PlayedHand | None:
+    return PlayedHand(value, cards) if value is not None and cards else None
+
+
+async def member_name(db: aiosqlite.Connection, guild_id: int, user_id: int) -> str | None:
+    query = "SELECT name FROM member_names WHERE guild_id = ? AND user_id = ?"
+    rows = list(await db.execute_fetchall(query, (guild_id, user_id)))
+    return str(rows[0][0]) if rows else None
+
+
+async def remember_names(db: aiosqlite.Connection, guild_id: int, names: Mapping[int, str],
+                         now: float) -> None:
+    """Store each member's name as the interactions of their round carried it."""
+    query = """
+        INSERT INTO member_names (guild_id, user_id, name, updated_at) VALUES (?, ?, ?, ?)
+        ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name,
+            updated_at = excluded.updated_at
+        WHERE name <> excluded.name
+    """
+    await db.executemany(query, [(guild_id, user, name, now) for user, name in names.items()])
+
+
+# -- sittings ---------------------------------------------------------------------------------
+
+async def join_session(db: aiosqlite.Connection, guild_id: int, table_id: int, now: float,
+                       idle_seconds: float) -> int:
+    """The sitting a round settled now at the table belongs to: the running one, unless it has
+    been idle too long (then it ends and a new one starts)."""
+    query = """
+        SELECT id, last_round_at FROM table_sessions
+        WHERE table_id = ? AND ended_at IS NULL AND recap_posted = 0
+        ORDER BY id DESC LIMIT 1
+    """
+    rows = list(await db.execute_fetchall(query, (table_id,)))
+    if rows:
+        session_id, last_round_at = rows[0]
+        if now - last_round_at <= idle_seconds:
+            await db.execute("UPDATE table_sessions SET last_round_at = ? WHERE id = ?",
+                             (max(now, last_round_at), session_id))
+            return int(session_id)
+        await db.execute("UPDATE table_sessions SET ended_at = ? WHERE id = ?",
+                         (last_round_at + idle_seconds, session_id))
+    cursor = await db.execute(
+        "INSERT INTO table_sessions (guild_id, table_id, started_at, last_round_at) VALUES (?, ?, ?, ?)",
+        (guild_id, table_id, now, now))
+    assert cursor.lastrowid is not None
+    return int(cursor.lastrowid)
+
+
+async def latest_session(db: aiosqlite.Connection, table_id: int) -> int | None:
+    rows = list(await db.execute_fetchall(
+        "SELECT MAX(id) FROM table_sessions WHERE table_id = ?", (table_id,)))
+    return int(rows[0][0]) if rows and rows[0][0] is not None else None
+
+
+async def end_sessions(db: aiosqlite.Connection, *, now: float, idle_seconds: float,
+                       table_id: int | None = None) -> list[int]:
+    """End the sittings idle since ``now - idle_seconds`` (with ``table_id``: that table's,
+    idle or not) and return every ended sitting whose recap is still to be posted."""
+    if table_id is None:
+        await db.execute("""
+            UPDATE table_sessions SET ended_at = last_round_at + ?
+            WHERE recap_posted = 0 AND ended_at IS NULL AND last_round_at < ?
+        """, (idle_seconds, now - idle_seconds))
+    else:
+        await db.execute("""
+            UPDATE table_sessions SET ended_at = ? WHERE recap_posted = 0 AND ended_at IS NULL
+              AND table_id = ?
+        """, (now, table_id))
+    rows = await db.execute_fetchall("""
+        SELECT id FROM table_sessions WHERE recap_posted = 0 AND ended_at IS NOT NULL ORDER BY id
+    """)
+    return [int(row[0]) for row in rows]
+
+
+async def mark_recap_posted(db: aiosqlite.Connection, session_id: int) -> None:
+    await db.execute("UPDATE table_sessions SET recap_posted = 1 WHERE id = ?", (session_id,))
+
+
+async def session_info(db: aiosqlite.Connection, session_id: int) -> SessionInfo | None:
+    query = """
+        SELECT s.id, s.guild_id, s.table_id, t.channel_id, t.game, s.started_at, s.last_round_at
+        FROM table_sessions AS s JOIN tables AS t ON t.id = s.table_id WHERE s.id = ?
+    """
+    found = list(await db.execute_fetchall(query, (session_id,)))
+    if not found:
+        return None
+    id_, guild_id, table_id, channel_id, game, started_at, last_round_at = found[0]
+    rounds_query = """
+        SELECT r.id, rp.user_id, rp.returned - rp.wagered, rp.hand_value, rp.hand
+        FROM rounds AS r JOIN round_players AS rp ON rp.round_id = r.id
+        WHERE r.session_id = ? AND r.status = 'settled'
+        ORDER BY r.settled_at, r.id, rp.user_id
+    """
+    played = [SessionRound(round_id, user_id, net, _hand(value, cards))
+              for round_id, user_id, net, value, cards in await db.execute_fetchall(
+                  rounds_query, (session_id,))]
+    users = sorted({row.user_id for row in played})
+    names_query = f"""
+        SELECT user_id, name FROM member_names
+        WHERE guild_id = ? AND user_id IN ({", ".join("?" * len(users))})
+    """
+    names = ({int(user): str(name) for user, name in await db.execute_fetchall(
+        names_query, (guild_id, *users))} if users else {})
+    return SessionInfo(id=id_, guild_id=guild_id, table_id=table_id, channel_id=channel_id, game=game,
+                       started_at=started_at, last_round_at=last_round_at, rounds=played, names=names)
+
+
+# -- upkeep -----------------------------------------------------------------------------------
+
+async def recount_guild(db: aiosqlite.Connection, guild_id: int) -> None:
+    """Rebuild a guild's stats from its rounds (after its time zone changed)."""
+    await db.execute("DELETE FROM player_stats WHERE guild_id = ?", (guild_id,))
+    await db.execute("INSERT INTO player_stats SELECT * FROM player_stats_recount WHERE guild_id = ?",
+                     (guild_id,))
+
+
+async def set_round_days(db: aiosqlite.Connection, guild_id: int,
+                         days: list[tuple[str, int]]) -> None:
+    await db.executemany("UPDATE rounds SET day = ? WHERE id = ? AND guild_id = ?",
+                         [(day, round_id, guild_id) for day, round_id in days])
+
+
+async def settled_times(db: aiosqlite.Connection, guild_id: int) -> list[tuple[int, float]]:
+    return [(int(i), float(t)) for i, t in await db.execute_fetchall(
+        "SELECT id, settled_at FROM rounds WHERE guild_id = ? AND status = 'settled'", (guild_id,))]
+
+
+async def stats_mismatches(db: aiosqlite.Connection, guild_id: int) -> int:
+    """Rows of the guild's stats that differ from a recount from its rounds (either way)."""
+    query = """
+        SELECT COUNT(*) FROM (
+            SELECT * FROM (SELECT * FROM player_stats_recount WHERE guild_id = :g
+                           EXCEPT SELECT * FROM player_stats WHERE guild_id = :g)
+            UNION ALL
+            SELECT * FROM (SELECT * FROM player_stats WHERE guild_id = :g
+                           EXCEPT SELECT * FROM player_stats_recount WHERE guild_id = :g)
+        )
+    """
+    rows = list(await db.execute_fetchall(query, {"g": guild_id}))
+    return int(rows[0][0])

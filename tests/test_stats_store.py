@@ -1,0 +1,239 @@
+"""The kept leaderboard and stats totals: equal to a recount from the rounds, whatever the
+history; periods in the server's time zone, across daylight-saving changes; sittings; names."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import sqlite3
+import tempfile
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.store import Store, StoreError, migrations
+from bot.store.stats_models import period_key, period_start
+from tests.stats_helpers import STATS_COLUMNS, Played, Seat, Sittings, record, recount, rows_by_key
+
+BERLIN, NEW_YORK = "Europe/Berlin", "America/New_York"
+GUILD, OTHER_GUILD = 7, 8
+ANN, BEN, CAT = 101, 102, 103
+START = dt.datetime(2026, 10, 20, 12, tzinfo=dt.UTC).timestamp()
+
+
+def kept_rows(path: Path, guild_id: int | None = None) -> dict[tuple[object, ...], tuple[object, ...]]:
+    with sqlite3.connect(path) as raw:
+        rows = raw.execute(f"SELECT {STATS_COLUMNS} FROM player_stats").fetchall()
+    return {key: value for key, value in rows_by_key(rows).items() if guild_id in (None, key[0])}
+
+
+def recounted_rows(path: Path) -> dict[tuple[object, ...], tuple[object, ...]]:
+    with sqlite3.connect(path) as raw:
+        return rows_by_key(raw.execute(f"SELECT {STATS_COLUMNS} FROM player_stats_recount").fetchall())
+
+
+seat_results = st.builds(
+    lambda wagered, multiple, hand: Seat(wagered, wagered * multiple, hand),
+    st.integers(1, 50), st.sampled_from([0, 1, 2, 3]),  # lost, push, won, won big
+    st.none() | st.integers(0, 9000),
+)
+rounds = st.lists(
+    st.tuples(
+        st.sampled_from([GUILD, OTHER_GUILD]),
+        st.sampled_from(["uth", "hcf"]),
+        st.sampled_from([None, 0, 1]),  # no table, or one of two tables
+        # Mostly forward in time, across days and idle sittings; sometimes the clock steps back.
+        st.sampled_from([0.0, 60.0, 1799.0, 1801.0, 6 * 3600.0, 30 * 3600.0, 8 * 86400.0, -300.0]),
+        st.dictionaries(st.sampled_from([ANN, BEN, CAT]), seat_results, min_size=1, max_size=3),
+    ),
+    min_size=1, max_size=25,
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(history=rounds)
+async def test_kept_totals_equal_a_recount_from_the_rounds(history: list[tuple]) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "stats.sqlite3"
+        store = await Store.open(path)
+        try:
+            await store.update_guild_settings(GUILD, timezone=NEW_YORK)
+            tables = [(await store.create_table(GUILD, channel, "uth", {}, now=START)).id
+                      for channel in (1, 2)]
+            zones = {GUILD: ZoneInfo(NEW_YORK), OTHER_GUILD: ZoneInfo("UTC")}
+            sittings, played, now = Sittings(), [], START
+            for guild_id, game, table, step, seats in history:
+                now += step
+                table_id = tables[table] if table is not None and guild_id == GUILD else None
+                round_id = await record(store, guild_id, game, now, seats, table_id=table_id)
+                session = sittings.join(table_id, now) if table_id is not None else None
+                played.append(Played(round_id, guild_id, game, now, table_id, seats, session))
+            for guild_id in (GUILD, OTHER_GUILD):
+                assert (await store.audit(guild_id)).stats_off == 0
+        finally:
+            await store.close()
+        expected = recount(played, zones)
+        assert kept_rows(path) == expected
+        assert recounted_rows(path) == expected
+
+
+async def test_a_new_time_zone_recounts_the_days(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "zone.sqlite3")
+    late_evening_utc = dt.datetime(2026, 11, 2, 23, 30, tzinfo=dt.UTC).timestamp()  # 00:30 in Berlin
+    try:
+        await record(store, GUILD, "uth", late_evening_utc, {ANN: Seat(10, 20)})
+        utc_today = await store.board(GUILD, ANN, period="today", now=late_evening_utc)
+        assert [row.user_id for row in utc_today.top] == [ANN]
+        await store.update_guild_settings(GUILD, timezone=BERLIN)
+        # In Berlin that round was played on 3 November: "today" at 22:00 UTC on the 2nd is empty.
+        earlier = dt.datetime(2026, 11, 2, 22, 0, tzinfo=dt.UTC).timestamp()
+        assert (await store.board(GUILD, ANN, period="today", now=earlier)).top == []
+        assert [row.net for row in (await store.board(GUILD, ANN, period="today",
+                                                       now=late_evening_utc)).top] == [10]
+        assert (await store.audit(GUILD)).ok
+        with pytest.raises(StoreError):
+            await store.update_guild_settings(GUILD, timezone="Mars/Olympus_Mons")
+        assert (await store.guild_settings(GUILD)).timezone == BERLIN
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize(("zone", "change_day"), [(BERLIN, dt.date(2026, 10, 25)),
+                                                  (NEW_YORK, dt.date(2026, 11, 1))])
+async def test_periods_follow_the_local_calendar_across_a_clock_change(
+    tmp_path: Path, zone: str, change_day: dt.date
+) -> None:
+    """Both zones leave summer time on a Sunday: that day has 25 hours, and the board's day,
+    week (Monday to Sunday) and month end at local midnight on either side of the change."""
+    local = ZoneInfo(zone)
+
+    def at(day: dt.date, hour: int, minute: int = 0) -> float:
+        return dt.datetime.combine(day, dt.time(hour, minute), local).timestamp()
+
+    one_day = dt.timedelta(days=1)
+    saturday, sunday, monday = change_day - one_day, change_day, change_day + one_day
+    assert at(monday, 0) - at(sunday, 0) == 25 * 3600  # the clock change is inside the Sunday
+    store = await Store.open(tmp_path / "dst.sqlite3")
+    try:
+        await store.update_guild_settings(GUILD, timezone=zone)
+        await record(store, GUILD, "uth", at(saturday, 23, 59), {ANN: Seat(10, 20)})   # +10
+        await record(store, GUILD, "uth", at(sunday, 0, 1), {ANN: Seat(10, 40)})       # +30
+        await record(store, GUILD, "uth", at(sunday, 23, 59), {ANN: Seat(10, 0)})      # -10
+        await record(store, GUILD, "uth", at(monday, 0, 1), {ANN: Seat(10, 110)})      # +100
+
+        async def net(period: str, now: float) -> int | None:
+            board = await store.board(GUILD, ANN, period=period, now=now)  # type: ignore[arg-type]
+            return board.own.net if board.own else None
+
+        assert await net("today", at(saturday, 12)) == 10
+        assert await net("today", at(sunday, 12)) == 20
+        assert await net("today", at(sunday, 23, 59)) == 20
+        assert await net("today", at(monday, 0, 1)) == 100
+        assert await net("week", at(sunday, 12)) == 30   # the week from the Monday before
+        assert await net("week", at(monday, 12)) == 100  # a new week starts on the Monday
+        month_of_sunday = 130 if zone == BERLIN else 120  # 1 November opens a month in New York
+        assert await net("month", at(sunday, 12)) == month_of_sunday
+        assert await net("all", at(monday, 12)) == 130
+        assert period_start("today", at(monday, 12), local) == at(monday, 0)
+        assert period_start("week", at(sunday, 12), local) == at(sunday - dt.timedelta(days=6), 0)
+        assert period_key("week", at(sunday, 23, 59), local) == f"w{sunday - dt.timedelta(days=6)}"
+    finally:
+        await store.close()
+
+
+async def test_a_sitting_ends_after_30_idle_minutes_and_ranks_its_own_rounds(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "sitting.sqlite3")
+    try:
+        table = await store.create_table(GUILD, 1, "uth", {}, now=START)
+        await record(store, GUILD, "uth", START, {ANN: Seat(10, 20)}, table_id=table.id)
+        first = await store.latest_session(table.id)
+        await record(store, GUILD, "uth", START + 1800, {BEN: Seat(10, 30)}, table_id=table.id)
+        assert await store.latest_session(table.id) == first
+        assert await store.end_sessions(now=START + 1800 + 1799) == []
+        assert await store.end_sessions(now=START + 1800 + 1801) == [first]
+        await record(store, GUILD, "uth", START + 5000, {ANN: Seat(10, 0)}, table_id=table.id)
+        second = await store.latest_session(table.id)
+        assert second is not None and first is not None and second > first
+        board = await store.board(GUILD, ANN, period="session", session_id=first, now=START + 5000)
+        assert [(row.user_id, row.net) for row in board.top] == [(BEN, 20), (ANN, 10)]
+        later = await store.board(GUILD, ANN, period="session", session_id=second, now=START + 5000)
+        assert [(row.user_id, row.net) for row in later.top] == [(ANN, -10)]
+        sitting = await store.session(first)
+        assert sitting is not None and [r.net for r in sitting.rounds] == [10, 20]
+        await store.recap_posted(first)
+        assert await store.end_sessions(now=START + 5000, table_id=table.id) == [second]
+    finally:
+        await store.close()
+
+
+async def test_names_are_kept_per_server_and_follow_a_rename(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "names.sqlite3")
+    try:
+        await record(store, GUILD, "uth", START, {ANN: Seat(10, 20)}, names={ANN: "Ann"})
+        await record(store, OTHER_GUILD, "uth", START, {ANN: Seat(10, 20)}, names={ANN: "Annie"})
+        await record(store, GUILD, "uth", START + 1, {ANN: Seat(10, 20)}, names={ANN: "Ann 🎲"})
+        assert (await store.board(GUILD, ANN, now=START)).top[0].name == "Ann 🎲"
+        assert (await store.board(OTHER_GUILD, ANN, now=START)).top[0].name == "Annie"
+        assert (await store.profile(GUILD, BEN)).name is None  # never played: no row
+    finally:
+        await store.close()
+
+
+async def test_boards_rank_each_metric_with_ties_and_the_callers_neighbours(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "board.sqlite3")
+    players = list(range(1, 16))
+    try:
+        for user in players:  # player n: n rounds, won all but the first, each win +n
+            for index in range(user):
+                seat = Seat(user, 0) if index == 0 else Seat(user, 2 * user)
+                await record(store, GUILD, "uth", START + index, {user: seat})
+        board = await store.board(GUILD, 1, metric="net", now=START)
+        assert [row.user_id for row in board.top] == list(range(15, 5, -1))
+        assert board.ranked == 15 and [row.user_id for row in board.around] == [2, 1]
+        assert board.own is not None and board.own.rank == 15 and board.own.net == -1
+        by_rate = await store.board(GUILD, 12, metric="win_rate", now=START)
+        assert {row.user_id for row in by_rate.top} == set(range(10, 16))  # 10 rounds to qualify
+        assert [row.place for row in by_rate.top] == list(range(1, 7))
+        assert by_rate.own is not None and by_rate.own.rank == 4
+        few = await store.board(GUILD, 3, metric="win_rate", now=START)
+        assert few.own is None and few.own_rounds == 3 and few.min_rounds == 10
+        wins = await store.board(GUILD, 1, metric="best_win", now=START)
+        assert wins.ranked == 14 and wins.own is None  # player 1 never won a round
+        assert (await store.board(GUILD, 1, metric="rounds", now=START)).top[0].rounds == 15
+        tie = await store.board(GUILD, 1, game="hcf", now=START)
+        assert tie.top == [] and tie.own is None and tie.own_rounds == 0
+    finally:
+        await store.close()
+
+
+async def test_an_older_database_gets_its_stats_and_names_from_its_rounds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "v6.sqlite3"
+    with monkeypatch.context() as patched:
+        patched.setattr(migrations, "MIGRATIONS", migrations.MIGRATIONS[:6])
+        old = await Store.open(path)
+        await old.close()
+    history = [(START, {ANN: Seat(10, 30), BEN: Seat(10, 0)}), (START + 90000, {ANN: Seat(5, 0)}),
+               (START + 90001, {BEN: Seat(5, 15)})]
+    with sqlite3.connect(path) as raw:
+        for number, (when, seats) in enumerate(history, start=1):
+            state = json.dumps({"names": {str(ANN): "Ann", str(BEN): "Ben"}})
+            raw.execute("INSERT INTO rounds (id, guild_id, channel_id, game, status, created_at, "
+                        "settled_at, state) VALUES (?, ?, 1, 'uth', 'settled', ?, ?, ?)",
+                        (number, GUILD, when, when, state))
+            raw.executemany("INSERT INTO round_players VALUES (?, ?, ?, ?)",
+                            [(number, user, seat.wagered, seat.returned) for user, seat in seats.items()])
+    upgraded = await Store.open(path)
+    try:
+        assert (await upgraded.stats_mismatches(GUILD)) == 0
+        board = await upgraded.board(GUILD, ANN, now=START)
+        assert [(row.name, row.net, row.rounds) for row in board.top] == [("Ann", 15, 2), ("Ben", 0, 2)]
+    finally:
+        await upgraded.close()
+    played = [Played(number, GUILD, "uth", when, None, seats) for number, (when, seats) in
+              enumerate(history, start=1)]
+    assert kept_rows(path) == recount(played, {GUILD: ZoneInfo("UTC")})

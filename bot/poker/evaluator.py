@@ -111,6 +111,14 @@ def _ranks_of(value: int) -> tuple[int, ...]:
 _RANKS_OF: dict[int, tuple[int, ...]] = {}
 
 
+def strongest_hand(hands: Iterable[Sequence[Card]]) -> HandValue | None:
+    """The best poker hand among ``hands`` (each 3 cards, ranked as a front, or 5 to 7 cards,
+    by their best five); None when none has a poker hand's size."""
+    values = [evaluate_front(cards) if len(cards) == 3 else evaluate(cards)
+              for cards in hands if len(cards) == 3 or 5 <= len(cards) <= 7]
+    return max(values, default=None)
+
+
 def evaluate_front(cards: CardsInput) -> HandValue:
     """The value of a three-card Chinese Poker front: trips, a pair or high card.
 

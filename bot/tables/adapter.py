@@ -28,7 +28,8 @@ from typing import Any, ClassVar, Literal
 
 from bot.games.common import ChipFlow, RuleError, SeatId, Settlement
 from bot.i18n import N_, Text, Words, joined
-from bot.poker import Card
+from bot.poker import Card, strongest_hand
+from bot.store.stats_models import PlayedHand
 from bot.tables.actions import NO_ARG, ActionArg, Amount, NoArg
 from bot.tables.config import ENGLISH, TableConfig, TableOptions
 from render import ShowdownSnapshot, TableSnapshot
@@ -327,6 +328,20 @@ class GameAdapter(ABC):
     @abstractmethod
     def record(self, state: Any) -> dict[str, Any]:
         """The finished round's public record for /round (everything is revealed by then)."""
+
+    def final_hands(self, state: Any) -> Mapping[SeatId, Sequence[Sequence[Card]]]:
+        """Each player's hands at the end of a round, as card groups (a box, a row, hole cards
+        with the board), for their stats' best hand; default: none."""
+        return {}
+
+    def played_hands(self, state: Any) -> dict[SeatId, PlayedHand]:
+        """Each player's best poker hand of the finished round, as their stats keep it."""
+        played = {}
+        for seat, hands in self.final_hands(state).items():
+            best = strongest_hand(hands)
+            if best is not None:
+                played[seat] = PlayedHand(best.value, " ".join(str(card) for card in best.best_five))
+        return played
 
     # -- what players see --------------------------------------------------------------------
     @abstractmethod

@@ -188,6 +188,11 @@ class BoxedAdapter(HouseGameAdapter):
                     Control(w("My cards"), "cards", NoArg(), "primary", 1)]
         return []
 
+    def final_hands(self, state: BoxedState) -> dict[SeatId, list[Sequence[Card]]]:
+        """Every box a player played (its hand at the end: a bought card, Imperial's draw)."""
+        return {seat: [box.cards for box in player.boxes.values() if box.cards]
+                for seat, player in state.seats.items()}
+
     def snapshot(self, state: BoxedState | None, config: TableConfig, names: Mapping[SeatId, str],
                  title: str, footer: str, w: Words = ENGLISH) -> TableSnapshot:
         if state is None:

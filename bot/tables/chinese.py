@@ -444,6 +444,14 @@ class ChineseAdapter(GameAdapter):
             return w("Dealing")
         return w(SETTING) if state.hand.phase is Phase.SETTING else w("Showdown")
 
+    def final_hands(self, state: ChineseTable) -> dict[SeatId, list[Sequence[Card]]]:
+        """A player's three rows as set (a fouled or unset hand has none to show)."""
+        hand = state.hand
+        if hand is None:
+            return {}
+        return {seat: [row.back, row.middle, row.front] for seat, player in hand.players.items()
+                if (row := player.arrangement) is not None}
+
     def record(self, state: ChineseTable) -> dict[str, Any]:
         hand = state.hand
         assert hand is not None and hand.showdown is not None and hand.payments is not None

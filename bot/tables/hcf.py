@@ -318,6 +318,14 @@ class HCFAdapter(GameAdapter):
                     else w("Betting window open: a player banks"))
         return w(PHASE_TEXT[phase])
 
+    def final_hands(self, state: HCFRound) -> dict[SeatId, list[Sequence[Card]]]:
+        """The seven cards of every player with a bet, and the banking player's (not the house's)."""
+        game = state.game
+        hands = {seat: [player.cards] for seat, player in game.players.items() if player.cards}
+        if game.banker is not None and game.bank_cards:
+            hands[game.banker] = [game.bank_cards]
+        return hands
+
     def record(self, state: HCFRound) -> dict[str, Any]:
         """The hand's public record: the offer, every bet and decision, the hands and who paid
         whom (everything is revealed once the hand is settled)."""

@@ -480,6 +480,9 @@ class TableRuntime:
             if request.interaction_id in table.recent_interactions:
                 raise AlreadyApplied("That was already done; nothing more happened.")
             self._check_fresh(table, request)
+            if request.user_id in table.seats and request.user_name:
+                # A rename shows on the table at once and on leaderboards from this round on.
+                table.seats[request.user_id] = table.names[request.user_id] = request.user_name
             if table.round is None:
                 result = await self._start_round(table, request)
             else:
@@ -713,7 +716,9 @@ class TableRuntime:
         results = {seat: (s.staked, s.returned) for seat, s in settlement.summary.items()}
         await self.store.record_round(
             table.guild_id, header, RoundMoney(results, movements, empty_after), now=self.clock(),
-            round_id=round_.id, table_id=table.id, post=result_payload(table.adapter, result))
+            round_id=round_.id, table_id=table.id, post=result_payload(table.adapter, result),
+            hands=table.adapter.played_hands(round_.state),
+            names={seat: table.names[seat] for seat in results if seat in table.names})
 
     async def _void(self, table: Table, round_id: int, reason: str, *,
                     closing: bool = False) -> dict[int, int]:

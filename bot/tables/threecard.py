@@ -118,6 +118,9 @@ class ThreeCardAdapter(HouseGameAdapter):
                     Control(w("My cards"), "cards", NoArg(), "primary", 1)]
         return []
 
+    def final_hands(self, state: ThreeCardState) -> dict[SeatId, list[Sequence[Card]]]:
+        return {seat: [player.cards] for seat, player in state.seats.items() if player.cards}
+
     def snapshot(self, state: ThreeCardState | None, config: TableConfig, names: Mapping[SeatId, str],
                  title: str, footer: str, w: Words = ENGLISH) -> TableSnapshot:
         if state is None:

@@ -156,6 +156,9 @@ class UTHAdapter(HouseGameAdapter):
             return []
         return [*decisions, Control(w("My cards"), "cards", NoArg(), "primary", 1)]
 
+    def final_hands(self, state: UTHState) -> dict[SeatId, list[Sequence[Card]]]:
+        return {seat: [player.hole + state.board] for seat, player in state.seats.items() if player.hole}
+
     def snapshot(self, state: UTHState | None, config: TableConfig, names: Mapping[SeatId, str],
                  title: str, footer: str, w: Words = ENGLISH) -> TableSnapshot:
         if state is None:

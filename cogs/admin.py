@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.errors import UserError
 from bot.i18n import LANGUAGES, N_, language_of
 from bot.store import MAX_AMOUNT
+from bot.store.stats_models import checked_zone_name, zone_names_like
 from cogs.common import casino_embed, check_amount, chips, duration_text, guild_id_of, reader, server_words
 
 if TYPE_CHECKING:
@@ -73,6 +74,7 @@ class Admin(commands.Cog):
         daily_amount="Chips per /daily claim",
         daily_cooldown_hours="Hours between two /daily claims",
         language="The language of the table messages, results and leaderboards here",
+        timezone="The time zone of the leaderboards' days, weeks and months (e.g. Europe/Berlin)",
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
     @app_commands.checks.has_permissions(manage_guild=True)
@@ -83,12 +85,17 @@ class Admin(commands.Cog):
         daily_amount: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
         daily_cooldown_hours: app_commands.Range[int, 1, MAX_COOLDOWN_HOURS] | None = None,
         language: str | None = None,
+        timezone: app_commands.Range[str, 1, 64] | None = None,
     ) -> None:
         guild_id = guild_id_of(interaction)
         changes: dict[str, int | str | None] = {
             **_settings_changes(starting_balance, daily_amount, daily_cooldown_hours)}
         if language is not None:
             changes["language"] = _language_setting(language)
+        if timezone is not None:
+            changes["timezone"] = checked_zone_name(timezone)
+            # A new zone recounts every round's day: seconds on a server with a million rounds.
+            await interaction.response.defer(ephemeral=True, thinking=True)
         store = self.bot.store
         if changes:
             current = await store.update_guild_settings(guild_id, **changes)
@@ -105,7 +112,16 @@ class Admin(commands.Cog):
         else:
             shown = w("{language}, set by an admin", language=LANGUAGES[current.language])
         embed.add_field(name=w("Public messages"), value=shown, inline=False)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        embed.add_field(name=w("Time zone"), value=current.timezone or w("UTC (not set)"), inline=False)
+        if interaction.response.is_done():
+            await interaction.followup.send(embed=embed, ephemeral=True)
+        else:
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @settings.autocomplete("timezone")
+    async def _timezones(self, interaction: discord.Interaction,
+                         typed: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=name, value=name) for name in zone_names_like(typed or "Europe")]
 
     @app_commands.command(name="audit", description="Admin: check that every chip is accounted for.")
     @app_commands.default_permissions(manage_guild=True)

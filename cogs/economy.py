@@ -1,11 +1,11 @@
-"""Economy commands: /balance, /daily, /give, /leaderboard, /history."""
+"""Economy commands: /balance, /daily, /give, /history (/leaderboard and /stats: cogs.standings)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import re
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -36,9 +36,6 @@ log = logging.getLogger(__name__)
 
 GIVE_OFFER_SECONDS = 120
 HISTORY_PAGE_SIZE = 5
-WEEK_SECONDS = 7 * 24 * 3600
-GAME_CHOICES = [app_commands.Choice(name="All games", value="all"),
-                *(app_commands.Choice(name=game.name, value=game.key) for game in catalog.GAMES)]
 GAME_NAMES = {game.key: game.name for game in catalog.GAMES}
 """Games are called by their own names in every language; "All games" is translated."""
 
@@ -236,38 +233,6 @@ class Economy(commands.Cog):
         await interaction.followup.send(public(
             "{giver} gave **{chips}** to {member}.", giver=f"<@{offer.giver}>",
             chips=chips(offer.amount, public), member=f"<@{offer.target}>"))
-
-    @app_commands.command(name="leaderboard", description="Top players by net winnings.")
-    @app_commands.describe(game="Which game (default: all)", period="All time or the last 7 days")
-    @app_commands.choices(game=GAME_CHOICES)
-    @app_commands.guild_only()
-    async def leaderboard(
-        self,
-        interaction: discord.Interaction,
-        game: str = "all",
-        period: Literal["all", "week"] = "all",
-    ) -> None:
-        guild_id = guild_id_of(interaction)
-        game_filter = None if game == "all" else game
-        since = self.now() - WEEK_SECONDS if period == "week" else None
-        store = self.bot.store
-        rows = await store.leaderboard(guild_id, game=game_filter, since=since, limit=10)
-        own = await store.rank_of(guild_id, interaction.user.id, game=game_filter, since=since)
-        w = await server_words(interaction)  # posted for the whole channel
-        lines = [
-            w("**{rank}.** {member} {net} ({rounds})", rank=row.rank, member=f"<@{row.user_id}>",
-              net=signed_chips(row.net, w), rounds=w.plural("{count} round", "{count} rounds", row.rounds))
-            for row in rows
-        ] or [w("No finished rounds yet. Open a table and play!")]
-        if own is None:
-            lines.append("\n" + w("You have no finished rounds here yet."))
-        else:
-            rank = w("Your rank: **#{rank}** ({net})", rank=own.rank, net=signed_chips(own.net, w))
-            lines.append("\n" + rank)
-        name = w("All games") if game == "all" else GAME_NAMES.get(game, game)
-        title = (w("Leaderboard: {game} (last 7 days)", game=name) if period == "week"
-                 else w("Leaderboard: {game} (all time)", game=name))
-        await interaction.response.send_message(embed=casino_embed(title, "\n".join(lines)))
 
     @app_commands.command(name="history", description="Your last rounds, newest first.")
     @app_commands.guild_only()

@@ -150,6 +150,7 @@ class TableMessages:
         worker = self._worker(table)
         worker.closed = dict(refunds)
         worker.dirty.set()
+        self.bot.dispatch("table_sitting_over")  # its recap (cogs.standings)
 
     # -- workers -----------------------------------------------------------------------------
     def _worker(self, table: Table) -> _Worker:

@@ -12,7 +12,7 @@ it is drawn, and each run of characters is drawn in the first font that has them
 from __future__ import annotations
 
 import unicodedata
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import arabic_reshaper
@@ -36,7 +36,7 @@ def font(size: int, index: int = 0) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FALLBACK_FILES[index]), size, layout_engine=ImageFont.Layout.BASIC)
 
 
-@lru_cache(maxsize=None)
+@cache
 def coverage(index: int) -> frozenset[int]:
     """The code points fallback font ``index`` has a glyph for."""
     with TTFont(str(FALLBACK_FILES[index]), lazy=True) as typeface:

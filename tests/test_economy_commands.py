@@ -165,12 +165,12 @@ async def test_leaderboard_ranks_net_winnings_with_own_rank(harness: DiscordHarn
     text = board.text
     assert text.index(f"<@{alice.id}> +200") < text.index(f"<@{bob.id}> +50")
     assert text.index(f"<@{bob.id}> +50") < text.index(f"<@{carol.id}> -100")
-    assert "Your rank: **#3** (-100)" in text
-    week = await harness.slash(bob, "leaderboard", period="week")
-    assert f"<@{alice.id}>" not in week.text and "Your rank: **#1** (+50)" in week.text
+    assert "Your rank: **#3** of 3 (-100)" in text
+    week = await harness.slash(bob, "leaderboard", period="week")  # Monday to Sunday, server time
+    assert f"<@{alice.id}>" not in week.text and "Your rank: **#1** of 2 (+50)" in week.text
     uth = await harness.slash(carol, "leaderboard", game="uth")
     assert f"<@{carol.id}>" not in uth.text.split("Your rank")[0]
-    assert "no finished rounds here yet" in uth.text
+    assert "You have no finished rounds here in this period." in uth.text
     await harness.audit_ok()
 
 

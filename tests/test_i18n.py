@@ -127,7 +127,8 @@ def test_a_german_client_sees_the_commands_options_and_choices_in_german(harness
     assert "Drilling oder besser" in insurance["description_localizations"]["de"]
     period = synced(harness, "leaderboard", "period")
     assert {choice["value"]: choice["name_localizations"]["de"] for choice in period["choices"]} == {
-        "all": "gesamt", "week": "woche"}
+        "today": "Heute", "week": "Diese Woche", "month": "Dieser Monat", "all": "Gesamte Zeit",
+        "session": "Diese Sitzung"}
 
 
 def test_english_clients_see_the_english_names_and_other_languages_the_default(

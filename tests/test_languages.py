@@ -54,7 +54,7 @@ async def test_public_messages_follow_the_server_not_the_user(harness: DiscordHa
     german(daily.text)
     assert "**250 Chips**" in daily.text and "Kontostand: 1.250 Chips" in daily.text
     board = await harness.slash(bob, "leaderboard")
-    assert not board.ephemeral and board.text.startswith("Bestenliste: Alle Spiele (gesamte Zeit)")
+    assert not board.ephemeral and board.text.startswith("Bestenliste · Alle Spiele")
 
 
 async def test_a_gift_is_confirmed_privately_and_announced_in_the_servers_language(
@@ -76,7 +76,7 @@ async def test_an_admin_sets_the_servers_language_over_discords(harness: Discord
     shown = await harness.slash(admin, "chips settings", language="de")
     assert shown.ephemeral and "Deutsch, set by an admin" in shown.text, shown.text
     board = await harness.slash(harness.user("bob"), "leaderboard", period="week")
-    assert board.text.startswith("Bestenliste: Alle Spiele (letzte 7 Tage)")
+    assert board.text.startswith("Bestenliste · Alle Spiele") and "Diese Woche" in board.text
     back = await harness.slash(admin, "chips settings", language="auto")
     assert "the server's Discord language (English)" in back.text
     english((await harness.slash(harness.user("carl"), "leaderboard")).text)

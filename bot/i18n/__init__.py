@@ -16,6 +16,7 @@ the bot does not speak.
 
 from __future__ import annotations
 
+import datetime as dt
 import gettext
 import json
 from collections.abc import Sequence
@@ -24,6 +25,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from babel import Locale
+from babel.dates import format_skeleton
 from babel.numbers import format_decimal, format_percent
 
 SOURCE_LANGUAGE: Final = "en"
@@ -152,6 +154,10 @@ class Words:
     def percent(self, value: float, digits: int = 2) -> str:
         """``0.9634`` as ``"96.34%"`` / ``"96,34 %"``, with ``digits`` decimals."""
         return format_percent(value, format="#,##0." + "0" * digits + "%", locale=self._locale)
+
+    def date(self, day: dt.date) -> str:
+        """``"Nov 25"`` / ``"25. Nov."``: a day on a chart, in the language's own order."""
+        return format_skeleton("MMMd", day, locale=self._locale)
 
     def _fill(self, text: str, values: dict[str, Any]) -> str:
         if not values:

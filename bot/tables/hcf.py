@@ -321,7 +321,8 @@ class HCFAdapter(GameAdapter):
     def final_hands(self, state: HCFRound) -> dict[SeatId, list[Sequence[Card]]]:
         """The seven cards of every player with a bet, and the banking player's (not the house's)."""
         game = state.game
-        hands = {seat: [player.cards] for seat, player in game.players.items() if player.cards}
+        hands: dict[SeatId, list[Sequence[Card]]] = {
+            seat: [player.cards] for seat, player in game.players.items() if player.cards}
         if game.banker is not None and game.bank_cards:
             hands[game.banker] = [game.bank_cards]
         return hands

@@ -340,6 +340,7 @@ class TableRuntime:
                                            closing=True)
             self._disarm(table)
             cashed_out = await self.store.close_table(table.id, now=self.clock())
+            await self.store.end_sessions(now=self.clock(), table_id=table.id)  # recap it now
             if table.plays_from_stacks:  # the voided stakes went back to the stacks first
                 refunds = cashed_out
                 table.stacks.clear()

@@ -1,0 +1,387 @@
+"""Leaderboards, profile cards and sitting recaps: /leaderboard, /stats, and the recap a table
+posts when it has been idle for 30 minutes or closes.
+
+The store keeps the totals (reads never scan rounds); this cog puts them into the server's
+words and hands a snapshot to render/standings, drawn on its own thread so a leaderboard never
+waits behind, nor holds up, a table's picture.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import io
+import logging
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from bot import catalog
+from bot.errors import UserError
+from bot.i18n import N_, Words
+from bot.poker.hand_value import describe_value
+from bot.store.stats_models import (
+    ALL_GAMES,
+    Board,
+    BoardRow,
+    GameStats,
+    Metric,
+    Period,
+    Profile,
+    SessionInfo,
+    zone_of,
+)
+from cogs.common import casino_embed, guild_id_of, guild_words, server_words, signed_chips
+from render.standings import (
+    BoardPicture,
+    Chart,
+    ProfilePicture,
+    RecapPicture,
+    ShownHand,
+    StandingRow,
+    board_png,
+    profile_png,
+    recap_png,
+)
+
+if TYPE_CHECKING:
+    from bot.client import CasinoBot
+
+log = logging.getLogger(__name__)
+
+# Its own drawing thread: a burst of leaderboards never queues a table's picture behind it.
+STANDINGS_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="standings")
+RECAP_CHECK_SECONDS = 60.0
+CHART_DAYS = 30
+
+GAME_NAMES = {game.key: game.name for game in catalog.GAMES}
+GAME_CHOICES = [app_commands.Choice(name="All games", value="all"),
+                *(app_commands.Choice(name=game.name, value=game.key) for game in catalog.GAMES)]
+PERIOD_NAMES: dict[str, str] = {
+    "today": N_("Today"), "week": N_("This week"), "month": N_("This month"), "all": N_("All time"),
+    "session": N_("This sitting"),
+}
+METRIC_NAMES: dict[str, str] = {
+    "net": N_("Net winnings"), "best_win": N_("Biggest single win"), "rounds": N_("Rounds played"),
+    "win_rate": N_("Win rate"),
+}
+PERIOD_CHOICES = [app_commands.Choice(name=name, value=key) for key, name in PERIOD_NAMES.items()]
+METRIC_CHOICES = [app_commands.Choice(name=name, value=key) for key, name in METRIC_NAMES.items()]
+
+
+def member_label(name: str | None, user_id: int, w: Words) -> str:
+    """A member's name on a picture (a mention cannot be drawn)."""
+    return name or w("Player …{digits}", digits=str(user_id)[-4:])
+
+
+def metric_value(row: BoardRow, metric: str, w: Words) -> str:
+    if metric == "best_win":
+        return signed_chips(row.best_win, w)
+    if metric == "rounds":
+        return w.number(row.rounds)
+    if metric == "win_rate":
+        return w.percent(row.win_rate, 1)
+    return signed_chips(row.net, w)
+
+
+def _standing(row: BoardRow, metric: str, own_id: int, w: Words) -> StandingRow:
+    positive = None if metric in ("rounds", "win_rate") else (row.net > 0 if metric == "net" else True)
+    if metric == "net" and row.net == 0:
+        positive = None
+    return StandingRow(rank=f"{row.rank}.", name=member_label(row.name, row.user_id, w),
+                       value=metric_value(row, metric, w),
+                       detail=w.plural("{count} round", "{count} rounds", row.rounds),
+                       own=row.user_id == own_id, positive=positive)
+
+
+def board_title(board: Board, w: Words) -> tuple[str, str]:
+    game = w("All games") if board.game == ALL_GAMES else GAME_NAMES.get(board.game, board.game)
+    title = w("Leaderboard · {game}", game=game)
+    subtitle = w("{metric} · {period}", metric=w(METRIC_NAMES[board.metric]),
+                 period=w(PERIOD_NAMES[board.period]))
+    if board.metric == "win_rate":
+        subtitle += " · " + w("at least {count} rounds to qualify", count=board.min_rounds)
+    return title, subtitle
+
+
+def own_line(board: Board, w: Words) -> str:
+    """The caller's place as the text version says it."""
+    if board.own is not None:
+        return w("Your rank: **#{rank}** of {ranked} ({value})", rank=board.own.rank, ranked=board.ranked,
+                 value=metric_value(board.own, board.metric, w))
+    if board.metric == "win_rate" and board.own_rounds:
+        return w("You have played {rounds} of the {count} rounds needed to be ranked by win rate.",
+                 rounds=board.own_rounds, count=board.min_rounds)
+    if board.metric == "best_win" and board.own_rounds:
+        return w("You have not won a round in this period yet.")
+    return w("You have no finished rounds here in this period.")
+
+
+def board_picture(board: Board, own_id: int, w: Words) -> BoardPicture:
+    title, subtitle = board_title(board, w)
+    return BoardPicture(
+        title=title, subtitle=subtitle,
+        rows=[_standing(row, board.metric, own_id, w) for row in board.top],
+        around=[_standing(row, board.metric, own_id, w) for row in board.around],
+        empty=w("No finished rounds yet. Open a table and play!"),
+        footer=own_line(board, w).replace("**", ""),
+    )
+
+
+def board_text(board: Board, w: Words) -> str:
+    """The same board for screen readers (the embed's description)."""
+    def line(row: BoardRow) -> str:
+        return w("**{rank}.** {member} {value} ({rounds})", rank=row.rank, member=f"<@{row.user_id}>",
+                 value=metric_value(row, board.metric, w),
+                 rounds=w.plural("{count} round", "{count} rounds", row.rounds))
+
+    lines = [line(row) for row in board.top] or [w("No finished rounds yet. Open a table and play!")]
+    if board.around:
+        lines += ["…", *(line(row) for row in board.around)]
+    return "\n".join([*lines, "", own_line(board, w)])
+
+
+# -- /stats ---------------------------------------------------------------------------------
+
+def _hand_of(stats: GameStats, w: Words) -> list[ShownHand]:
+    shown = []
+    if stats.best_win_hand is not None and stats.best_win_round is not None:
+        shown.append(ShownHand(w("Biggest win {chips} · round #{round} · {hand}",
+                                 chips=signed_chips(stats.best_win, w), round=str(stats.best_win_round),
+                                 hand=w(describe_value(stats.best_win_hand.value))),
+                               stats.best_win_hand.cards.split()))
+    if stats.best_hand is not None and stats.best_hand_round is not None:
+        shown.append(ShownHand(w("Best hand · round #{round} · {hand}", round=str(stats.best_hand_round),
+                                 hand=w(describe_value(stats.best_hand.value))),
+                               stats.best_hand.cards.split()))
+    return shown
+
+
+def cumulative_chart(title: str, days: list[tuple[dt.date, int]], start: int, w: Words) -> Chart:
+    total, points = start, [start]
+    for _, net in days:
+        total += net
+        points.append(total)
+    values = points or [0]
+    return Chart(title=title, series=[("", points)],
+                 first_label=w.date(days[0][0]) if days else "",
+                 last_label=w.date(days[-1][0]) if days else "",
+                 scale_labels=(signed_chips(min(0, *values), w), signed_chips(max(0, *values), w)))
+
+
+def profile_picture(profile: Profile, w: Words, today: dt.date) -> ProfilePicture:
+    name = member_label(profile.name, profile.user_id, w)
+    overall = profile.overall
+    if overall is None:
+        return ProfilePicture(title=w("Stats · {member}", member=name), summary=[], table_header=[],
+                              table_rows=[], empty=w("No finished rounds here yet."))
+    summary = [
+        w("{rounds} · net {net} · win rate {rate}",
+          rounds=w.plural("{count} round", "{count} rounds", overall.rounds),
+          net=signed_chips(overall.net, w),
+          rate=w.percent(overall.win_rate, 1)),
+        w("Winning streak: {current} now, {longest} at best", current=overall.streak,
+          longest=overall.best_streak),
+    ]
+    header = [w("Game"), w("Rounds"), w("Net"), w("Win rate"), w("Biggest win")]
+    rows = [[GAME_NAMES.get(stats.game, stats.game), w.number(stats.rounds), signed_chips(stats.net, w),
+             w.percent(stats.win_rate, 1),
+             w("{chips} (#{round})", chips=signed_chips(stats.best_win, w), round=str(stats.best_win_round))
+             if stats.best_win_round else "–"] for stats in profile.games]
+    since = today - dt.timedelta(days=CHART_DAYS - 1)
+    recent = [(day, net) for day, net in profile.daily_net if day >= since]
+    before = overall.net - sum(net for _, net in recent)
+    charts = [cumulative_chart(w("Net over the last 30 days"), recent, before, w),
+              cumulative_chart(w("Net over all time"), list(profile.daily_net), 0, w)]
+    return ProfilePicture(title=w("Stats · {member}", member=name), summary=summary, table_header=header,
+                          table_rows=rows, hands=_hand_of(overall, w), charts=charts)
+
+
+# -- the sitting's recap ----------------------------------------------------------------------
+
+def recap_picture(sitting: SessionInfo, w: Words) -> RecapPicture:
+    players = sorted({played.user_id for played in sitting.rounds})
+    net = dict.fromkeys(players, 0)
+    rounds = dict.fromkeys(players, 0)
+    best: dict[int, Any] = {}
+    round_order = list(dict.fromkeys(played.round_id for played in sitting.rounds))
+    curves = {user: [0] for user in players}
+    for round_id in round_order:
+        for played in (p for p in sitting.rounds if p.round_id == round_id):
+            net[played.user_id] += played.net
+            rounds[played.user_id] += 1
+            if played.hand and (played.user_id not in best or played.hand.value > best[played.user_id].value):
+                best[played.user_id] = played.hand
+        for user in players:
+            curves[user].append(net[user])
+    order = sorted(players, key=lambda user: (-net[user], user))
+    names = {user: member_label(sitting.names.get(user), user, w) for user in players}
+    rows = [StandingRow(rank=f"{place}.", name=names[user], value=signed_chips(net[user], w),
+                        detail=(w(describe_value(best[user].value)) if user in best
+                                else w.plural("{count} round", "{count} rounds", rounds[user])),
+                        positive=None if net[user] == 0 else net[user] > 0)
+            for place, user in enumerate(order, start=1)]
+    values = [value for curve in curves.values() for value in curve] or [0]
+    chart = Chart(title=w("Chips won and lost, round by round"),
+                  series=[(names[user], curves[user]) for user in order],
+                  first_label=w("start"), last_label=w.plural("{count} round", "{count} rounds",
+                                                             len(round_order)),
+                  scale_labels=(signed_chips(min(0, *values), w), signed_chips(max(0, *values), w)))
+    minutes = max(1, round((sitting.last_round_at - sitting.started_at) / 60))
+    subtitle = w("{rounds} · {players} · {minutes} min",
+                 rounds=w.plural("{count} round", "{count} rounds", len(round_order)),
+                 players=w.plural("{count} player", "{count} players", len(players)), minutes=minutes)
+    footer = w("Best hand per player; /stats shows anyone's whole record")
+    return RecapPicture(title=w("{game} · the sitting is over",
+                                game=GAME_NAMES.get(sitting.game, sitting.game)),
+                        subtitle=subtitle, rows=rows, chart=chart, footer=footer)
+
+
+async def draw(function: Any, picture: Any) -> bytes:
+    png: bytes = await asyncio.get_running_loop().run_in_executor(STANDINGS_POOL, function, picture)
+    return png
+
+
+class Standings(commands.Cog):
+    """/leaderboard, /stats and the sittings' recaps."""
+
+    def __init__(self, bot: CasinoBot) -> None:
+        self.bot = bot
+        self._recap_lock = asyncio.Lock()
+
+    async def cog_load(self) -> None:
+        self.recap_loop.start()
+
+    async def cog_unload(self) -> None:
+        self.recap_loop.cancel()
+
+    @app_commands.command(name="leaderboard", description="The server's best players, as a picture.")
+    @app_commands.describe(game="Which game (default: all)", period="Which period (default: all time)",
+                           metric="What to rank by (default: net winnings)")
+    @app_commands.choices(game=GAME_CHOICES, period=PERIOD_CHOICES, metric=METRIC_CHOICES)
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction, game: str = "all", period: str = "all",
+                          metric: str = "net") -> None:
+        guild_id = guild_id_of(interaction)
+        if period not in PERIOD_NAMES or metric not in METRIC_NAMES:
+            raise UserError("Pick a period and a metric from the lists.")
+        session_id = await self._sitting_here(interaction) if period == "session" else None
+        await interaction.response.defer(thinking=True)
+        board = await self.bot.store.board(
+            guild_id, interaction.user.id, game=None if game == "all" else game,
+            period=_period(period), metric=_metric(metric), now=self.bot.clock(), session_id=session_id)
+        w = await server_words(interaction)  # posted for the whole channel
+        png = await draw(board_png, board_picture(board, interaction.user.id, w))
+        title, subtitle = board_title(board, w)
+        embed = casino_embed(title, board_text(board, w))
+        embed.set_image(url="attachment://leaderboard.png")
+        embed.set_footer(text=subtitle)
+        await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(png), "leaderboard.png"))
+
+    async def _sitting_here(self, interaction: discord.Interaction) -> int:
+        table = self.bot.tables.table_in(interaction.channel_id or 0)
+        sitting = await self.bot.store.latest_session(table.id) if table is not None else None
+        if sitting is None:
+            raise UserError("There is no sitting at a table in this channel yet: play a round here first.")
+        return sitting
+
+    @app_commands.command(name="stats", description="A player's record: games, net, best hands, streaks.")
+    @app_commands.describe(member="Whose stats to show (default: yours)")
+    @app_commands.guild_only()
+    async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+        guild_id = guild_id_of(interaction)
+        who = member or interaction.user
+        if who.bot:
+            raise UserError("Bots don't play, so they have no stats.")
+        await interaction.response.defer(thinking=True)
+        profile = await self.bot.store.profile(guild_id, who.id)
+        w = await server_words(interaction)
+        zone = zone_of((await self.bot.store.guild_settings(guild_id)).timezone)
+        today = dt.datetime.fromtimestamp(self.bot.clock(), zone).date()
+        picture = profile_picture(profile, w, today)
+        png = await draw(profile_png, picture)
+        embed = casino_embed(picture.title, profile_text(profile, who.mention, w))
+        embed.set_image(url="attachment://stats.png")
+        await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(png), "stats.png"))
+
+    # -- recaps ------------------------------------------------------------------------------
+    @tasks.loop(seconds=RECAP_CHECK_SECONDS)
+    async def recap_loop(self) -> None:
+        try:
+            await self.post_recaps()
+        except Exception:
+            log.exception("Posting sitting recaps failed; trying again in a minute")
+
+    @recap_loop.before_loop
+    async def _after_ready(self) -> None:
+        await self.bot.wait_until_ready()
+
+    @commands.Cog.listener()
+    async def on_table_sitting_over(self) -> None:
+        await self.post_recaps()
+
+    async def post_recaps(self) -> None:
+        """Post the recap of every sitting that is over and was not posted yet (once each)."""
+        async with self._recap_lock:
+            for session_id in await self.bot.store.end_sessions(now=self.bot.clock()):
+                sitting = await self.bot.store.session(session_id)
+                if sitting is not None and sitting.rounds and not await self._post_recap(sitting):
+                    continue  # Discord is down: try again at the next check
+                await self.bot.store.recap_posted(session_id)
+
+    async def _post_recap(self, sitting: SessionInfo) -> bool:
+        w = await guild_words(self.bot, sitting.guild_id)
+        picture = recap_picture(sitting, w)
+        png = await draw(recap_png, picture)
+        embed = casino_embed(picture.title, recap_text(picture))
+        embed.set_image(url="attachment://recap.png")
+        channel = self.bot.get_partial_messageable(sitting.channel_id, guild_id=sitting.guild_id)
+        try:
+            await channel.send(embed=embed, file=discord.File(io.BytesIO(png), "recap.png"))
+        except (discord.Forbidden, discord.NotFound):
+            log.warning("Recap of sitting %s not posted: no access to channel %s", sitting.id,
+                        sitting.channel_id)
+        except (TimeoutError, discord.DiscordServerError, OSError):
+            return False
+        return True
+
+
+def recap_text(picture: RecapPicture) -> str:
+    lines = [picture.subtitle, "", *(f"{row.rank} {row.name} {row.value} · {row.detail}"
+                                     for row in picture.rows)]
+    return discord.utils.escape_markdown("\n".join(lines))
+
+
+def profile_text(profile: Profile, mention: str, w: Words) -> str:
+    overall = profile.overall
+    if overall is None:
+        return w("{member} has no finished rounds here yet.", member=mention)
+    lines = [w("{member}: {rounds}, net {net}, win rate {rate}, winning streak {current} (best {longest})",
+               member=mention, rounds=w.plural("{count} round", "{count} rounds", overall.rounds),
+               net=signed_chips(overall.net, w), rate=w.percent(overall.win_rate, 1),
+               current=overall.streak, longest=overall.best_streak)]
+    for stats in profile.games:
+        lines.append(w("**{game}**: {rounds}, net {net}, win rate {rate}, biggest win {best}",
+                       game=GAME_NAMES.get(stats.game, stats.game),
+                       rounds=w.plural("{count} round", "{count} rounds", stats.rounds),
+                       net=signed_chips(stats.net, w), rate=w.percent(stats.win_rate, 1),
+                       best=signed_chips(stats.best_win, w)))
+    if overall.best_hand is not None:
+        lines.append(w("Best hand: {hand} (round #{round})", hand=w(describe_value(overall.best_hand.value)),
+                       round=str(overall.best_hand_round)))
+    return "\n".join(lines)
+
+
+def _period(value: str) -> Period:
+    return value  # type: ignore[return-value]  # checked against PERIOD_NAMES
+
+
+def _metric(value: str) -> Metric:
+    return value  # type: ignore[return-value]  # checked against METRIC_NAMES
+
+
+async def setup(bot: CasinoBot) -> None:
+    await bot.add_cog(Standings(bot))

@@ -39,8 +39,10 @@ class Played:
 
 
 async def record(store: Store, guild_id: int, game: str, now: float, seats: Mapping[int, Seat], *,
-                 table_id: int | None = None, names: Mapping[int, str] | None = None) -> int:
-    """Settle a round straight from the wallets against the house."""
+                 table_id: int | None = None, names: Mapping[int, str] | None = None,
+                 played: Mapping[int, PlayedHand] | None = None) -> int:
+    """Settle a round straight from the wallets against the house (``played``: real hands,
+    else each seat's ``hand`` value with made-up cards)."""
     movements = []
     for user, seat in seats.items():
         wallet = AccountRef.wallet(user)
@@ -48,8 +50,8 @@ async def record(store: Store, guild_id: int, game: str, now: float, seats: Mapp
             movements.append(Movement(AccountRef.house(), wallet, seat.returned - seat.wagered, "won"))
         elif seat.wagered > seat.returned:
             movements.append(Movement(wallet, AccountRef.house(), seat.wagered - seat.returned, "lost"))
-    hands = {user: PlayedHand(seat.hand, f"{seat.hand}c") for user, seat in seats.items()
-             if seat.hand is not None}
+    hands = played or {user: PlayedHand(seat.hand, f"{seat.hand}c") for user, seat in seats.items()
+                       if seat.hand is not None}
     results = {user: (seat.wagered, seat.returned) for user, seat in seats.items()}
     return await store.record_round(guild_id, RoundHeader(game, 1), RoundMoney(results, movements),
                                     now=now, table_id=table_id, hands=hands, names=names)

@@ -128,7 +128,10 @@ class Admin(commands.Cog):
     @app_commands.guild_only()
     @app_commands.checks.has_permissions(manage_guild=True)
     async def audit(self, interaction: discord.Interaction) -> None:
-        report = await self.bot.store.audit(guild_id_of(interaction))
+        guild_id = guild_id_of(interaction)
+        # The stats recount reads every round: seconds on a big server, past Discord's 3.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        report = await self.bot.store.audit(guild_id)
         w = reader(interaction)
         embed = casino_embed(w("Audit: Books balance") if report.ok
                              else w("Audit: MISMATCH: chips are unaccounted for"))
@@ -140,10 +143,12 @@ class Admin(commands.Cog):
         embed.add_field(name=w("Minted"), value=w.number(report.minted))
         embed.add_field(name=w("Ledger matches balances"),
                         value=w("yes") if report.ledger_matches_balances else w("NO"))
+        embed.add_field(name=w("Leaderboard totals match the rounds"),
+                        value=w("yes") if not report.stats_off else w("NO"))
         embed.set_footer(text=w("wallets + house + escrow + table stacks must equal minted"))
         if not report.ok:
             log.error("Audit failed for guild %s: %s", report.guild_id, report)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await interaction.followup.send(embed=embed, ephemeral=True)
 
 
 def _settings_changes(

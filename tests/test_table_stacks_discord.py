@@ -44,7 +44,7 @@ async def test_buy_in_top_up_and_leave_through_slash_commands(harness: DiscordHa
     assert seated == ["alice (350), bob (100)"]
     private(await harness.slash(alice, "pot stack"), "Your stack at this table: 350 chips.")
     audit = await harness.slash(harness.user("boss", admin=True), "audit")
-    fields = {f["name"]: f["value"] for f in audit.embeds[0]["fields"]}
+    fields = {f["name"]: f["value"] for f in audit.followups[0]["embeds"][0]["fields"]}
     assert "Books balance" in audit.text
     assert (fields["Wallets"], fields["Table stacks"], fields["Minted"]) == ("1,550", "450", "2,000")
     private(await harness.slash(alice, "pot leave"), "Your stack of 350 chips went back")

@@ -12,6 +12,7 @@ BENCHMARKS: dict[str, str] = {
     "chinese": "bot.bench.chinese:main",
     "eval": "bot.bench.evaluator:main",
     "latency": "bot.bench.latency:main",
+    "leaderboard": "bot.bench.leaderboard:main",
     "ledger": "bot.bench.ledger:main",
     "load": "bot.bench.load:main",
     "render": "bot.bench.render:main",

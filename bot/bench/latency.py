@@ -51,6 +51,7 @@ import logging
 import math
 import re
 import resource
+import shutil
 import tempfile
 import time
 from collections.abc import Iterator
@@ -163,6 +164,7 @@ class Figures:
     edits: int = 0
     unsettled: int = 0
     wall_seconds: float = 0.0
+    leaderboards: int = 0  # /leaderboard commands answered while the presses were measured
     rss_mb: float = 0.0
     logs: collections.Counter[str] = field(default_factory=collections.Counter)
 
@@ -347,8 +349,10 @@ def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KB on Linux
 
 
-async def run(tables: int, settings: Settings, profile: Any = None) -> Figures:
-    """One measured run at ``tables`` tables: a fresh bot, fake Discord and database."""
+async def run(tables: int, settings: Settings, profile: Any = None, *, database: Path | None = None,
+              leaderboards_per_second: float = 0.0) -> Figures:
+    """One measured run at ``tables`` tables: a fresh bot and fake Discord, on a fresh database
+    or a copy of ``database``, with ``leaderboards_per_second`` /leaderboard commands meanwhile."""
     figures = Figures(tables)
     clock = FakeClock()
     fake = TimedFakeDiscord(stock=settings.stock_fake)
@@ -357,8 +361,10 @@ async def run(tables: int, settings: Settings, profile: Any = None) -> Figures:
     try:
         with tempfile.TemporaryDirectory(prefix="latency-bench-") as directory, \
                 tally_logs() as tally:
-            bot = CasinoBot(Config(token="fake-token",
-                                   db_path=str(Path(directory) / "casino.sqlite3")))
+            db_path = Path(directory) / "casino.sqlite3"
+            if database is not None:
+                shutil.copy(database, db_path)
+            bot = CasinoBot(Config(token="fake-token", db_path=str(db_path)))
             bot.clock = clock
             try:
                 await bot.login("fake-token")
@@ -377,10 +383,12 @@ async def run(tables: int, settings: Settings, profile: Any = None) -> Figures:
                 started = time.perf_counter()
                 if profile is not None:
                     profile.enable()
+                asking = asyncio.create_task(ask_leaderboards(scenario, leaderboards_per_second))
                 try:
                     for _ in range(settings.rounds):
                         await scenario.play_round(measure=True)
                 finally:
+                    asking.cancel()
                     if profile is not None:
                         profile.disable()
                 figures.wall_seconds = time.perf_counter() - started
@@ -393,6 +401,36 @@ async def run(tables: int, settings: Settings, profile: Any = None) -> Figures:
         discord.http.Route.BASE = original_base
         await fake.stop()
     return figures
+
+
+LEADERBOARD_ASKS = [{"period": period, "metric": metric} for period in ("today", "week", "month", "all")
+                    for metric in ("net", "best_win", "rounds", "win_rate")]
+
+
+async def ask_leaderboards(scenario: Scenario, per_second: float) -> None:
+    """Members asking for /leaderboard at ``per_second``, each through the whole Discord path
+    (deferred, read, drawn, posted), alongside the tables' presses."""
+    if per_second <= 0:
+        return
+    asking = [user for players in scenario.players.values() for user in players]
+    pending: set[asyncio.Task[Any]] = set()
+
+    async def ask(index: int) -> None:
+        user = asking[index % len(asking)]
+        await scenario.h.slash(user, "leaderboard", **LEADERBOARD_ASKS[index % len(LEADERBOARD_ASKS)])
+        scenario.figures.leaderboards += 1
+
+    index = 0
+    try:
+        while True:
+            task = asyncio.create_task(ask(index))
+            pending.add(task)
+            task.add_done_callback(pending.discard)
+            index += 1
+            await asyncio.sleep(1 / per_second)
+    finally:
+        for task in pending:
+            task.cancel()
 
 
 def main(argv: list[str]) -> int:

@@ -324,7 +324,7 @@ WITH spread AS (
           UNION ALL SELECT 's') AS periods
     WHERE r.status = 'settled' AND (periods.kind <> 's' OR r.session_id IS NOT NULL)
 ),
-ordered AS (
+ordered AS MATERIALIZED (
     SELECT *,
         SUM(net < 0) OVER member AS run,
         FIRST_VALUE(round_id) OVER (PARTITION BY guild_id, game, period, user_id
@@ -336,22 +336,26 @@ ordered AS (
     WINDOW member AS (PARTITION BY guild_id, game, period, user_id ORDER BY settled_seq)
 ),
 runs AS (
-    SELECT guild_id, game, period, user_id, run, SUM(net > 0) AS run_wins
+    SELECT guild_id, game, period, user_id, run, SUM(net > 0) AS run_wins,
+           ROW_NUMBER() OVER (PARTITION BY guild_id, game, period, user_id ORDER BY run DESC) AS newest
     FROM ordered GROUP BY guild_id, game, period, user_id, run
+),
+streaks AS (
+    SELECT guild_id, game, period, user_id, MAX(CASE WHEN newest = 1 THEN run_wins END) AS streak,
+           MAX(run_wins) AS best_streak
+    FROM runs GROUP BY guild_id, game, period, user_id
+),
+totals AS (
+    SELECT guild_id, game, period, user_id, COUNT(*) AS rounds, SUM(net > 0) AS wins, SUM(net) AS net,
+           SUM(wagered) AS wagered, MAX(MAX(net), 0) AS best_win,
+           CASE WHEN MAX(net) > 0 THEN MIN(top_round) END AS best_win_round,
+           MAX(hand_value) AS best_hand,
+           CASE WHEN MAX(hand_value) IS NOT NULL THEN MIN(hand_round) END AS best_hand_round
+    FROM ordered GROUP BY guild_id, game, period, user_id
 )
-SELECT o.guild_id, o.game, o.period, o.user_id, COUNT(*) AS rounds, SUM(o.net > 0) AS wins,
-       SUM(o.net) AS net, SUM(o.wagered) AS wagered, MAX(MAX(o.net), 0) AS best_win,
-       CASE WHEN MAX(o.net) > 0 THEN MIN(o.top_round) END AS best_win_round,
-       MAX(o.hand_value) AS best_hand,
-       CASE WHEN MAX(o.hand_value) IS NOT NULL THEN MIN(o.hand_round) END AS best_hand_round,
-       (SELECT run_wins FROM runs AS last WHERE last.guild_id = o.guild_id AND last.game = o.game
-          AND last.period = o.period AND last.user_id = o.user_id ORDER BY last.run DESC LIMIT 1)
-           AS streak,
-       (SELECT MAX(run_wins) FROM runs AS every_run WHERE every_run.guild_id = o.guild_id
-          AND every_run.game = o.game AND every_run.period = o.period
-          AND every_run.user_id = o.user_id) AS best_streak
-FROM ordered AS o
-GROUP BY o.guild_id, o.game, o.period, o.user_id;
+SELECT t.guild_id, t.game, t.period, t.user_id, t.rounds, t.wins, t.net, t.wagered, t.best_win,
+       t.best_win_round, t.best_hand, t.best_hand_round, s.streak, s.best_streak
+FROM totals AS t JOIN streaks AS s USING (guild_id, game, period, user_id);
 
 INSERT INTO player_stats SELECT * FROM player_stats_recount;
 """

@@ -128,11 +128,12 @@ async def _rounds_of(db: aiosqlite.Connection, guild_id: int, user_id: int, game
 
 
 async def profile(db: aiosqlite.Connection, guild_id: int, user_id: int) -> Profile:
+    # INDEXED BY: without statistics SQLite would walk the guild's primary key (every member).
     query = """
         SELECT s.game, s.rounds, s.wins, s.net, s.best_win, s.best_win_round,
                won.hand_value, won.hand, s.best_hand_round, best.hand_value, best.hand,
                s.streak, s.best_streak
-        FROM player_stats AS s
+        FROM player_stats AS s INDEXED BY player_stats_by_member
         LEFT JOIN round_players AS won ON won.round_id = s.best_win_round AND won.user_id = s.user_id
         LEFT JOIN round_players AS best ON best.round_id = s.best_hand_round
                                        AND best.user_id = s.user_id
@@ -141,7 +142,7 @@ async def profile(db: aiosqlite.Connection, guild_id: int, user_id: int) -> Prof
     """
     every = [_game_stats(row) for row in await db.execute_fetchall(query, (guild_id, user_id))]
     daily_query = """
-        SELECT substr(period, 2), net FROM player_stats
+        SELECT substr(period, 2), net FROM player_stats INDEXED BY player_stats_by_member
         WHERE guild_id = ? AND user_id = ? AND game = ? AND period >= 'd' AND period < 'e'
         ORDER BY period
     """

@@ -360,12 +360,14 @@ class Store(TableStoreMixin, StackStoreMixin):
         )
 
     async def audit(self, guild_id: int) -> AuditReport:
-        """Prove wallets + house + escrow == minted and every balance equals its ledger."""
-        async with self._reading(snapshot=True) as db:
+        """Prove wallets + house + escrow == minted, every balance equals its ledger and every
+        kept stats row equals a recount from the rounds. On the read connection: the recount
+        takes seconds on a server with a million rounds, and every table keeps playing."""
+        async with self._reading_aside(snapshot=True) as db:
             return await money.audit(db, guild_id)
 
     async def audit_all(self) -> list[AuditReport]:
-        async with self._reading(snapshot=True) as db:
+        async with self._reading_aside(snapshot=True) as db:
             return [await money.audit(db, guild_id) for guild_id in await money.guild_ids(db)]
 
     async def ledger(

@@ -23,17 +23,7 @@ from bot import catalog
 from bot.errors import UserError
 from bot.i18n import N_, Words
 from bot.poker.hand_value import describe_value
-from bot.store.stats_models import (
-    ALL_GAMES,
-    Board,
-    BoardRow,
-    GameStats,
-    Metric,
-    Period,
-    Profile,
-    SessionInfo,
-    zone_of,
-)
+from bot.store import stats_models as kept  # the store's totals, read here
 from cogs.common import casino_embed, guild_id_of, guild_words, server_words, signed_chips
 from render.standings import (
     BoardPicture,
@@ -77,7 +67,7 @@ def member_label(name: str | None, user_id: int, w: Words) -> str:
     return name or w("Player …{digits}", digits=str(user_id)[-4:])
 
 
-def metric_value(row: BoardRow, metric: str, w: Words) -> str:
+def metric_value(row: kept.BoardRow, metric: str, w: Words) -> str:
     if metric == "best_win":
         return signed_chips(row.best_win, w)
     if metric == "rounds":
@@ -87,7 +77,7 @@ def metric_value(row: BoardRow, metric: str, w: Words) -> str:
     return signed_chips(row.net, w)
 
 
-def _standing(row: BoardRow, metric: str, own_id: int, w: Words) -> StandingRow:
+def _standing(row: kept.BoardRow, metric: str, own_id: int, w: Words) -> StandingRow:
     positive = None if metric in ("rounds", "win_rate") else (row.net > 0 if metric == "net" else True)
     if metric == "net" and row.net == 0:
         positive = None
@@ -97,8 +87,8 @@ def _standing(row: BoardRow, metric: str, own_id: int, w: Words) -> StandingRow:
                        own=row.user_id == own_id, positive=positive)
 
 
-def board_title(board: Board, w: Words) -> tuple[str, str]:
-    game = w("All games") if board.game == ALL_GAMES else GAME_NAMES.get(board.game, board.game)
+def board_title(board: kept.Board, w: Words) -> tuple[str, str]:
+    game = w("All games") if board.game == kept.ALL_GAMES else GAME_NAMES.get(board.game, board.game)
     title = w("Leaderboard · {game}", game=game)
     subtitle = w("{metric} · {period}", metric=w(METRIC_NAMES[board.metric]),
                  period=w(PERIOD_NAMES[board.period]))
@@ -107,7 +97,7 @@ def board_title(board: Board, w: Words) -> tuple[str, str]:
     return title, subtitle
 
 
-def own_line(board: Board, w: Words) -> str:
+def own_line(board: kept.Board, w: Words) -> str:
     """The caller's place as the text version says it."""
     if board.own is not None:
         return w("Your rank: **#{rank}** of {ranked} ({value})", rank=board.own.rank, ranked=board.ranked,
@@ -120,7 +110,7 @@ def own_line(board: Board, w: Words) -> str:
     return w("You have no finished rounds here in this period.")
 
 
-def board_picture(board: Board, own_id: int, w: Words) -> BoardPicture:
+def board_picture(board: kept.Board, own_id: int, w: Words) -> BoardPicture:
     title, subtitle = board_title(board, w)
     return BoardPicture(
         title=title, subtitle=subtitle,
@@ -131,9 +121,9 @@ def board_picture(board: Board, own_id: int, w: Words) -> BoardPicture:
     )
 
 
-def board_text(board: Board, w: Words) -> str:
+def board_text(board: kept.Board, w: Words) -> str:
     """The same board for screen readers (the embed's description)."""
-    def line(row: BoardRow) -> str:
+    def line(row: kept.BoardRow) -> str:
         return w("**{rank}.** {member} {value} ({rounds})", rank=row.rank, member=f"<@{row.user_id}>",
                  value=metric_value(row, board.metric, w),
                  rounds=w.plural("{count} round", "{count} rounds", row.rounds))
@@ -146,7 +136,7 @@ def board_text(board: Board, w: Words) -> str:
 
 # -- /stats ---------------------------------------------------------------------------------
 
-def _hand_of(stats: GameStats, w: Words) -> list[ShownHand]:
+def _hand_of(stats: kept.GameStats, w: Words) -> list[ShownHand]:
     shown = []
     if stats.best_win_hand is not None and stats.best_win_round is not None:
         shown.append(ShownHand(w("Biggest win {chips} · round #{round} · {hand}",
@@ -172,7 +162,7 @@ def cumulative_chart(title: str, days: list[tuple[dt.date, int]], start: int, w:
                  scale_labels=(signed_chips(min(0, *values), w), signed_chips(max(0, *values), w)))
 
 
-def profile_picture(profile: Profile, w: Words, today: dt.date) -> ProfilePicture:
+def profile_picture(profile: kept.Profile, w: Words, today: dt.date) -> ProfilePicture:
     name = member_label(profile.name, profile.user_id, w)
     overall = profile.overall
     if overall is None:
@@ -202,7 +192,7 @@ def profile_picture(profile: Profile, w: Words, today: dt.date) -> ProfilePictur
 
 # -- the sitting's recap ----------------------------------------------------------------------
 
-def recap_picture(sitting: SessionInfo, w: Words) -> RecapPicture:
+def recap_picture(sitting: kept.SessionInfo, w: Words) -> RecapPicture:
     players = sorted({played.user_id for played in sitting.rounds})
     net = dict.fromkeys(players, 0)
     rounds = dict.fromkeys(players, 0)
@@ -299,7 +289,7 @@ class Standings(commands.Cog):
         await interaction.response.defer(thinking=True)
         profile = await self.bot.store.profile(guild_id, who.id)
         w = await server_words(interaction)
-        zone = zone_of((await self.bot.store.guild_settings(guild_id)).timezone)
+        zone = kept.zone_of((await self.bot.store.guild_settings(guild_id)).timezone)
         today = dt.datetime.fromtimestamp(self.bot.clock(), zone).date()
         picture = profile_picture(profile, w, today)
         png = await draw(profile_png, picture)
@@ -332,7 +322,7 @@ class Standings(commands.Cog):
                     continue  # Discord is down: try again at the next check
                 await self.bot.store.recap_posted(session_id)
 
-    async def _post_recap(self, sitting: SessionInfo) -> bool:
+    async def _post_recap(self, sitting: kept.SessionInfo) -> bool:
         w = await guild_words(self.bot, sitting.guild_id)
         picture = recap_picture(sitting, w)
         png = await draw(recap_png, picture)
@@ -355,7 +345,7 @@ def recap_text(picture: RecapPicture) -> str:
     return discord.utils.escape_markdown("\n".join(lines))
 
 
-def profile_text(profile: Profile, mention: str, w: Words) -> str:
+def profile_text(profile: kept.Profile, mention: str, w: Words) -> str:
     overall = profile.overall
     if overall is None:
         return w("{member} has no finished rounds here yet.", member=mention)
@@ -375,11 +365,11 @@ def profile_text(profile: Profile, mention: str, w: Words) -> str:
     return "\n".join(lines)
 
 
-def _period(value: str) -> Period:
+def _period(value: str) -> kept.Period:
     return value  # type: ignore[return-value]  # checked against PERIOD_NAMES
 
 
-def _metric(value: str) -> Metric:
+def _metric(value: str) -> kept.Metric:
     return value  # type: ignore[return-value]  # checked against METRIC_NAMES
 
 

@@ -209,14 +209,18 @@ async def test_boards_rank_each_metric_with_ties_and_the_callers_neighbours(tmp_
         await store.close()
 
 
+async def database_before_stats(path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty database at schema version 6, the last one without leaderboard totals."""
+    monkeypatch.setattr(migrations, "MIGRATIONS", migrations.MIGRATIONS[:6])
+    await (await Store.open(path)).close()
+    monkeypatch.undo()
+    return path
+
+
 async def test_an_older_database_gets_its_stats_and_names_from_its_rounds(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    path = tmp_path / "v6.sqlite3"
-    with monkeypatch.context() as patched:
-        patched.setattr(migrations, "MIGRATIONS", migrations.MIGRATIONS[:6])
-        old = await Store.open(path)
-        await old.close()
+    path = await database_before_stats(tmp_path / "v6.sqlite3", monkeypatch)
     history = [(START, {ANN: Seat(10, 30), BEN: Seat(10, 0)}), (START + 90000, {ANN: Seat(5, 0)}),
                (START + 90001, {BEN: Seat(5, 15)})]
     with sqlite3.connect(path) as raw:

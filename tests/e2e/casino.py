@@ -137,6 +137,8 @@ class Casino:
 
     async def answer(self, record: InteractionRecord, *, timeout: float = ANSWER_TIMEOUT) -> Answer:
         answered = await self.fake.answered(record, timeout)
+        if answered and record.callbacks and record.callbacks[0]["type"] == DEFERRED_CHANNEL_MESSAGE:
+            answered = await _followed_up(record, FOLLOWUP_TIMEOUT)  # /leaderboard, /stats
         return Answer(record, self.fake, answered)
 
     async def slash(self, user: FakeUser, channel_id: int, command: str, **options: Any) -> Answer:
@@ -151,6 +153,21 @@ class Casino:
 
     def table(self, channel_id: int) -> TableClient:
         return TableClient(self, channel_id)
+
+
+DEFERRED_CHANNEL_MESSAGE = 5
+FOLLOWUP_TIMEOUT = 15.0
+"""Discord keeps a deferred interaction's token for 15 minutes; a picture takes far less."""
+
+
+async def _followed_up(record: InteractionRecord, timeout: float) -> bool:
+    """Wait for the first followup of a deferred answer (what the player then sees)."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not record.followup_ids:
+        if asyncio.get_running_loop().time() > deadline:
+            return False
+        await asyncio.sleep(0.02)
+    return True
 
 
 class TableClient:

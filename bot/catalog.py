@@ -91,6 +91,13 @@ def declared(key: str) -> GameDeclaration:
     return BY_KEY[key]
 
 
+def game_name(key: str) -> str:
+    """What players read for a game key (its own name in every language); an unknown key (a
+    game since removed, in old rounds) as it is."""
+    game = BY_KEY.get(key)
+    return game.name if game is not None else key
+
+
 def adapters() -> dict[str, GameAdapter]:
     """A fresh adapter for every game, by key: what the table runtime runs."""
     return {game.key: game.new_adapter() for game in GAMES}

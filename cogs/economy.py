@@ -36,8 +36,6 @@ log = logging.getLogger(__name__)
 
 GIVE_OFFER_SECONDS = 120
 HISTORY_PAGE_SIZE = 5
-GAME_NAMES = {game.key: game.name for game in catalog.GAMES}
-"""Games are called by their own names in every language; "All games" is translated."""
 
 Amount = app_commands.Range[int, 1, MAX_AMOUNT]
 
@@ -250,7 +248,7 @@ class Economy(commands.Cog):
         pages = max(1, -(-total // HISTORY_PAGE_SIZE))
         lines = [
             w("**#{round}** {game}: wagered {wagered}, returned {returned} (**{net}**) {when}",
-              round=str(row.round_id), game=GAME_NAMES.get(row.game, row.game), wagered=row.wagered,
+              round=str(row.round_id), game=catalog.game_name(row.game), wagered=row.wagered,
               returned=row.returned, net=signed_chips(row.net, w), when=relative_time(row.settled_at))
             for row in rows
         ] or [w("You have not finished a round here yet.")]

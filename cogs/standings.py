@@ -47,7 +47,6 @@ STANDINGS_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="standings
 RECAP_CHECK_SECONDS = 60.0
 CHART_DAYS = 30
 
-GAME_NAMES = {game.key: game.name for game in catalog.GAMES}
 GAME_CHOICES = [app_commands.Choice(name="All games", value="all"),
                 *(app_commands.Choice(name=game.name, value=game.key) for game in catalog.GAMES)]
 PERIOD_NAMES: dict[str, str] = {
@@ -78,9 +77,8 @@ def metric_value(row: kept.BoardRow, metric: str, w: Words) -> str:
 
 
 def _standing(row: kept.BoardRow, metric: str, own_id: int, w: Words) -> StandingRow:
-    positive = None if metric in ("rounds", "win_rate") else (row.net > 0 if metric == "net" else True)
-    if metric == "net" and row.net == 0:
-        positive = None
+    # Green and red for chips won and lost; counts and rates are plain.
+    positive = {"net": None if row.net == 0 else row.net > 0, "best_win": True}.get(metric)
     return StandingRow(rank=f"{row.rank}.", name=member_label(row.name, row.user_id, w),
                        value=metric_value(row, metric, w),
                        detail=w.plural("{count} round", "{count} rounds", row.rounds),
@@ -88,7 +86,7 @@ def _standing(row: kept.BoardRow, metric: str, own_id: int, w: Words) -> Standin
 
 
 def board_title(board: kept.Board, w: Words) -> tuple[str, str]:
-    game = w("All games") if board.game == kept.ALL_GAMES else GAME_NAMES.get(board.game, board.game)
+    game = w("All games") if board.game == kept.ALL_GAMES else catalog.game_name(board.game)
     title = w("Leaderboard · {game}", game=game)
     subtitle = w("{metric} · {period}", metric=w(METRIC_NAMES[board.metric]),
                  period=w(PERIOD_NAMES[board.period]))
@@ -177,7 +175,7 @@ def profile_picture(profile: kept.Profile, w: Words, today: dt.date) -> ProfileP
           longest=overall.best_streak),
     ]
     header = [w("Game"), w("Rounds"), w("Net"), w("Win rate"), w("Biggest win")]
-    rows = [[GAME_NAMES.get(stats.game, stats.game), w.number(stats.rounds), signed_chips(stats.net, w),
+    rows = [[catalog.game_name(stats.game), w.number(stats.rounds), signed_chips(stats.net, w),
              w.percent(stats.win_rate, 1),
              w("{chips} (#{round})", chips=signed_chips(stats.best_win, w), round=str(stats.best_win_round))
              if stats.best_win_round else "–"] for stats in profile.games]
@@ -196,11 +194,14 @@ def recap_picture(sitting: kept.SessionInfo, w: Words) -> RecapPicture:
     players = sorted({played.user_id for played in sitting.rounds})
     net = dict.fromkeys(players, 0)
     rounds = dict.fromkeys(players, 0)
-    best: dict[int, Any] = {}
-    round_order = list(dict.fromkeys(played.round_id for played in sitting.rounds))
+    best: dict[int, kept.PlayedHand] = {}
+    by_round: dict[int, list[kept.SessionRound]] = {}
+    for played in sitting.rounds:  # in settlement order
+        by_round.setdefault(played.round_id, []).append(played)
+    round_order = list(by_round)
     curves = {user: [0] for user in players}
-    for round_id in round_order:
-        for played in (p for p in sitting.rounds if p.round_id == round_id):
+    for round_players in by_round.values():
+        for played in round_players:
             net[played.user_id] += played.net
             rounds[played.user_id] += 1
             if played.hand and (played.user_id not in best or played.hand.value > best[played.user_id].value):
@@ -226,7 +227,7 @@ def recap_picture(sitting: kept.SessionInfo, w: Words) -> RecapPicture:
                  players=w.plural("{count} player", "{count} players", len(players)), minutes=minutes)
     footer = w("Best hand per player; /stats shows anyone's whole record")
     return RecapPicture(title=w("{game} · the sitting is over",
-                                game=GAME_NAMES.get(sitting.game, sitting.game)),
+                                game=catalog.game_name(sitting.game)),
                         subtitle=subtitle, rows=rows, chart=chart, footer=footer)
 
 
@@ -355,7 +356,7 @@ def profile_text(profile: kept.Profile, mention: str, w: Words) -> str:
                current=overall.streak, longest=overall.best_streak)]
     for stats in profile.games:
         lines.append(w("**{game}**: {rounds}, net {net}, win rate {rate}, biggest win {best}",
-                       game=GAME_NAMES.get(stats.game, stats.game),
+                       game=catalog.game_name(stats.game),
                        rounds=w.plural("{count} round", "{count} rounds", stats.rounds),
                        net=signed_chips(stats.net, w), rate=w.percent(stats.win_rate, 1),
                        best=signed_chips(stats.best_win, w)))

@@ -14,7 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.store import Store, StoreError, migrations
+from bot.store import AccountRef, Store, StoreError, migrations
+from bot.store.bulk import BulkHistory
 from bot.store.stats_models import period_key, period_start
 from tests.stats_helpers import STATS_COLUMNS, Played, Seat, Sittings, record, recount, rows_by_key
 
@@ -240,4 +241,27 @@ async def test_an_older_database_gets_its_stats_and_names_from_its_rounds(
         await upgraded.close()
     played = [Played(number, GUILD, "uth", when, None, seats) for number, (when, seats) in
               enumerate(history, start=1)]
+    assert kept_rows(path) == recount(played, {GUILD: ZoneInfo("UTC")})
+
+
+async def test_the_benchmarks_bulk_history_passes_the_audit_and_equals_a_recount(tmp_path: Path) -> None:
+    path = tmp_path / "bulk.sqlite3"
+    await (await Store.open(path)).close()
+    played, now = [], START
+    with BulkHistory(path, GUILD, [ANN, BEN, CAT], 1000, now) as bulk:
+        for number in range(1, 40):
+            now += 5000
+            seats = {ANN: Seat(10, 30 * (number % 3 == 0)), BEN: Seat(20, 20),
+                     CAT: Seat(5, 10 * (number % 2))}
+            day = dt.datetime.fromtimestamp(now, dt.UTC).date().isoformat()
+            bulk.add_round(number, "uth", now, day, [(user, seat.wagered, seat.returned, None, None)
+                                                     for user, seat in seats.items()])
+            played.append(Played(number, GUILD, "uth", now, None, seats))
+    store = await Store.open(path)
+    try:
+        report = await store.audit(GUILD)
+        assert report.ok and report.minted == 3000
+        assert await store.balance(GUILD, AccountRef.wallet(BEN)) == 1000
+    finally:
+        await store.close()
     assert kept_rows(path) == recount(played, {GUILD: ZoneInfo("UTC")})

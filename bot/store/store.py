@@ -499,7 +499,7 @@ class Store(TableStoreMixin, StackStoreMixin):
         the sitting ``session_id``. Reads the kept totals on the read connection."""
         zone = zone_of((await self.guild_settings(guild_id)).timezone)
         key = period_key(period, now, zone, session_id=session_id)
-        async with self._reading_aside() as db:
+        async with self._reading_aside(snapshot=True) as db:
             return await stats.board(
                 db, guild_id, user_id, game=game or ALL_GAMES, period=period, period_key=key,
                 metric=metric, limit=max(0, limit), min_rounds=WIN_RATE_MIN_ROUNDS)

@@ -2,8 +2,9 @@
 posts when it has been idle for 30 minutes or closes.
 
 The store keeps the totals (reads never scan rounds); this cog puts them into the server's
-words and hands a snapshot to render/standings, drawn on its own thread so a leaderboard never
-waits behind, nor holds up, a table's picture.
+words and hands a snapshot to render/standings, drawn in a process of its own: Pillow holds the
+interpreter's lock while it draws text, and a burst of leaderboards drawn on a thread would take
+that time from the tables' presses.
 """
 
 from __future__ import annotations
@@ -12,7 +13,10 @@ import asyncio
 import datetime as dt
 import io
 import logging
-from concurrent.futures import ThreadPoolExecutor
+import multiprocessing
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -42,8 +46,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-# Its own drawing thread: a burst of leaderboards never queues a table's picture behind it.
-STANDINGS_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="standings")
 RECAP_CHECK_SECONDS = 60.0
 CHART_DAYS = 30
 
@@ -231,9 +233,30 @@ def recap_picture(sitting: kept.SessionInfo, w: Words) -> RecapPicture:
                         subtitle=subtitle, rows=rows, chart=chart, footer=footer)
 
 
-async def draw(function: Any, picture: Any) -> bytes:
-    png: bytes = await asyncio.get_running_loop().run_in_executor(STANDINGS_POOL, function, picture)
-    return png
+class Drawer:
+    """Draws the standings' pictures in one worker process, started at the first picture (a
+    bot nobody asks for a leaderboard never starts it). If the worker dies, that picture is
+    drawn on a thread and the next one starts a new worker."""
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+
+    async def draw(self, function: Callable[[Any], bytes], picture: Any) -> bytes:
+        loop = asyncio.get_running_loop()
+        if self._pool is None:
+            # spawn, not fork: forking a process that runs threads (the store's) can deadlock.
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        try:
+            return await loop.run_in_executor(self._pool, function, picture)
+        except BrokenProcessPool:
+            log.warning("The standings drawing process died; drawing this picture on a thread")
+            self.close()
+            return await asyncio.to_thread(function, picture)
+
+    def close(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
 
 
 class Standings(commands.Cog):
@@ -242,12 +265,14 @@ class Standings(commands.Cog):
     def __init__(self, bot: CasinoBot) -> None:
         self.bot = bot
         self._recap_lock = asyncio.Lock()
+        self.drawer = Drawer()
 
     async def cog_load(self) -> None:
         self.recap_loop.start()
 
     async def cog_unload(self) -> None:
         self.recap_loop.cancel()
+        self.drawer.close()
 
     @app_commands.command(name="leaderboard", description="The server's best players, as a picture.")
     @app_commands.describe(game="Which game (default: all)", period="Which period (default: all time)",
@@ -265,7 +290,7 @@ class Standings(commands.Cog):
             guild_id, interaction.user.id, game=None if game == "all" else game,
             period=_period(period), metric=_metric(metric), now=self.bot.clock(), session_id=session_id)
         w = await server_words(interaction)  # posted for the whole channel
-        png = await draw(board_png, board_picture(board, interaction.user.id, w))
+        png = await self.drawer.draw(board_png, board_picture(board, interaction.user.id, w))
         title, subtitle = board_title(board, w)
         embed = casino_embed(title, board_text(board, w))
         embed.set_image(url="attachment://leaderboard.png")
@@ -293,7 +318,7 @@ class Standings(commands.Cog):
         zone = kept.zone_of((await self.bot.store.guild_settings(guild_id)).timezone)
         today = dt.datetime.fromtimestamp(self.bot.clock(), zone).date()
         picture = profile_picture(profile, w, today)
-        png = await draw(profile_png, picture)
+        png = await self.drawer.draw(profile_png, picture)
         embed = casino_embed(picture.title, profile_text(profile, who.mention, w))
         embed.set_image(url="attachment://stats.png")
         await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(png), "stats.png"))
@@ -326,7 +351,7 @@ class Standings(commands.Cog):
     async def _post_recap(self, sitting: kept.SessionInfo) -> bool:
         w = await guild_words(self.bot, sitting.guild_id)
         picture = recap_picture(sitting, w)
-        png = await draw(recap_png, picture)
+        png = await self.drawer.draw(recap_png, picture)
         embed = casino_embed(picture.title, recap_text(picture))
         embed.set_image(url="attachment://recap.png")
         channel = self.bot.get_partial_messageable(sitting.channel_id, guild_id=sitting.guild_id)

@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import discord.http
 import pytest
@@ -20,6 +22,10 @@ from tests.discord_api.contract import ContractViolation
 from tests.harness.clock import FakeClock
 from tests.harness.driver import DiscordHarness
 from tests.harness.fake_discord import FakeDiscord
+from tests.harness.postgres import Databases, PostgresServer
+
+# The databases the store runs on; a test that takes ``store`` or ``store_location`` runs on each.
+BACKENDS = ("sqlite", "postgresql")
 
 
 class RecordingPublisher:
@@ -51,12 +57,12 @@ RuntimeMaker = Callable[[Store, FakeClock, RecordingPublisher], TableRuntime]
 
 @asynccontextmanager
 async def restarted_runtime(
-    directory: Path, make_runtime: RuntimeMaker, clock: FakeClock
+    location: str, make_runtime: RuntimeMaker, clock: FakeClock
 ) -> AsyncIterator[tuple[TableRuntime, Store, RecordingPublisher]]:
-    """The bot back after a crash or a restart: the store reopened from the database in
-    ``directory``, a new runtime started on it that publishes to a new recorder; both shut down
+    """The bot back after a crash or a restart: the store reopened from the database at
+    ``location``, a new runtime started on it that publishes to a new recorder; both shut down
     when the block ends."""
-    reopened = await Store.open(directory / "casino.sqlite3")
+    reopened = await Store.open(location)
     publisher = RecordingPublisher()
     restarted = make_runtime(reopened, clock, publisher)
     try:
@@ -89,10 +95,39 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
+@pytest.fixture(scope="session")
+def databases(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Databases]:
+    """Fresh databases of either backend; the PostgreSQL server (a real one, see
+    tests.harness.postgres) starts at the first one asked for and stops with the session."""
+    with contextlib.ExitStack() as stack:
+        yield Databases(tmp_path_factory, stack)
+
+
+@pytest.fixture(scope="session")
+def postgres(databases: Databases) -> PostgresServer:
+    return databases.server
+
+
+@pytest.fixture(params=BACKENDS)
+async def store_location(request: pytest.FixtureRequest, databases: Databases) -> AsyncIterator[str]:
+    """Where a fresh store lives: a SQLite file of its own, or a new database on the test
+    session's PostgreSQL server (dropped after the test)."""
+    location = await databases.new(request.param)
+    try:
+        yield location
+    finally:
+        await databases.discard(location)
+
+
+def only_sqlite() -> Any:
+    """For a test that opens the SQLite file itself (its pragmas, an old schema, a raw edit)."""
+    return pytest.mark.parametrize("store_location", ["sqlite"], indirect=True)
+
+
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    """A fresh store on a database file of its own, closed after the test."""
-    opened = await Store.open(tmp_path / "casino.sqlite3")
+async def store(store_location: str) -> AsyncIterator[Store]:
+    """A fresh store on a database of its own, closed after the test."""
+    opened = await Store.open(store_location)
     try:
         yield opened
     finally:

@@ -21,7 +21,7 @@ WRITERS: dict[str, Callable[[str], Coroutine[Any, Any, None]]] = {
 }
 
 
-async def run_writer_until_killed(writer_name: str, path: Path, delay: float) -> None:
+async def run_writer_until_killed(writer_name: str, path: str | Path, delay: float) -> None:
     """Start the writer, let it write for ``delay`` seconds once it says it started, SIGKILL it."""
     writer = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "tests.crash_writer", writer_name, str(path),

@@ -7,8 +7,12 @@ it is killed.
 
 from __future__ import annotations
 
+import json
 import random
+import sqlite3
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 from bot.store import (
     AccountRef,
@@ -99,3 +103,31 @@ async def settle_random_round(
                              RoundMoney(results, movements), now=float(index))
     return True
 
+
+
+async def overwrite_round_state(location: str, round_id: int, state: dict[str, object]) -> None:
+    """Save a state this code cannot read into a round, on either backend, as a bot of another
+    version (or a damaged disk) might have left it."""
+    store = await Store.open(location)
+    try:
+        async with store._transaction() as db:
+            await db.execute("UPDATE rounds SET state = ? WHERE id = ?", (json.dumps(state), round_id))
+    finally:
+        await store.close()
+
+
+async def scalar(location: str | Path, query: str) -> Any:
+    """The first column of the first row ``query`` reads from the database at ``location``."""
+    store = await Store.open(location)
+    try:
+        async with store._reading() as db:
+            (row,) = await db.execute_fetchall(query)
+            return row[0]
+    finally:
+        await store.close()
+
+
+def sqlite_integrity(location: str | Path) -> str:
+    """SQLite's own check of its file ("ok"); PostgreSQL keeps its files to itself."""
+    with sqlite3.connect(location) as raw:
+        return str(raw.execute("PRAGMA integrity_check").fetchone()[0])

@@ -6,7 +6,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import sqlite3
-import tempfile
 from pathlib import Path
 from unittest.mock import patch
 from zoneinfo import ZoneInfo
@@ -18,6 +17,8 @@ from hypothesis import strategies as st
 from bot.store import AccountRef, Store, StoreError, migrations
 from bot.store.bulk import BulkHistory
 from bot.store.stats_models import period_key, period_start
+from tests.conftest import BACKENDS
+from tests.harness.postgres import Databases
 from tests.stats_helpers import (
     STATS_COLUMNS,
     Played,
@@ -35,15 +36,15 @@ ANN, BEN, CAT = 101, 102, 103
 START = dt.datetime(2026, 10, 20, 12, tzinfo=dt.UTC).timestamp()
 
 
-def kept_rows(path: Path, guild_id: int | None = None) -> dict[tuple[object, ...], tuple[object, ...]]:
-    with sqlite3.connect(path) as raw:
-        rows = raw.execute(f"SELECT {STATS_COLUMNS} FROM player_stats").fetchall()
-    return {key: value for key, value in rows_by_key(rows).items() if guild_id in (None, key[0])}
-
-
-def recounted_rows(path: Path) -> dict[tuple[object, ...], tuple[object, ...]]:
-    with sqlite3.connect(path) as raw:
-        return rows_by_key(raw.execute(f"SELECT {STATS_COLUMNS} FROM player_stats_recount").fetchall())
+async def stats_rows(location: str | Path, table: str) -> dict[tuple[object, ...], tuple[object, ...]]:
+    """Every row of ``player_stats`` (the kept totals) or ``player_stats_recount`` (the store's
+    recount view), read straight from the database at ``location``."""
+    store = await Store.open(location)
+    try:
+        async with store._reading() as db:
+            return rows_by_key(await db.execute_fetchall(f"SELECT {STATS_COLUMNS} FROM {table}"))
+    finally:
+        await store.close()
 
 
 seat_results = st.builds(
@@ -64,35 +65,33 @@ rounds = st.lists(
 )
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(history=rounds)
-async def test_kept_totals_equal_a_recount_from_the_rounds(history: list[tuple]) -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "stats.sqlite3"
-        store = await Store.open(path)
-        try:
-            await store.update_guild_settings(GUILD, timezone=NEW_YORK)
-            tables = [(await store.create_table(GUILD, channel, "uth", {}, now=START)).id
-                      for channel in (1, 2)]
-            zones = {GUILD: ZoneInfo(NEW_YORK), OTHER_GUILD: ZoneInfo("UTC")}
-            sittings, played, now = Sittings(), [], START
-            for guild_id, game, table, step, seats in history:
-                now += step
-                table_id = tables[table] if table is not None and guild_id == GUILD else None
-                round_id = await record(store, guild_id, game, now, seats, table_id=table_id)
-                session = sittings.join(table_id, now) if table_id is not None else None
-                played.append(Played(round_id, guild_id, game, now, table_id, seats, session))
-            for guild_id in (GUILD, OTHER_GUILD):
-                assert (await store.audit(guild_id)).stats_off == 0
-        finally:
-            await store.close()
+async def test_kept_totals_equal_a_recount_from_the_rounds(
+    databases: Databases, backend: str, history: list[tuple]
+) -> None:
+    async with databases.store(backend) as (store, path):
+        await store.update_guild_settings(GUILD, timezone=NEW_YORK)
+        tables = [(await store.create_table(GUILD, channel, "uth", {}, now=START)).id
+                  for channel in (1, 2)]
+        zones = {GUILD: ZoneInfo(NEW_YORK), OTHER_GUILD: ZoneInfo("UTC")}
+        sittings, played, now = Sittings(), [], START
+        for guild_id, game, table, step, seats in history:
+            now += step
+            table_id = tables[table] if table is not None and guild_id == GUILD else None
+            round_id = await record(store, guild_id, game, now, seats, table_id=table_id)
+            session = sittings.join(table_id, now) if table_id is not None else None
+            played.append(Played(round_id, guild_id, game, now, table_id, seats, session))
+        for guild_id in (GUILD, OTHER_GUILD):
+            assert (await store.audit(guild_id)).stats_off == 0
         expected = recount(played, zones)
-        assert kept_rows(path) == expected
-        assert recounted_rows(path) == expected
+        assert await stats_rows(path, "player_stats") == expected
+        assert await stats_rows(path, "player_stats_recount") == expected
 
 
-async def test_a_new_time_zone_recounts_the_days(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "zone.sqlite3")
+async def test_a_new_time_zone_recounts_the_days(store_location: str) -> None:
+    store = await Store.open(store_location)
     late_evening_utc = dt.datetime(2026, 11, 2, 23, 30, tzinfo=dt.UTC).timestamp()  # 00:30 in Berlin
     try:
         await record(store, GUILD, "uth", late_evening_utc, {ANN: Seat(10, 20)})
@@ -115,7 +114,7 @@ async def test_a_new_time_zone_recounts_the_days(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("zone", "change_day"), [(BERLIN, dt.date(2026, 10, 25)),
                                                   (NEW_YORK, dt.date(2026, 11, 1))])
 async def test_periods_follow_the_local_calendar_across_a_clock_change(
-    tmp_path: Path, zone: str, change_day: dt.date
+    store_location: str, zone: str, change_day: dt.date
 ) -> None:
     """Both zones leave summer time on a Sunday: that day has 25 hours, and the board's day,
     week (Monday to Sunday) and month end at local midnight on either side of the change."""
@@ -127,7 +126,7 @@ async def test_periods_follow_the_local_calendar_across_a_clock_change(
     one_day = dt.timedelta(days=1)
     saturday, sunday, monday = change_day - one_day, change_day, change_day + one_day
     assert at(monday, 0) - at(sunday, 0) == 25 * 3600  # the clock change is inside the Sunday
-    store = await Store.open(tmp_path / "dst.sqlite3")
+    store = await Store.open(store_location)
     try:
         await store.update_guild_settings(GUILD, timezone=zone)
         await record(store, GUILD, "uth", at(saturday, 23, 59), {ANN: Seat(10, 20)})   # +10
@@ -155,8 +154,8 @@ async def test_periods_follow_the_local_calendar_across_a_clock_change(
         await store.close()
 
 
-async def test_a_sitting_ends_after_30_idle_minutes_and_ranks_its_own_rounds(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "sitting.sqlite3")
+async def test_a_sitting_ends_after_30_idle_minutes_and_ranks_its_own_rounds(store_location: str) -> None:
+    store = await Store.open(store_location)
     try:
         table = await store.create_table(GUILD, 1, "uth", {}, now=START)
         await record(store, GUILD, "uth", START, {ANN: Seat(10, 20)}, table_id=table.id)
@@ -180,8 +179,8 @@ async def test_a_sitting_ends_after_30_idle_minutes_and_ranks_its_own_rounds(tmp
         await store.close()
 
 
-async def test_names_are_kept_per_server_and_follow_a_rename(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "names.sqlite3")
+async def test_names_are_kept_per_server_and_follow_a_rename(store_location: str) -> None:
+    store = await Store.open(store_location)
     try:
         await record(store, GUILD, "uth", START, {ANN: Seat(10, 20)}, names={ANN: "Ann"})
         await record(store, OTHER_GUILD, "uth", START, {ANN: Seat(10, 20)}, names={ANN: "Annie"})
@@ -193,8 +192,8 @@ async def test_names_are_kept_per_server_and_follow_a_rename(tmp_path: Path) -> 
         await store.close()
 
 
-async def test_boards_rank_each_metric_with_ties_and_the_callers_neighbours(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "board.sqlite3")
+async def test_boards_rank_each_metric_with_ties_and_the_callers_neighbours(store_location: str) -> None:
+    store = await Store.open(store_location)
     players = list(range(1, 16))
     try:
         for user in players:  # player n: n rounds, won all but the first, each win +n
@@ -240,18 +239,20 @@ def expected_board(totals: dict[int, Totals], metric: str, caller: int, limit: i
     return rows[:limit], around, len(rows)
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(history=st.lists(st.dictionaries(st.integers(1, 7), st.sampled_from([Seat(10, 0), Seat(10, 10),
                                                                            Seat(10, 20), Seat(20, 60)]),
                                         min_size=1, max_size=4), min_size=1, max_size=14),
        limit=st.integers(0, 4))
-async def test_every_board_ranks_like_the_definition(history: list[dict[int, Seat]], limit: int) -> None:
+async def test_every_board_ranks_like_the_definition(
+    databases: Databases, backend: str, history: list[dict[int, Seat]], limit: int
+) -> None:
     """Places, shared ranks, the top and the caller's neighbours for every metric and member,
     against a ranking of the members' totals in plain Python (many ties: few distinct bets)."""
     totals: dict[int, Totals] = {}
-    with tempfile.TemporaryDirectory() as folder, patch("bot.store.store.WIN_RATE_MIN_ROUNDS", 2):
-        store = await Store.open(Path(folder) / "ranks.sqlite3")
-        try:
+    with patch("bot.store.store.WIN_RATE_MIN_ROUNDS", 2):
+        async with databases.store(backend) as (store, _):
             for step, seats in enumerate(history):
                 round_id = await record(store, GUILD, "uth", START + step, seats)
                 for user, seat in seats.items():
@@ -267,8 +268,6 @@ async def test_every_board_ranks_like_the_definition(history: list[dict[int, Sea
                     own = board.own and (board.own.user_id, board.own.place, board.own.rank)
                     assert own == next((row for row in top + around if row[0] == caller), None)
                     assert board.own_rounds == (totals[caller].rounds if caller in totals else 0)
-        finally:
-            await store.close()
 
 
 async def database_before_stats(path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
@@ -302,7 +301,7 @@ async def test_an_older_database_gets_its_stats_and_names_from_its_rounds(
         await upgraded.close()
     played = [Played(number, GUILD, "uth", when, None, seats) for number, (when, seats) in
               enumerate(history, start=1)]
-    assert kept_rows(path) == recount(played, {GUILD: ZoneInfo("UTC")})
+    assert await stats_rows(path, "player_stats") == recount(played, {GUILD: ZoneInfo("UTC")})
 
 
 async def test_the_benchmarks_bulk_history_passes_the_audit_and_equals_a_recount(tmp_path: Path) -> None:
@@ -325,4 +324,4 @@ async def test_the_benchmarks_bulk_history_passes_the_audit_and_equals_a_recount
         assert await store.balance(GUILD, AccountRef.wallet(BEN)) == 1000
     finally:
         await store.close()
-    assert kept_rows(path) == recount(played, {GUILD: ZoneInfo("UTC")})
+    assert await stats_rows(path, "player_stats") == recount(played, {GUILD: ZoneInfo("UTC")})

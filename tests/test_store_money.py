@@ -6,7 +6,6 @@ import asyncio
 import random
 from collections.abc import AsyncIterator
 from decimal import Decimal
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,8 +30,8 @@ ESCROW = AccountRef.escrow("round:1")
 
 
 @pytest.fixture
-async def store() -> AsyncIterator[Store]:
-    store = await Store.open(":memory:")
+async def store(store_location: str) -> AsyncIterator[Store]:
+    store = await Store.open(store_location)
     yield store
     await store.close()
 
@@ -111,8 +110,8 @@ async def test_invalid_settings_are_refused(store: Store, changes: dict[str, Any
     assert await store.guild_settings(GUILD) == GuildSettings()
 
 
-async def test_settings_survive_a_reopen(tmp_path: Path) -> None:
-    path = tmp_path / "casino.sqlite3"
+async def test_settings_survive_a_reopen(store_location: str) -> None:
+    path = store_location
     store = await Store.open(path)
     await store.update_guild_settings(GUILD, starting_balance=7)
     await store.close()
@@ -368,10 +367,10 @@ async def test_concurrent_daily_claims_mint_once(store: Store) -> None:
     assert (await store.audit(GUILD)).minted == 1250
 
 
-async def test_daily_claims_from_two_processes_mint_once(tmp_path: Path) -> None:
+async def test_daily_claims_from_two_processes_mint_once(store_location: str) -> None:
     # Two Store objects are two connections, as two bot processes would be: the guard is in
     # the database (a conditional upsert), not only in one Store's lock.
-    path = tmp_path / "casino.sqlite3"
+    path = store_location
     first, second = await Store.open(path), await Store.open(path)
     try:
         claims = await asyncio.gather(

@@ -11,6 +11,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -25,6 +26,8 @@ from bot.store import (
     Store,
 )
 from bot.store.models import net_changes
+from tests.conftest import BACKENDS
+from tests.harness.postgres import Databases
 
 GUILD = 1
 USERS = (1, 2, 3, 4)
@@ -239,9 +242,8 @@ async def check_books(store: Store, books: Books) -> None:
         assert report.minted == -books.balances[MINT]
 
 
-async def run_sequence(steps: list[Any]) -> None:
-    store = await Store.open(":memory:")
-    try:
+async def run_sequence(databases: Databases, backend: str, steps: list[Any]) -> None:
+    async with databases.store(backend) as (store, _):
         books, clock = Books(), [1_800_000_000.0]
         # A bankroll so the house can pay winners in some rounds.
         await store.transfer(GUILD, [Movement(MINT, HOUSE, 2000, "bankroll")])
@@ -251,11 +253,10 @@ async def run_sequence(steps: list[Any]) -> None:
             actual, expected = await step.run(store, books, clock)
             assert actual == expected, step
             await check_books(store, books)
-    finally:
-        await store.close()
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(operations, min_size=1, max_size=25))
-def test_random_operations_keep_the_books(steps: list[Any]) -> None:
-    asyncio.run(run_sequence(steps))
+def test_random_operations_keep_the_books(databases: Databases, backend: str, steps: list[Any]) -> None:
+    asyncio.run(run_sequence(databases, backend, steps))

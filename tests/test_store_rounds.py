@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -29,8 +28,8 @@ DAY = 86400.0
 
 
 @pytest.fixture
-async def store() -> AsyncIterator[Store]:
-    store = await Store.open(":memory:")
+async def store(store_location: str) -> AsyncIterator[Store]:
+    store = await Store.open(store_location)
     await store.transfer(GUILD, [Movement(AccountRef.mint(), HOUSE, 1_000_000, "bankroll")])
     yield store
     await store.close()
@@ -200,11 +199,11 @@ async def test_history_pages_newest_first_with_a_total(store: Store) -> None:
     assert await store.history(2, ALICE) == ([], 0)
 
 
-async def test_a_leaderboard_is_read_beside_the_writer_and_sees_every_commit(tmp_path: Path) -> None:
-    """A slow read (a leaderboard, a rank, a history) runs on the read connection: it neither
-    waits for a write in progress nor holds every table's writes up behind it, and it sees what
-    was committed the moment before (WAL)."""
-    on_file = await Store.open(tmp_path / "casino.sqlite3")
+async def test_a_leaderboard_is_read_beside_the_writer_and_sees_every_commit(store_location: str) -> None:
+    """A slow read (a leaderboard, a rank, a history) runs on the read connection (SQLite) or
+    another of the pool's (PostgreSQL): it neither waits for a write in progress nor holds every
+    table's writes up behind it, and it sees what was committed the moment before."""
+    on_file = await Store.open(store_location)
     try:
         await on_file.transfer(GUILD, [Movement(AccountRef.mint(), HOUSE, 1_000_000, "bankroll")])
         await play(on_file, {ALICE: (10, 30)})

@@ -22,6 +22,7 @@ from bot.store import (
     RoundMoney,
     Stake,
     Store,
+    StoreError,
     UnbalancedSettlement,
     migrations,
     round_escrow,
@@ -237,9 +238,10 @@ async def test_stacks_of_two_tables_and_two_guilds_stay_apart(store: Store) -> N
 
 async def test_the_database_refuses_a_negative_stack_even_past_the_guard(store: Store) -> None:
     await table_with_stacks(store, {ALICE: 10})
-    db = store._connection()
-    with pytest.raises(sqlite3.IntegrityError):
-        await db.execute("UPDATE accounts SET balance = -1 WHERE kind = 'stack'")
+    with pytest.raises(StoreError, match="refused"):
+        async with store._transaction() as db:
+            await db.execute("UPDATE accounts SET balance = -1 WHERE kind = 'stack'")
+    assert (await store.audit(GUILD)).stacks == 10
 
 
 async def _defaults() -> GuildSettings:
@@ -275,11 +277,12 @@ async def test_a_version_3_database_upgrades_with_its_books_intact(
         await upgraded.buy_in(GUILD, table.id, ALICE, 300, now=NOW)
         report = await upgraded.audit(GUILD)
         assert report.ok and report.stacks == 300 and report.minted == 2500
-        with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
+        with pytest.raises(StoreError, match="FOREIGN KEY"):
             # The ledger still points at the rebuilt accounts table, and checks it.
-            await upgraded._connection().execute(
-                "INSERT INTO ledger (guild_id, source_id, target_id, amount, reason, created_at) "
-                "VALUES (?, 999999, 1, 1, 'x', 0)", (GUILD,))
+            async with upgraded._transaction() as db:
+                await db.execute(
+                    "INSERT INTO ledger (guild_id, source_id, target_id, amount, reason, created_at) "
+                    "VALUES (?, 999999, 1, 1, 'x', 0)", (GUILD,))
     finally:
         await upgraded.close()
     with sqlite3.connect(path) as raw:

@@ -4,28 +4,21 @@ round it left open can still be voided back into the stacks."""
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
-
 import pytest
 
 from bot.store import Store
 from tests.crash_writer import run_writer_until_killed
 from tests.stack_helpers import STACK_GUILDS, STACK_PLAYERS
-
-
-def count(path: Path, query: str) -> int:
-    with sqlite3.connect(path) as raw:
-        return int(raw.execute(query).fetchone()[0])
+from tests.store_helpers import scalar, sqlite_integrity
 
 
 @pytest.mark.slow
-async def test_stacks_balance_after_the_writer_is_killed_at_any_moment(tmp_path: Path) -> None:
-    path = tmp_path / "casino.sqlite3"
+async def test_stacks_balance_after_the_writer_is_killed_at_any_moment(store_location: str) -> None:
+    path = store_location
     rows_before = 0
     for delay in (0.0, 0.02, 0.05, 0.1, 0.2):
         await run_writer_until_killed("stacks", path, delay)
-        rows_after = count(path, "SELECT COUNT(*) FROM ledger")
+        rows_after = await scalar(path, "SELECT COUNT(*) FROM ledger")
         assert rows_after > rows_before  # the writer really wrote before it died
         rows_before = rows_after
         store = await Store.open(path)
@@ -39,9 +32,9 @@ async def test_stacks_balance_after_the_writer_is_killed_at_any_moment(tmp_path:
                 assert report.ok and report.escrow == 0, report
         finally:
             await store.close()
-        assert count(path, "SELECT COUNT(*) FROM accounts WHERE balance < 0 "
-                           "AND kind NOT IN ('mint', 'house')") == 0
+        assert await scalar(path, "SELECT COUNT(*) FROM accounts WHERE balance < 0 "
+                                  "AND kind NOT IN ('mint', 'house')") == 0
         stacks = len(STACK_GUILDS) * len(STACK_PLAYERS)
-        assert count(path, "SELECT COUNT(*) FROM accounts WHERE kind = 'stack'") == stacks
-        with sqlite3.connect(path) as raw:
-            assert raw.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        assert await scalar(path, "SELECT COUNT(*) FROM accounts WHERE kind = 'stack'") == stacks
+        if store.backend == "sqlite":
+            assert sqlite_integrity(path) == "ok"

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import json
-import sqlite3
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -19,6 +16,7 @@ from bot.tables.errors import AlreadyApplied, StaleAction, TableError
 from bot.tables.runtime import ActionRequest, TableRuntime
 from bot.tables.uth import UTHTableOptions
 from tests.conftest import FakeClock, RecordingPublisher, restarted_runtime, shut_down
+from tests.store_helpers import overwrite_round_state
 
 GUILD, CHANNEL = 11, 22
 ALICE, BOB = 101, 202
@@ -178,7 +176,7 @@ async def test_a_bet_over_the_balance_changes_nothing(runtime: TableRuntime, sto
 
 
 async def test_a_crash_after_the_last_action_is_saved_but_before_settlement_settles_on_restart(
-        store: Store, tmp_path: Path, clock: FakeClock, runtime: TableRuntime,
+        store: Store, store_location: str, clock: FakeClock, runtime: TableRuntime,
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The last decision is saved with the round's state; the process dies before the
     settlement is recorded. Nothing is left to wait for, so no timer would ever fire: the
@@ -195,7 +193,7 @@ async def test_a_crash_after_the_last_action_is_saved_but_before_settlement_sett
     monkeypatch.undo()
     await shut_down(runtime, store)
 
-    async with restarted_runtime(tmp_path, make_runtime, clock) as (restarted, reopened, publisher):
+    async with restarted_runtime(store_location, make_runtime, clock) as (restarted, reopened, publisher):
         (finished,) = publisher.results
         assert finished.settlement is not None and not finished.voided
         table = restarted.table_in(CHANNEL)
@@ -206,13 +204,13 @@ async def test_a_crash_after_the_last_action_is_saved_but_before_settlement_sett
         assert report.ok and report.escrow == 0
 
 
-async def test_a_restart_mid_round_resumes_it(store: Store, tmp_path: Path, clock: FakeClock,
+async def test_a_restart_mid_round_resumes_it(store: Store, store_location: str, clock: FakeClock,
                                               runtime: TableRuntime) -> None:
     await both_ante_to_pre_flop(runtime, clock)
     await runtime.act(request(ALICE, "raise", "3"))
     await shut_down(runtime, store)
 
-    async with restarted_runtime(tmp_path, make_runtime, clock) as (restarted, reopened, publisher):
+    async with restarted_runtime(store_location, make_runtime, clock) as (restarted, reopened, publisher):
         table = restarted.table_in(CHANNEL)
         assert table is not None and table.round is not None
         assert table.adapter.phase_text(table.round.state).startswith("Pre-flop")
@@ -229,17 +227,16 @@ async def test_a_restart_mid_round_resumes_it(store: Store, tmp_path: Path, cloc
 
 
 async def test_an_unresumable_round_is_voided_with_stakes_returned(
-    store: Store, tmp_path: Path, clock: FakeClock, runtime: TableRuntime
+    store: Store, store_location: str, clock: FakeClock, runtime: TableRuntime
 ) -> None:
     result = await runtime.act(request(ALICE, "ante", "25"))
     await runtime.act(request(BOB, "ante", "10"))
     await runtime.act(request(BOB, "trips", "15"))
     await shut_down(runtime, store)
-    with sqlite3.connect(tmp_path / "casino.sqlite3") as db:  # a state this code cannot read
-        db.execute("UPDATE rounds SET state = ? WHERE id = ?",
-                   (json.dumps({"phase": "mystery"}), result.round_id))
+    # A state this code cannot read.
+    await overwrite_round_state(store_location, result.round_id, {"phase": "mystery"})
 
-    async with restarted_runtime(tmp_path, make_runtime, clock) as (restarted, reopened, publisher):
+    async with restarted_runtime(store_location, make_runtime, clock) as (restarted, reopened, publisher):
         assert [r.voided for r in publisher.results] == [True]
         assert await wallet(reopened, ALICE) == 1000 and await wallet(reopened, BOB) == 1000
         info = await reopened.get_round(GUILD, result.round_id)

@@ -8,10 +8,7 @@ context a round opens with, and random sequences that must conserve every chip.
 from __future__ import annotations
 
 import asyncio
-import json
-import sqlite3
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,6 +24,7 @@ from bot.tables.errors import TableError
 from bot.tables.runtime import ActionRequest, LeaveResult, Table, TableRuntime
 from tests.conftest import FakeClock, RecordingPublisher, restarted_runtime, shut_down
 from tests.stack_game import PotAdapter, PotOptions
+from tests.store_helpers import overwrite_round_state
 
 GUILD, CHANNEL, UTH_CHANNEL = 31, 41, 42
 ALICE, BOB, CAROL = 501, 502, 503
@@ -261,7 +259,7 @@ async def test_a_round_opens_with_the_seats_stacks_memory_and_newcomers(
 
 
 async def test_stacks_and_leavers_survive_a_restart_mid_round(
-    store: Store, tmp_path: Path, clock: FakeClock, runtime: TableRuntime
+    store: Store, store_location: str, clock: FakeClock, runtime: TableRuntime
 ) -> None:
     table = await open_pot(runtime, {ALICE: 100, BOB: 100}, rake="2")
     await runtime.act(ante(ALICE, 40))
@@ -269,7 +267,7 @@ async def test_stacks_and_leavers_survive_a_restart_mid_round(
     await runtime.leave(GUILD, CHANNEL, BOB)
     await shut_down(runtime, store)
 
-    async with restarted_runtime(tmp_path, make_runtime, clock) as (restarted, reopened, publisher):
+    async with restarted_runtime(store_location, make_runtime, clock) as (restarted, reopened, publisher):
         again = restarted.table_in(CHANNEL)
         assert again is not None and again.round is not None and again.id == table.id
         assert restarted.stacks(again) == {ALICE: 60}
@@ -284,14 +282,14 @@ async def test_stacks_and_leavers_survive_a_restart_mid_round(
 
 
 async def test_table_memory_with_named_keys_survives_a_restart(
-    store: Store, tmp_path: Path, clock: FakeClock, runtime: TableRuntime
+    store: Store, store_location: str, clock: FakeClock, runtime: TableRuntime
 ) -> None:
     await open_pot(runtime, {ALICE: 100})
     await runtime.act(ante(ALICE, 10))
     await showdown(runtime, clock)
     await shut_down(runtime, store)
 
-    async with restarted_runtime(tmp_path, make_runtime, clock) as (restarted, reopened, _):
+    async with restarted_runtime(store_location, make_runtime, clock) as (restarted, reopened, _):
         await restarted.act(ante(ALICE, 1))
         again = restarted.table_in(CHANNEL)
         assert again is not None and again.round is not None
@@ -301,16 +299,15 @@ async def test_table_memory_with_named_keys_survives_a_restart(
 
 
 async def test_after_a_restart_a_lost_round_is_voided_back_into_the_stacks(
-    store: Store, tmp_path: Path, clock: FakeClock, runtime: TableRuntime
+    store: Store, store_location: str, clock: FakeClock, runtime: TableRuntime
 ) -> None:
     table = await open_pot(runtime, {ALICE: 100, BOB: 100})
     round_id = (await runtime.act(ante(ALICE, 25))).round_id
     await runtime.leave(GUILD, CHANNEL, ALICE)
     await shut_down(runtime, store)
-    with sqlite3.connect(tmp_path / "casino.sqlite3") as db:  # a state this code cannot read
-        db.execute("UPDATE rounds SET state = ? WHERE id = ?", (json.dumps({"x": 1}), round_id))
+    await overwrite_round_state(store_location, round_id, {"x": 1})  # a state this code cannot read
 
-    async with restarted_runtime(tmp_path, make_runtime, clock) as (restarted, reopened, _):
+    async with restarted_runtime(store_location, make_runtime, clock) as (restarted, reopened, _):
         again = restarted.table_in(CHANNEL)
         assert again is not None and again.round is None
         assert restarted.stacks(again) == {BOB: 100}
@@ -339,7 +336,7 @@ async def test_a_round_whose_table_was_closed_returns_its_stakes_to_the_wallets(
 
 
 async def test_a_stack_left_behind_by_a_crash_between_leave_and_cash_out_is_returned_at_start(
-    store: Store, tmp_path: Path, clock: FakeClock, runtime: TableRuntime
+    store: Store, store_location: str, clock: FakeClock, runtime: TableRuntime
 ) -> None:
     table = await open_pot(runtime, {ALICE: 70})
     await store.unseat_player(table.id, ALICE)  # the leave's first step, then the crash

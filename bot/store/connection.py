@@ -5,14 +5,15 @@ from __future__ import annotations
 import logging
 import os
 import sqlite3
-from collections.abc import Callable, Coroutine, Iterable, Mapping, Sequence
+from collections.abc import Coroutine, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 from urllib.parse import quote
 
 import aiosqlite
 
 from bot.store import migrations
+from bot.store.backend import Body, T
 from bot.store.models import StoreError
 
 log = logging.getLogger(__name__)
@@ -117,9 +118,6 @@ async def _apply_pending(db: aiosqlite.Connection) -> tuple[int, int]:
     return current, latest
 
 
-T = TypeVar("T")
-
-
 class ThreadSideConnection:
     """aiosqlite's statement methods, answered at once on the database thread itself.
 
@@ -147,9 +145,6 @@ class ThreadSideConnection:
 def _bound(parameters: Iterable[Any] | Mapping[str, Any]) -> Sequence[Any] | Mapping[str, Any]:
     """Named parameters as they are; positional ones as a tuple (sqlite3 takes no iterator)."""
     return parameters if isinstance(parameters, Mapping) else tuple(parameters)
-
-
-Body = Callable[[Any], Coroutine[Any, Any, T]]
 
 
 async def in_one_trip(db: aiosqlite.Connection, body: Body[T]) -> T:

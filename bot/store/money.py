@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import functools
 import logging
-import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
 import aiosqlite
 
+from bot.store.dialect import INTEGRITY_ERRORS, is_postgres
 from bot.store.migrations import OVERDRAFT_ERROR
 from bot.store.models import (
     AccountRef,
@@ -77,19 +77,44 @@ async def post(
     if not movements:  # a round where every stake came back untouched moves nothing
         return
     changes = net_changes(movements)
-    query = _posting_query(len(changes), len(movements))
+    if is_postgres(db):
+        query, params = _posting_call(guild_id, changes, movements, round_id, now)
+    else:
+        query, params = _posting_insert(guild_id, changes, movements, round_id, now)
+    try:
+        await db.execute(query, params)
+    except INTEGRITY_ERRORS as error:
+        if str(error) == OVERDRAFT_ERROR:
+            raise Overdrawn(guild_id, movements) from None
+        raise
+
+
+def _posting_insert(guild_id: int, changes: dict[AccountRef, int], movements: Sequence[Movement],
+                    round_id: int | None, now: float) -> tuple[str, list[Any]]:
+    """SQLite: one INSERT into the posting view, a row per account and per movement."""
     params: list[Any] = []
     for ref, change in changes.items():
         params += (guild_id, ref.kind, ref.key, change, now)
     for m in movements:
         params += (guild_id, m.source.kind, m.source.key, m.target.kind, m.target.key,
                    m.amount, m.reason, round_id, now)
-    try:
-        await db.execute(query, params)
-    except sqlite3.IntegrityError as error:
-        if str(error) == OVERDRAFT_ERROR:
-            raise Overdrawn(guild_id, movements) from None
-        raise
+    return _posting_query(len(changes), len(movements)), params
+
+
+POSTING_CALL = "SELECT post_movements(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+
+
+def _posting_call(guild_id: int, changes: dict[AccountRef, int], movements: Sequence[Movement],
+                  round_id: int | None, now: float) -> tuple[str, list[Any]]:
+    """PostgreSQL: one call of the posting function (pg_schema), the accounts and movements as
+    arrays; a movement names its accounts by their place in the accounts' arrays (from 1)."""
+    place = {ref: index for index, ref in enumerate(changes, start=1)}
+    params: list[Any] = [
+        guild_id, [ref.kind for ref in changes], [ref.key for ref in changes], list(changes.values()),
+        [place[m.source] for m in movements], [place[m.target] for m in movements],
+        [m.amount for m in movements], [m.reason for m in movements], round_id, now,
+    ]
+    return POSTING_CALL, params
 
 
 @functools.lru_cache(maxsize=256)
@@ -224,8 +249,8 @@ async def read_ledger(
         JOIN accounts AS s ON s.id = l.source_id
         JOIN accounts AS t ON t.id = l.target_id
         WHERE l.guild_id = :guild_id
-          AND (:round_id IS NULL OR l.round_id = :round_id)
-          AND (:kind IS NULL
+          AND (CAST(:round_id AS BIGINT) IS NULL OR l.round_id = :round_id)
+          AND (CAST(:kind AS TEXT) IS NULL
                OR (s.kind = :kind AND s.account_key = :key)
                OR (t.kind = :kind AND t.account_key = :key))
         ORDER BY l.id DESC

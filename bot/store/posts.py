@@ -35,8 +35,7 @@ async def remove_for_table(db: aiosqlite.Connection, table_id: int) -> int:
 async def pending(db: aiosqlite.Connection, table_id: int) -> list[tuple[int, dict[str, Any]]]:
     """The table's messages still to post, oldest round first."""
     query = "SELECT round_id, payload FROM table_posts WHERE table_id = ? ORDER BY round_id"
-    async with db.execute(query, (table_id,)) as cursor:
-        rows = await cursor.fetchall()
+    rows = await db.execute_fetchall(query, (table_id,))
     return [(int(row[0]), json.loads(row[1])) for row in rows]
 
 
@@ -46,5 +45,4 @@ async def orphaned(db: aiosqlite.Connection) -> list[int]:
         SELECT p.round_id FROM table_posts p JOIN tables t ON t.id = p.table_id
         WHERE t.status = 'closed' ORDER BY p.round_id
     """
-    async with db.execute(query) as cursor:
-        return [int(row[0]) for row in await cursor.fetchall()]
+    return [int(row[0]) for row in await db.execute_fetchall(query)]

@@ -11,13 +11,9 @@ from typing import Any
 
 import aiosqlite
 
+from bot.store.dialect import next_settled_seq
 from bot.store.models import HistoryRow, LeaderRow, RoundHeader, RoundInfo, StoreError
 from bot.store.stats_models import PlayedHand
-
-# A settled round's place in settlement order (the order its players' streaks run in). The WHERE
-# lets SQLite answer from the partial index's last entry; without it, MAX scanned every round
-# (1.8 s a settlement at a million rounds).
-NEXT_SETTLED_SEQ = "(SELECT COALESCE(MAX(settled_seq), 0) + 1 FROM rounds WHERE settled_seq IS NOT NULL)"
 
 
 async def insert_round(
@@ -26,20 +22,18 @@ async def insert_round(
 ) -> int:
     """Create a round and return its game number (a settled one counts on ``day``, the local
     date, and in the table's sitting ``session_id``)."""
-    settled_seq = NEXT_SETTLED_SEQ if status == "settled" else "NULL"
+    settled_seq = next_settled_seq(db) if status == "settled" else "NULL"
     query = f"""
         INSERT INTO rounds (guild_id, channel_id, game, status, commitment, seed,
                             created_at, settled_at, state, day, session_id, settled_seq)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, {settled_seq})
+        RETURNING id
     """
     settled_at = now if status == "settled" else None
     params = (guild_id, header.channel_id, header.game, status, header.commitment, header.seed, now,
               settled_at, _json(header.state), day, session_id)
-    cursor = await db.execute(query, params)
-    round_id = cursor.lastrowid
-    if round_id is None:
-        raise StoreError("the database did not return the new round's id")
-    return round_id
+    (row,) = await db.execute_fetchall(query, params)
+    return int(row[0])
 
 
 async def settle_open_round(
@@ -52,7 +46,7 @@ async def settle_open_round(
         UPDATE rounds
         SET status = 'settled', settled_at = ?, commitment = COALESCE(?, commitment),
             seed = COALESCE(?, seed), state = ?, day = ?, session_id = ?,
-            settled_seq = {NEXT_SETTLED_SEQ}
+            settled_seq = {next_settled_seq(db)}
         WHERE id = ? AND guild_id = ? AND status = 'open'
     """
     params = (now, header.commitment, header.seed, _json(header.state), day, session_id, round_id,
@@ -107,8 +101,8 @@ RANKED_QUERY = """
         FROM rounds AS r
         JOIN round_players AS rp ON rp.round_id = r.id
         WHERE r.guild_id = :guild_id AND r.status = 'settled'
-          AND (:game IS NULL OR r.game = :game)
-          AND (:since IS NULL OR r.settled_at >= :since)
+          AND (CAST(:game AS TEXT) IS NULL OR r.game = :game)
+          AND (CAST(:since AS DOUBLE PRECISION) IS NULL OR r.settled_at >= :since)
         GROUP BY rp.user_id
     ),
     ranked AS (

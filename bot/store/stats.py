@@ -13,7 +13,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store.migrations import PERIOD_OF_ROUND
+from bot.store.dialect import period_of_round
 from bot.store.stats_models import (
     ALL_GAMES,
     Board,
@@ -28,43 +28,49 @@ from bot.store.stats_models import (
 )
 
 # One row per (every game or this game) x (all, day, week, month, sitting) for each player of
-# round :round_id, added to what is there. SQLite evaluates every SET expression against the row
-# as it was, so streak + 1 in best_streak is the streak this round makes.
-COUNT_ROUND = f"""
+# round :round_id, added to what is there. Both databases evaluate every SET expression against
+# the row as it was, so streak + 1 in best_streak is the streak this round makes. Columns of the
+# row as it was are named with the table (PostgreSQL would find a bare name ambiguous beside
+# excluded's); the rows go in the players' order, so two rounds lock shared rows in one order.
+COUNT_ROUND = """
     INSERT INTO player_stats (guild_id, game, period, user_id, rounds, wins, net, wagered,
                               best_win, best_win_round, best_hand, best_hand_round, streak,
                               best_streak)
-    SELECT r.guild_id, CASE WHEN every.flag THEN '*' ELSE r.game END, {PERIOD_OF_ROUND},
-           rp.user_id, 1, rp.returned > rp.wagered, rp.returned - rp.wagered, rp.wagered,
-           MAX(rp.returned - rp.wagered, 0),
+    SELECT r.guild_id, CASE WHEN every.flag = 1 THEN '*' ELSE r.game END, {period},
+           rp.user_id, 1, CAST(rp.returned > rp.wagered AS INTEGER), rp.returned - rp.wagered,
+           rp.wagered, CASE WHEN rp.returned > rp.wagered THEN rp.returned - rp.wagered ELSE 0 END,
            CASE WHEN rp.returned > rp.wagered THEN r.id END,
            rp.hand_value, CASE WHEN rp.hand_value IS NOT NULL THEN r.id END,
-           rp.returned > rp.wagered, rp.returned > rp.wagered
+           CAST(rp.returned > rp.wagered AS INTEGER), CAST(rp.returned > rp.wagered AS INTEGER)
     FROM rounds AS r JOIN round_players AS rp ON rp.round_id = r.id,
          (SELECT 0 AS flag UNION ALL SELECT 1) AS every,
          (SELECT 'a' AS kind UNION ALL SELECT 'd' UNION ALL SELECT 'w' UNION ALL SELECT 'm'
           UNION ALL SELECT 's') AS periods
     WHERE r.id = :round_id AND r.status = 'settled'
       AND (periods.kind <> 's' OR r.session_id IS NOT NULL)
+    ORDER BY rp.user_id, every.flag, periods.kind
     ON CONFLICT (guild_id, game, period, user_id) DO UPDATE SET
-        rounds = rounds + 1,
-        wins = wins + excluded.wins,
-        net = net + excluded.net,
-        wagered = wagered + excluded.wagered,
-        best_win_round = CASE WHEN excluded.best_win > best_win THEN excluded.best_win_round
-                              ELSE best_win_round END,
-        best_win = MAX(best_win, excluded.best_win),
-        best_hand_round = CASE WHEN excluded.best_hand > COALESCE(best_hand, -1)
-                               THEN excluded.best_hand_round ELSE best_hand_round END,
-        best_hand = COALESCE(MAX(best_hand, excluded.best_hand), best_hand, excluded.best_hand),
-        streak = CASE WHEN excluded.net > 0 THEN streak + 1 WHEN excluded.net < 0 THEN 0
-                      ELSE streak END,
-        best_streak = MAX(best_streak, CASE WHEN excluded.net > 0 THEN streak + 1 ELSE 0 END)
+        rounds = player_stats.rounds + 1,
+        wins = player_stats.wins + excluded.wins,
+        net = player_stats.net + excluded.net,
+        wagered = player_stats.wagered + excluded.wagered,
+        best_win_round = CASE WHEN excluded.best_win > player_stats.best_win
+                              THEN excluded.best_win_round ELSE player_stats.best_win_round END,
+        best_win = CASE WHEN excluded.best_win > player_stats.best_win THEN excluded.best_win
+                        ELSE player_stats.best_win END,
+        best_hand_round = CASE WHEN excluded.best_hand > COALESCE(player_stats.best_hand, -1)
+                               THEN excluded.best_hand_round ELSE player_stats.best_hand_round END,
+        best_hand = CASE WHEN excluded.best_hand > COALESCE(player_stats.best_hand, -1)
+                         THEN excluded.best_hand ELSE player_stats.best_hand END,
+        streak = CASE WHEN excluded.net > 0 THEN player_stats.streak + 1
+                      WHEN excluded.net < 0 THEN 0 ELSE player_stats.streak END,
+        best_streak = CASE WHEN excluded.net > 0 AND player_stats.streak + 1 > player_stats.best_streak
+                           THEN player_stats.streak + 1 ELSE player_stats.best_streak END
 """
 
 
 async def count_round(db: aiosqlite.Connection, round_id: int) -> None:
-    await db.execute(COUNT_ROUND, {"round_id": round_id})
+    await db.execute(COUNT_ROUND.format(period=period_of_round(db)), {"round_id": round_id})
 
 
 # What each metric ranks by, as an ascending sort key (best first), and which rows it ranks.
@@ -73,7 +79,7 @@ _ORDER: Mapping[str, tuple[str, str, str]] = {
     "net": ("-s.net", "s.rounds", "TRUE"),
     "best_win": ("-s.best_win", "s.best_win_round", "s.best_win > 0"),
     "rounds": ("-s.rounds", "-s.net", "TRUE"),
-    "win_rate": ("-CAST(s.wins AS REAL) / s.rounds", "-s.rounds", "s.rounds >= :min_rounds"),
+    "win_rate": ("-CAST(s.wins AS DOUBLE PRECISION) / s.rounds", "-s.rounds", "s.rounds >= :min_rounds"),
 }
 _PERIOD_ROWS = """
     FROM player_stats AS s
@@ -105,10 +111,10 @@ def _board_queries(metric: Metric) -> dict[str, str]:
                      AND s.user_id = :user_id""",
         "neighbours": named(f"""
             SELECT * FROM (SELECT {columns} {_PERIOD_ROWS} AND {ranked} AND {key} < {mine}
-                           ORDER BY {first} DESC, {second} DESC, s.user_id DESC LIMIT 1)
+                           ORDER BY {first} DESC, {second} DESC, s.user_id DESC LIMIT 1) AS above
             UNION ALL
             SELECT * FROM (SELECT {columns} {_PERIOD_ROWS} AND {ranked} AND {key} > {mine}
-                           ORDER BY {first}, {second}, s.user_id LIMIT 1)"""),
+                           ORDER BY {first}, {second}, s.user_id LIMIT 1) AS below"""),
         "counts": f"""
             SELECT COUNT(*), COUNT(*) FILTER (WHERE {key} < {mine}),
                    COUNT(*) FILTER (WHERE {first} < :first),
@@ -234,7 +240,7 @@ async def remember_names(db: aiosqlite.Connection, guild_id: int, names: Mapping
         INSERT INTO member_names (guild_id, user_id, name, updated_at) VALUES (?, ?, ?, ?)
         ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name,
             updated_at = excluded.updated_at
-        WHERE name <> excluded.name
+        WHERE member_names.name <> excluded.name
     """
     await db.executemany(query, [(guild_id, user, name, now) for user, name in names.items()])
 
@@ -259,11 +265,10 @@ async def join_session(db: aiosqlite.Connection, guild_id: int, table_id: int, n
             return int(session_id)
         await db.execute("UPDATE table_sessions SET ended_at = ? WHERE id = ?",
                          (last_round_at + idle_seconds, session_id))
-    cursor = await db.execute(
-        "INSERT INTO table_sessions (guild_id, table_id, started_at, last_round_at) VALUES (?, ?, ?, ?)",
-        (guild_id, table_id, now, now))
-    assert cursor.lastrowid is not None
-    return int(cursor.lastrowid)
+    (row,) = await db.execute_fetchall(
+        "INSERT INTO table_sessions (guild_id, table_id, started_at, last_round_at) VALUES (?, ?, ?, ?)"
+        " RETURNING id", (guild_id, table_id, now, now))
+    return int(row[0])
 
 
 async def latest_session(db: aiosqlite.Connection, table_id: int) -> int | None:
@@ -350,11 +355,11 @@ async def stats_mismatches(db: aiosqlite.Connection, guild_id: int) -> int:
     query = """
         SELECT COUNT(*) FROM (
             SELECT * FROM (SELECT * FROM player_stats_recount WHERE guild_id = :g
-                           EXCEPT SELECT * FROM player_stats WHERE guild_id = :g)
+                           EXCEPT SELECT * FROM player_stats WHERE guild_id = :g) AS missing
             UNION ALL
             SELECT * FROM (SELECT * FROM player_stats WHERE guild_id = :g
-                           EXCEPT SELECT * FROM player_stats_recount WHERE guild_id = :g)
-        )
+                           EXCEPT SELECT * FROM player_stats_recount WHERE guild_id = :g) AS extra
+        ) AS differing
     """
     rows = list(await db.execute_fetchall(query, {"g": guild_id}))
     return int(rows[0][0])

@@ -1,31 +1,24 @@
 """The Store: the one interface through which the bot reads and writes chips, rounds and settings.
 
-This implementation is SQLite through aiosqlite with a single connection. Every operation holds
-the Store's lock, so two coroutines never interleave statements on the shared connection, and
-is all or nothing: a transfer is one statement (money.post), anything larger one transaction.
-aiosqlite costs a thread round trip per call, which is why the hot path is a single call.
-
-A PostgreSQL adapter would keep these method signatures and the models (models.py is free of
-SQL), and swap the connection, the lock (for a pool) and the SQL modules; its posting would be
-the same guarded UPDATEs inside a transaction, which costs nothing extra with a native driver.
+Every operation is all or nothing: a transfer is one statement (money.post), anything larger one
+transaction. The operations are written once; the database behind them is a backend
+(:mod:`bot.store.backend`): one SQLite file by default, or a PostgreSQL server shared by several
+bot processes, each serving its own shards' guilds. Nothing here assumes one process owns the
+whole database: guarded debits and conditional upserts hold even when processes race.
 """
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import logging
 import os
-import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Iterable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
 from typing import Any, TypeVar
 
-import aiosqlite
-
 from bot.store import money, posts, rounds, stacks, stats
-from bot.store.connection import Body, connect, connect_reader, database_info, in_one_trip
+from bot.store.backend import Backend, Body
 from bot.store.models import (
     AccountRef,
     AuditReport,
@@ -39,14 +32,15 @@ from bot.store.models import (
     RoundHeader,
     RoundInfo,
     RoundMoney,
-    StoreError,
     UnbalancedSettlement,
     validate_amount,
     validate_movements,
     validate_results,
     validate_settings,
 )
+from bot.store.postgres import PostgresBackend, is_postgres_url
 from bot.store.settings import read_settings, write_settings
+from bot.store.sqlite_backend import SqliteBackend
 from bot.store.stack_store import StackStoreMixin
 from bot.store.stats_models import (
     ALL_GAMES,
@@ -70,145 +64,66 @@ log = logging.getLogger(__name__)
 
 
 class Store(TableStoreMixin, StackStoreMixin):
-    """Chips, ledger, rounds and settings for every guild. Open with ``await Store.open(path)``."""
+    """Chips, ledger, rounds and settings for every guild. Open with ``await Store.open(location)``."""
 
-    def __init__(self, db: aiosqlite.Connection, reader: aiosqlite.Connection | None = None) -> None:
-        self._db: aiosqlite.Connection | None = db
-        self._lock = asyncio.Lock()
-        self._reader = reader
-        """Slow reads (leaderboards, ranks, histories) go here, beside the writer (None in memory)."""
-        self._reader_lock = asyncio.Lock()
+    def __init__(self, backend: Backend) -> None:
+        self._backend = backend
         # Wallets known to exist in committed data. They are never deleted, so this cache only
         # saves the "first sight" check on the hot path; it is filled only after a commit.
         self._known_wallets: set[tuple[int, str]] = set()
+        # Only the process that owns a guild's shard changes its settings, so this cannot go
+        # stale even when several processes share one PostgreSQL database.
         self._settings_cache: dict[int, GuildSettings] = {}
 
     @classmethod
-    async def open(cls, path: str | os.PathLike[str]) -> Store:
-        """Open (creating if needed) the database at ``path``; ``":memory:"`` for tests (one
-        connection: there the slow reads queue with the writes)."""
-        db = await connect(path)
-        if os.fspath(path) == ":memory:":
-            return cls(db)
-        try:
-            reader = await connect_reader(path)
-        except BaseException:
-            await db.close()
-            raise
-        return cls(db, reader)
+    async def open(cls, location: str | os.PathLike[str]) -> Store:
+        """Open (creating and migrating if needed) the database at ``location``: a SQLite file's
+        path (or ``sqlite:///path``, or ``":memory:"`` for tests), or a PostgreSQL URL
+        (``postgresql://user:password@host/database``)."""
+        text = os.fspath(location)
+        if is_postgres_url(text):
+            return cls(await PostgresBackend.open(text))
+        return cls(await SqliteBackend.open(text.removeprefix("sqlite://")))
+
+    @property
+    def backend(self) -> str:
+        """``"sqlite"`` or ``"postgresql"``."""
+        return self._backend.name
 
     async def close(self) -> None:
         """Wait for the operation in progress, then close; later calls raise StoreError."""
-        async with self._lock, self._reader_lock:
-            db, self._db = self._db, None
-            reader, self._reader = self._reader, None
-            if reader is not None:
-                await reader.close()
-            if db is not None:
-                await db.close()
+        await self._backend.close()
 
     async def database_info(self) -> dict[str, int | str]:
-        """journal_mode, foreign_keys, busy_timeout, synchronous and user_version (schema)."""
-        async with self._reading() as db:
-            return await database_info(db)
+        """What the database reports of its settings and the schema version (``user_version``)."""
+        return await self._backend.database_info()
 
     # -- transactions -------------------------------------------------------------------------
 
-    def _connection(self) -> aiosqlite.Connection:
-        if self._db is None:
-            raise StoreError("the store is closed")
-        return self._db
-
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """Hold the lock and one write transaction; commit on success, roll back on any error."""
-        async with self._lock:
-            db = self._connection()
-            try:
-                # IMMEDIATE takes the write lock now, so a read in the body cannot be made stale
-                # by another process before the body's writes.
-                await db.execute("BEGIN IMMEDIATE")
-                yield db
-                await db.commit()
-            except money.Overdrawn as overdrawn:
-                await db.rollback()
-                # Still under the lock, so the balances read are the ones the debit saw.
-                raise await money.explain_overdraft(db, overdrawn) from None
-            except sqlite3.IntegrityError as error:
-                await db.rollback()
-                raise StoreError(f"the database refused the change: {error}") from error
-            except BaseException:
-                await db.rollback()
-                raise
+    def _transaction(self) -> AbstractAsyncContextManager[Any]:
+        """One write transaction; commit on success, roll back on any error."""
+        return self._backend.transaction()
 
     async def _in_one_trip(self, body: Body[T]) -> T:
-        """Like :meth:`_transaction`, with the whole body run in one trip to the database
-        thread (:func:`in_one_trip`): for the hot paths, whose bodies only run statements."""
-        async with self._lock:
-            db = self._connection()
-            try:
-                return await in_one_trip(db, body)
-            except money.Overdrawn as overdrawn:
-                # Rolled back; still under the lock, so the balances read are the ones the debit saw.
-                raise await money.explain_overdraft(db, overdrawn) from None
-            except sqlite3.IntegrityError as error:
-                raise StoreError(f"the database refused the change: {error}") from error
+        """Like :meth:`_transaction`, with the whole body run in as few trips to the database as
+        the backend can manage: for the hot paths, whose bodies only run statements."""
+        return await self._backend.in_one_trip(body)
 
-    @asynccontextmanager
-    async def _one_statement(self) -> AsyncIterator[aiosqlite.Connection]:
-        """Hold the lock for a write that is a single statement, hence its own transaction.
+    def _one_statement(self) -> AbstractAsyncContextManager[Any]:
+        """A write that is a single statement, hence its own transaction: the hot path of a
+        transfer (see money.post)."""
+        return self._backend.one_statement()
 
-        This is the hot path: a transfer posts in one thread round trip, with no BEGIN or
-        COMMIT round trips around it (see money.post).
-        """
-        async with self._lock:
-            db = self._connection()
-            try:
-                yield db
-            except money.Overdrawn as overdrawn:
-                raise await money.explain_overdraft(db, overdrawn) from None
-            except sqlite3.IntegrityError as error:
-                raise StoreError(f"the database refused the change: {error}") from error
+    def _reading(self, *, snapshot: bool = False) -> AbstractAsyncContextManager[Any]:
+        """Reads; ``snapshot`` wraps several SELECTs in one transaction so they agree."""
+        return self._backend.reading(snapshot=snapshot)
 
-    @asynccontextmanager
-    async def _reading(self, *, snapshot: bool = False) -> AsyncIterator[aiosqlite.Connection]:
-        """Hold the lock for reads, so none runs between the statements of a write on the one
-        connection (it would see them uncommitted). ``snapshot`` wraps several SELECTs in one
-        transaction so they agree even if another process writes the file meanwhile."""
-        async with self._lock:
-            db = self._connection()
-            if not snapshot:
-                yield db
-                return
-            await db.execute("BEGIN")
-            try:
-                yield db
-            finally:
-                await db.rollback()
+    def _reading_aside(self, *, snapshot: bool = False) -> AbstractAsyncContextManager[Any]:
+        """Slow reads (a leaderboard, the audit): they neither wait for the tables' writes nor
+        hold them up."""
+        return self._backend.reading_aside(snapshot=snapshot)
 
-    @asynccontextmanager
-    async def _reading_aside(self, *, snapshot: bool = False) -> AsyncIterator[aiosqlite.Connection]:
-        """Like :meth:`_reading`, on the read connection: a slow read (a leaderboard over many
-        rounds) neither waits for the writer's lock nor holds every table's writes up behind it.
-        It sees every committed write (WAL); a store in memory has only the one connection."""
-        if self._reader is None and self._db is not None:
-            async with self._reading(snapshot=snapshot) as db:
-                yield db
-            return
-        async with self._reader_lock:
-            reader = self._reader
-            if reader is None:
-                raise StoreError("the store is closed")
-            if not snapshot:
-                yield reader
-                return
-            await reader.execute("BEGIN")
-            try:
-                yield reader
-            finally:
-                await reader.rollback()
-
-    async def _settings(self, db: aiosqlite.Connection, guild_id: int) -> GuildSettings:
+    async def _settings(self, db: Any, guild_id: int) -> GuildSettings:
         settings = self._settings_cache.get(guild_id)
         if settings is None:
             settings = await read_settings(db, guild_id)
@@ -232,14 +147,17 @@ class Store(TableStoreMixin, StackStoreMixin):
             return
         now = time.time() if now is None else now
         async with self._transaction() as db:
-            for wallet in unseen:
-                if await money.create_wallet(db, guild_id, int(wallet.key), now):
-                    await self._mint_starting_balance(db, guild_id, wallet, now)
+            # All the wallets first, in one order, then the mint's one row: two processes
+            # (or two PostgreSQL connections) seeing the same new members never deadlock.
+            created = [wallet for wallet in sorted(unseen, key=lambda ref: int(ref.key))
+                       if await money.create_wallet(db, guild_id, int(wallet.key), now)]
+            for wallet in created:
+                await self._mint_starting_balance(db, guild_id, wallet, now)
         # Only after the commit: wallets are never deleted, so the cache can never go stale.
         self._known_wallets.update((guild_id, wallet.key) for wallet in unseen)
 
     async def _mint_starting_balance(
-        self, db: aiosqlite.Connection, guild_id: int, wallet: AccountRef, now: float
+        self, db: Any, guild_id: int, wallet: AccountRef, now: float
     ) -> None:
         starting = (await self._settings(db, guild_id)).starting_balance
         if starting > 0:
@@ -283,7 +201,7 @@ class Store(TableStoreMixin, StackStoreMixin):
         log.info("guild %s settings changed: %s", guild_id, changes)
         return settings
 
-    async def _recount_days(self, db: aiosqlite.Connection, guild_id: int, timezone: str | None) -> None:
+    async def _recount_days(self, db: Any, guild_id: int, timezone: str | None) -> None:
         """Count every settled round of the guild on its day in the new time zone."""
         zone = zone_of(timezone)
         days = [(day_key(settled_at, zone), round_id)

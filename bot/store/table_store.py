@@ -14,7 +14,7 @@ from typing import Any
 import aiosqlite
 
 from bot.store import money, posts, rounds, stacks, tables
-from bot.store.connection import Body
+from bot.store.backend import Body
 from bot.store.models import AccountRef, Movement, RoundHeader, validate_movements
 from bot.store.table_models import ActionRow, OpenRound, Stake, TableRow
 

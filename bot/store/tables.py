@@ -6,12 +6,12 @@ Functions take the connection and run inside the caller's transaction where they
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import aiosqlite
 
+from bot.store.dialect import INTEGRITY_ERRORS, with_void_reason
 from bot.store.models import AccountRef, StoreError
 from bot.store.table_models import ActionRow, DuplicateAction, OpenRound, TableExists, TableRow
 
@@ -25,14 +25,13 @@ async def insert_table(db: aiosqlite.Connection, guild_id: int, channel_id: int,
     query = """
         INSERT INTO tables (guild_id, channel_id, game, config, status, created_at)
         VALUES (?, ?, ?, ?, 'open', ?)
+        RETURNING id
     """
     try:
-        cursor = await db.execute(query, (guild_id, channel_id, game, _json(config), now))
-    except sqlite3.IntegrityError:
+        (row,) = await db.execute_fetchall(query, (guild_id, channel_id, game, _json(config), now))
+    except INTEGRITY_ERRORS:
         raise TableExists("This channel already has an open table.") from None
-    if cursor.lastrowid is None:
-        raise StoreError("the database did not return the new table's id")
-    return TableRow(cursor.lastrowid, guild_id, channel_id, game, dict(config), None, {})
+    return TableRow(int(row[0]), guild_id, channel_id, game, dict(config), None, {})
 
 
 async def close_table(db: aiosqlite.Connection, table_id: int, now: float) -> None:
@@ -57,8 +56,7 @@ async def open_tables(db: aiosqlite.Connection) -> list[TableRow]:
         SELECT id, guild_id, channel_id, game, config, message_id, memory
         FROM tables WHERE status = 'open' ORDER BY id
     """
-    async with db.execute(query) as cursor:
-        rows = await cursor.fetchall()
+    rows = await db.execute_fetchall(query)
     return [TableRow(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5], json.loads(r[6]))
             for r in rows]
 
@@ -79,8 +77,7 @@ async def unseat_player(db: aiosqlite.Connection, table_id: int, user_id: int) -
 
 async def table_seats(db: aiosqlite.Connection, table_id: int) -> list[tuple[int, str]]:
     query = "SELECT user_id, name FROM table_seats WHERE table_id = ? ORDER BY joined_at, user_id"
-    async with db.execute(query, (table_id,)) as cursor:
-        return [(int(row[0]), str(row[1])) for row in await cursor.fetchall()]
+    return [(int(row[0]), str(row[1])) for row in await db.execute_fetchall(query, (table_id,))]
 
 
 async def attach_round_to_table(db: aiosqlite.Connection, round_id: int, table_id: int,
@@ -109,7 +106,7 @@ async def insert_actions(db: aiosqlite.Connection, round_id: int,
     rows = [(round_id, a.seq, a.user_id, a.step, a.interaction_id, a.label, a.at) for a in actions]
     try:
         await db.executemany(query, rows)
-    except sqlite3.IntegrityError as error:
+    except INTEGRITY_ERRORS as error:
         raise DuplicateAction(f"action already applied: {error}") from None
 
 
@@ -120,8 +117,7 @@ async def open_table_rounds(db: aiosqlite.Connection) -> list[OpenRound]:
                (SELECT COALESCE(MAX(seq), 0) FROM round_actions a WHERE a.round_id = r.id)
         FROM rounds r WHERE r.status = 'open' AND r.table_id IS NOT NULL ORDER BY r.id
     """
-    async with db.execute(query) as cursor:
-        rows = await cursor.fetchall()
+    rows = await db.execute_fetchall(query)
     return [
         OpenRound(id=r[0], guild_id=r[1], table_id=r[2], channel_id=r[3], game=r[4],
                   state=json.loads(r[5]) if r[5] else {}, seed=r[6] or "", commitment=r[7] or "",
@@ -135,8 +131,7 @@ async def round_actions(db: aiosqlite.Connection, round_id: int) -> list[ActionR
         SELECT seq, user_id, step, interaction_id, label, created_at
         FROM round_actions WHERE round_id = ? ORDER BY seq
     """
-    async with db.execute(query, (round_id,)) as cursor:
-        rows = await cursor.fetchall()
+    rows = await db.execute_fetchall(query, (round_id,))
     return [ActionRow(r[0], r[1], r[2], r[3], r[4], r[5]) for r in rows]
 
 
@@ -154,8 +149,7 @@ async def escrow_contributions(db: aiosqlite.Connection, guild_id: int,
         WHERE l.round_id = ? AND l.guild_id = ?
         GROUP BY w.kind, w.account_key
     """
-    async with db.execute(query, (round_escrow_key(round_id), round_id, guild_id)) as cursor:
-        rows = await cursor.fetchall()
+    rows = await db.execute_fetchall(query, (round_escrow_key(round_id), round_id, guild_id))
     return {AccountRef(kind, key): int(net) for kind, key, net in rows if net}
 
 
@@ -166,9 +160,9 @@ def round_escrow_key(round_id: int) -> str:
 
 async def mark_void(db: aiosqlite.Connection, guild_id: int, round_id: int, now: float,
                     reason: str) -> None:
-    query = """
+    query = f"""
         UPDATE rounds SET status = 'void', settled_at = ?, deadline = NULL,
-            state = json_set(COALESCE(state, '{}'), '$.void_reason', ?)
+            state = {with_void_reason(db)}
         WHERE id = ? AND guild_id = ? AND status = 'open'
     """
     await db.execute(query, (now, reason, round_id, guild_id))

@@ -1,0 +1,139 @@
+"""The Store on one SQLite file: the zero-setup default for one bot process.
+
+One writer connection under an asyncio lock, so two coroutines never interleave statements on
+it, and a read-only connection beside it (WAL) for the slow reads. aiosqlite costs a thread round
+trip per call, which is why the hot path runs a whole transaction in one (:func:`in_one_trip`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import TypeVar
+
+import aiosqlite
+
+from bot.store.backend import Body, raise_refusal
+from bot.store.connection import connect, connect_reader, database_info, in_one_trip
+from bot.store.models import StoreError
+
+T = TypeVar("T")
+
+
+class SqliteBackend:
+    name = "sqlite"
+
+    def __init__(self, db: aiosqlite.Connection, reader: aiosqlite.Connection | None = None) -> None:
+        self._db: aiosqlite.Connection | None = db
+        self._lock = asyncio.Lock()
+        self._reader = reader
+        """Slow reads (leaderboards, ranks, histories) go here, beside the writer (None in memory)."""
+        self._reader_lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | os.PathLike[str]) -> SqliteBackend:
+        """Open (creating if needed) the database at ``path``; ``":memory:"`` for tests (one
+        connection: there the slow reads queue with the writes)."""
+        db = await connect(path)
+        if os.fspath(path) == ":memory:":
+            return cls(db)
+        try:
+            reader = await connect_reader(path)
+        except BaseException:
+            await db.close()
+            raise
+        return cls(db, reader)
+
+    async def close(self) -> None:
+        async with self._lock, self._reader_lock:
+            db, self._db = self._db, None
+            reader, self._reader = self._reader, None
+            if reader is not None:
+                await reader.close()
+            if db is not None:
+                await db.close()
+
+    async def database_info(self) -> dict[str, int | str]:
+        """journal_mode, foreign_keys, busy_timeout, synchronous and user_version (schema)."""
+        async with self.reading() as db:
+            return await database_info(db)
+
+    def _connection(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise StoreError("the store is closed")
+        return self._db
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            db = self._connection()
+            try:
+                # IMMEDIATE takes the write lock now, so a read in the body cannot be made stale
+                # by another process before the body's writes.
+                await db.execute("BEGIN IMMEDIATE")
+                yield db
+                await db.commit()
+            except BaseException as error:
+                await db.rollback()
+                # Still under the lock, so the balances a refusal quotes are the ones it saw.
+                await raise_refusal(db, error)
+                raise
+
+    async def in_one_trip(self, body: Body[T]) -> T:
+        async with self._lock:
+            db = self._connection()
+            try:
+                return await in_one_trip(db, body)
+            except BaseException as error:  # rolled back already
+                await raise_refusal(db, error)
+                raise
+
+    @asynccontextmanager
+    async def one_statement(self) -> AsyncIterator[aiosqlite.Connection]:
+        """The hot path: a transfer posts in one thread round trip, with no BEGIN or COMMIT
+        round trips around it (see money.post)."""
+        async with self._lock:
+            db = self._connection()
+            try:
+                yield db
+            except BaseException as error:
+                await raise_refusal(db, error)
+                raise
+
+    @asynccontextmanager
+    async def reading(self, *, snapshot: bool = False) -> AsyncIterator[aiosqlite.Connection]:
+        """Reads hold the lock too, so none runs between the statements of a write on the one
+        connection (it would see them uncommitted)."""
+        async with self._lock:
+            db = self._connection()
+            if not snapshot:
+                yield db
+                return
+            await db.execute("BEGIN")
+            try:
+                yield db
+            finally:
+                await db.rollback()
+
+    @asynccontextmanager
+    async def reading_aside(self, *, snapshot: bool = False) -> AsyncIterator[aiosqlite.Connection]:
+        """On the read connection: it sees every committed write (WAL); a store in memory has
+        only the one connection."""
+        if self._reader is None and self._db is not None:
+            async with self.reading(snapshot=snapshot) as db:
+                yield db
+            return
+        async with self._reader_lock:
+            reader = self._reader
+            if reader is None:
+                raise StoreError("the store is closed")
+            if not snapshot:
+                yield reader
+                return
+            await reader.execute("BEGIN")
+            try:
+                yield reader
+            finally:
+                await reader.rollback()

@@ -19,6 +19,7 @@ from bot.errors import reply_with_error
 from bot.gc_tuning import tune_for_latency
 from bot.i18n import N_, words_for
 from bot.i18n.commands import CommandTranslator
+from bot.shards import EVERY_GUILD
 from bot.store import Store
 from bot.tables.runtime import TableRuntime
 
@@ -53,7 +54,7 @@ class CasinoBot(commands.Bot):
     store: Store
     tables: TableRuntime
 
-    def __init__(self, config: Config, *, extensions: Sequence[str] = EXTENSIONS) -> None:
+    def __init__(self, config: Config, *, extensions: Sequence[str] = EXTENSIONS, **sharding: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channels and permissions; no privileged intent is needed
         super().__init__(
@@ -62,6 +63,7 @@ class CasinoBot(commands.Bot):
             tree_cls=CasinoTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **sharding,
         )
         self.config = config
         self.extension_names = tuple(extensions)
@@ -101,8 +103,10 @@ class CasinoBot(commands.Bot):
         state.parsers["INTERACTION_CREATE"] = parse_once
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.config.db_path)
-        log.info("Store open at %s", self.config.db_path)
+        shards = self.config.shards or EVERY_GUILD
+        self.store = await Store.open(self.config.db_path, shards=shards)
+        log.info("Store open (%s)%s", self.store.backend,
+                 "" if shards.every_guild else f"; serving shards {list(shards.ids)} of {shards.count}")
         # The tables cog attaches its publisher and resumes unfinished rounds when it loads.
         self.tables = TableRuntime(self.store, catalog.adapters(), clock=lambda: self.clock())
         for name in self.extension_names:
@@ -172,6 +176,19 @@ class CasinoBot(commands.Bot):
         if store is not None:
             await store.close()
             log.info("Store closed")
+
+
+class ShardedCasinoBot(CasinoBot, commands.AutoShardedBot):
+    """The bot running some of Discord's shards (discord.py's sharded client): one gateway
+    connection per shard, and only those shards' guilds' tables, timers and recaps."""
+
+
+def make_bot(config: Config, *, extensions: Sequence[str] = EXTENSIONS) -> CasinoBot:
+    """The unsharded bot, or the sharded one when the configuration names shards."""
+    if config.shards is None:
+        return CasinoBot(config, extensions=extensions)
+    return ShardedCasinoBot(config, extensions=extensions, shard_count=config.shards.count,
+                            shard_ids=list(config.shards.ids))
 
 
 def _custom_ids(components: Sequence[Any]) -> set[str]:

@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.shards import Shards
+
 log = logging.getLogger(__name__)
 
 DEFAULT_DB_PATH = "./data/casino.sqlite3"
@@ -40,6 +42,9 @@ class Config:
     log_level: str = "INFO"
     api_base: str | None = None
     gateway_url: str | None = None
+    shards: Shards | None = None
+    """Sharded across processes: this process's shards (SHARD_COUNT, SHARD_IDS); None runs one
+    unsharded connection with every guild, as a bot on a few servers should."""
 
 
 def read_dotenv(path: str | os.PathLike[str]) -> dict[str, str]:
@@ -75,7 +80,37 @@ def load_config(
         log_level=(merged.get("LOG_LEVEL", "").strip() or "INFO").upper(),
         api_base=merged.get("DISCORD_API_BASE", "").strip() or None,
         gateway_url=merged.get("DISCORD_GATEWAY_URL", "").strip() or None,
+        shards=_shards(merged),
     )
+
+
+def _shards(values: Mapping[str, str]) -> Shards | None:
+    """SHARD_COUNT (how many shards in all) and SHARD_IDS (this process's, e.g. ``0,1`` or
+    ``2-3``; all of them if unset)."""
+    count_text = values.get("SHARD_COUNT", "").strip()
+    ids_text = values.get("SHARD_IDS", "").strip()
+    if not count_text:
+        if ids_text:
+            raise ConfigError("SHARD_IDS needs SHARD_COUNT: how many shards there are in all")
+        return None
+    if not count_text.isdigit() or int(count_text) < 1:
+        raise ConfigError(f"SHARD_COUNT must be a whole number of at least 1, not {count_text!r}")
+    count = int(count_text)
+    try:
+        ids = _shard_ids(ids_text) if ids_text else tuple(range(count))
+        return Shards(count, ids)
+    except ValueError as error:
+        raise ConfigError(f"SHARD_IDS {ids_text!r}: {error}") from None
+
+
+def _shard_ids(text: str) -> tuple[int, ...]:
+    ids: list[int] = []
+    for part in text.split(","):
+        first, _, last = part.strip().partition("-")
+        if not first.isdigit() or (last and not last.isdigit()):
+            raise ValueError("list shard ids as numbers and ranges, e.g. 0,1 or 2-3")
+        ids.extend(range(int(first), int(last or first) + 1))
+    return tuple(ids)
 
 
 def _optional_int(values: Mapping[str, str], key: str) -> int | None:

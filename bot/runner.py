@@ -23,10 +23,10 @@ def configure_logging(level: str) -> None:
 
 
 async def run_bot(config: Config) -> None:
-    from bot.client import CasinoBot
+    from bot.client import make_bot
 
     point_discord_at(config.api_base, config.gateway_url)
-    bot = CasinoBot(config)
+    bot = make_bot(config)
     loop = asyncio.get_running_loop()
     stopping = asyncio.Event()
 

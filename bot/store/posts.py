@@ -14,6 +14,8 @@ from typing import Any
 
 import aiosqlite
 
+from bot.shards import Shards
+
 
 async def add(db: aiosqlite.Connection, round_id: int, table_id: int, payload: Mapping[str, Any],
               now: float) -> None:
@@ -39,10 +41,12 @@ async def pending(db: aiosqlite.Connection, table_id: int) -> list[tuple[int, di
     return [(int(row[0]), json.loads(row[1])) for row in rows]
 
 
-async def orphaned(db: aiosqlite.Connection) -> list[int]:
-    """Rounds whose post waits for a table that is closed: nobody will post them."""
-    query = """
+async def orphaned(db: aiosqlite.Connection, shards: Shards) -> list[int]:
+    """Rounds of the shards' guilds whose post waits for a table that is closed: nobody will
+    post them."""
+    owned, params = shards.sql_condition("t.guild_id")
+    query = f"""
         SELECT p.round_id FROM table_posts p JOIN tables t ON t.id = p.table_id
-        WHERE t.status = 'closed' ORDER BY p.round_id
+        WHERE t.status = 'closed' AND {owned} ORDER BY p.round_id
     """
-    return [int(row[0]) for row in await db.execute_fetchall(query)]
+    return [int(row[0]) for row in await db.execute_fetchall(query, params)]

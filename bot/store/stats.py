@@ -13,6 +13,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.shards import Shards
 from bot.store.dialect import period_of_round
 from bot.store.stats_models import (
     ALL_GAMES,
@@ -277,23 +278,26 @@ async def latest_session(db: aiosqlite.Connection, table_id: int) -> int | None:
     return int(rows[0][0]) if rows and rows[0][0] is not None else None
 
 
-async def end_sessions(db: aiosqlite.Connection, *, now: float, idle_seconds: float,
+async def end_sessions(db: aiosqlite.Connection, *, now: float, idle_seconds: float, shards: Shards,
                        table_id: int | None = None) -> list[int]:
-    """End the sittings idle since ``now - idle_seconds`` (with ``table_id``: that table's,
-    idle or not) and return every ended sitting whose recap is still to be posted."""
+    """End the sittings of the shards' guilds idle since ``now - idle_seconds`` (with
+    ``table_id``: that table's, idle or not) and return every ended sitting of theirs whose recap
+    is still to be posted (another process posts its own guilds' recaps)."""
+    owned, params = shards.sql_condition("guild_id")
     if table_id is None:
-        await db.execute("""
+        await db.execute(f"""
             UPDATE table_sessions SET ended_at = last_round_at + ?
-            WHERE recap_posted = 0 AND ended_at IS NULL AND last_round_at < ?
-        """, (idle_seconds, now - idle_seconds))
+            WHERE recap_posted = 0 AND ended_at IS NULL AND last_round_at < ? AND {owned}
+        """, (idle_seconds, now - idle_seconds, *params))
     else:
         await db.execute("""
             UPDATE table_sessions SET ended_at = ? WHERE recap_posted = 0 AND ended_at IS NULL
               AND table_id = ?
         """, (now, table_id))
-    rows = await db.execute_fetchall("""
-        SELECT id FROM table_sessions WHERE recap_posted = 0 AND ended_at IS NOT NULL ORDER BY id
-    """)
+    rows = await db.execute_fetchall(f"""
+        SELECT id FROM table_sessions WHERE recap_posted = 0 AND ended_at IS NOT NULL AND {owned}
+        ORDER BY id
+    """, params)
     return [int(row[0]) for row in rows]
 
 

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, TypeVar
 
+from bot.shards import EVERY_GUILD, Shards
 from bot.store import money, posts, rounds, stacks, stats
 from bot.store.backend import Backend, Body
 from bot.store.models import (
@@ -66,8 +67,11 @@ log = logging.getLogger(__name__)
 class Store(TableStoreMixin, StackStoreMixin):
     """Chips, ledger, rounds and settings for every guild. Open with ``await Store.open(location)``."""
 
-    def __init__(self, backend: Backend) -> None:
+    def __init__(self, backend: Backend, shards: Shards = EVERY_GUILD) -> None:
         self._backend = backend
+        self.shards = shards
+        """The guilds this process serves: what it recovers, ends and recaps (a scan over every
+        table of the database would take other processes' tables)."""
         # Wallets known to exist in committed data. They are never deleted, so this cache only
         # saves the "first sight" check on the hot path; it is filled only after a commit.
         self._known_wallets: set[tuple[int, str]] = set()
@@ -76,14 +80,16 @@ class Store(TableStoreMixin, StackStoreMixin):
         self._settings_cache: dict[int, GuildSettings] = {}
 
     @classmethod
-    async def open(cls, location: str | os.PathLike[str]) -> Store:
+    async def open(cls, location: str | os.PathLike[str], *, shards: Shards = EVERY_GUILD) -> Store:
         """Open (creating and migrating if needed) the database at ``location``: a SQLite file's
         path (or ``sqlite:///path``, or ``":memory:"`` for tests), or a PostgreSQL URL
-        (``postgresql://user:password@host/database``)."""
+        (``postgresql://user:password@host/database``). ``shards``: the guilds this process
+        serves (every guild unless the bot is sharded across processes)."""
         text = os.fspath(location)
         if is_postgres_url(text):
-            return cls(await PostgresBackend.open(text))
-        return cls(await SqliteBackend.open(text.removeprefix("sqlite://")))
+            return cls(await PostgresBackend.open(text), shards)
+        # sqlite:///relative/path and sqlite:////absolute/path, as SQLAlchemy writes them.
+        return cls(await SqliteBackend.open(text.removeprefix("sqlite:///")), shards)
 
     @property
     def backend(self) -> str:
@@ -437,7 +443,7 @@ class Store(TableStoreMixin, StackStoreMixin):
         and return every ended sitting whose recap has not been posted."""
         async with self._transaction() as db:
             return await stats.end_sessions(db, now=now, idle_seconds=SESSION_IDLE_SECONDS,
-                                            table_id=table_id)
+                                            shards=self.shards, table_id=table_id)
 
     async def session(self, session_id: int) -> SessionInfo | None:
         async with self._reading_aside(snapshot=True) as db:

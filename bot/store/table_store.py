@@ -13,6 +13,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.shards import Shards
 from bot.store import money, posts, rounds, stacks, tables
 from bot.store.backend import Body
 from bot.store.models import AccountRef, Movement, RoundHeader, validate_movements
@@ -48,6 +49,7 @@ class TableStoreMixin:
     _reading: Callable[..., AbstractAsyncContextManager[aiosqlite.Connection]]
     _ensure_wallets: Callable[[int, Iterable[AccountRef]], Awaitable[None]]
     _in_one_trip: Callable[[Body[Any]], Awaitable[Any]]
+    shards: Shards
 
     async def create_table(self, guild_id: int, channel_id: int, game: str,
                            config: Mapping[str, Any], *, now: float) -> TableRow:
@@ -74,8 +76,9 @@ class TableStoreMixin:
             db, table_id, config=config, message_id=message_id, memory=memory))
 
     async def open_tables(self) -> list[TableRow]:
+        """The open tables of this process's guilds (its shards')."""
         async with self._reading() as db:
-            return await tables.open_tables(db)
+            return await tables.open_tables(db, self.shards)
 
     async def seat_player(self, table_id: int, user_id: int, name: str, *, now: float) -> None:
         await self._in_one_trip(lambda db: tables.seat_player(db, table_id, user_id, name, now))
@@ -167,16 +170,18 @@ class TableStoreMixin:
             return await posts.remove_for_table(db, table_id)
 
     async def drop_orphaned_posts(self) -> list[int]:
-        """Forget posts waiting for tables that are closed; the rounds they were for."""
+        """Forget posts waiting for this process's guilds' tables that are closed; the rounds
+        they were for."""
         async with self._transaction() as db:
-            rounds_ = await posts.orphaned(db)
+            rounds_ = await posts.orphaned(db, self.shards)
             for round_id in rounds_:
                 await posts.remove(db, round_id)
             return rounds_
 
     async def open_table_rounds(self) -> list[OpenRound]:
+        """The unfinished rounds at this process's guilds' tables."""
         async with self._reading() as db:
-            return await tables.open_table_rounds(db)
+            return await tables.open_table_rounds(db, self.shards)
 
     async def round_actions(self, round_id: int) -> list[ActionRow]:
         async with self._reading() as db:

@@ -11,6 +11,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.shards import Shards
 from bot.store.dialect import INTEGRITY_ERRORS, with_void_reason
 from bot.store.models import AccountRef, StoreError
 from bot.store.table_models import ActionRow, DuplicateAction, OpenRound, TableExists, TableRow
@@ -51,12 +52,13 @@ async def update_table(db: aiosqlite.Connection, table_id: int, *,
         await db.execute("UPDATE tables SET memory = ? WHERE id = ?", (_json(memory), table_id))
 
 
-async def open_tables(db: aiosqlite.Connection) -> list[TableRow]:
-    query = """
+async def open_tables(db: aiosqlite.Connection, shards: Shards) -> list[TableRow]:
+    owned, params = shards.sql_condition("guild_id")
+    query = f"""
         SELECT id, guild_id, channel_id, game, config, message_id, memory
-        FROM tables WHERE status = 'open' ORDER BY id
+        FROM tables WHERE status = 'open' AND {owned} ORDER BY id
     """
-    rows = await db.execute_fetchall(query)
+    rows = await db.execute_fetchall(query, params)
     return [TableRow(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5], json.loads(r[6]))
             for r in rows]
 
@@ -110,14 +112,15 @@ async def insert_actions(db: aiosqlite.Connection, round_id: int,
         raise DuplicateAction(f"action already applied: {error}") from None
 
 
-async def open_table_rounds(db: aiosqlite.Connection) -> list[OpenRound]:
-    query = """
+async def open_table_rounds(db: aiosqlite.Connection, shards: Shards) -> list[OpenRound]:
+    owned, params = shards.sql_condition("r.guild_id")
+    query = f"""
         SELECT r.id, r.guild_id, r.table_id, r.channel_id, r.game, r.state, r.seed,
                r.commitment, r.deadline, r.created_at,
                (SELECT COALESCE(MAX(seq), 0) FROM round_actions a WHERE a.round_id = r.id)
-        FROM rounds r WHERE r.status = 'open' AND r.table_id IS NOT NULL ORDER BY r.id
+        FROM rounds r WHERE r.status = 'open' AND r.table_id IS NOT NULL AND {owned} ORDER BY r.id
     """
-    rows = await db.execute_fetchall(query)
+    rows = await db.execute_fetchall(query, params)
     return [
         OpenRound(id=r[0], guild_id=r[1], table_id=r[2], channel_id=r[3], game=r[4],
                   state=json.loads(r[5]) if r[5] else {}, seed=r[6] or "", commitment=r[7] or "",

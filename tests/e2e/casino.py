@@ -41,9 +41,13 @@ def make_user(name: str, *, admin: bool = False, bot: bool = False) -> FakeUser:
     return FakeUser(_next_user_id(), name, bot=bot, permissions=permissions.value)
 
 
-def new_guild(fake: LocalDiscord, channels: int, players: int, *, name: str = "casino") -> GuildSpec:
-    """A server with ``channels`` text channels, an admin (first member) and ``players``."""
+def new_guild(fake: LocalDiscord, channels: int, players: int, *, name: str = "casino",
+              shard: tuple[int, int] = (0, 1)) -> GuildSpec:
+    """A server with ``channels`` text channels, an admin (first member) and ``players``, whose
+    id puts it on ``shard`` (shard id, shard count) as Discord shards guilds."""
     guild_id = _next_guild_id()
+    while (guild_id >> 22) % shard[1] != shard[0]:
+        guild_id = _next_guild_id()
     members = [make_user(f"{name}-admin", admin=True)]
     members += [make_user(f"{name}-p{index}") for index in range(players)]
     guild = GuildSpec(guild_id, name, [guild_id + 1 + index for index in range(channels)], members)

@@ -17,6 +17,10 @@ speaks, learned from ``discord/gateway.py``:
 - Dispatches created while the bot is disconnected are kept with their sequence numbers and
   replayed on RESUME, like Discord's session buffer; a new IDENTIFY (a restarted process) starts
   a new session and the old session's undelivered interactions are lost, as on Discord.
+- Sharding: an IDENTIFY may carry ``shard: [id, count]``. Each shard is a session of its own; its
+  READY and GUILD_CREATEs name only the guilds with ``(guild_id >> 22) % count == id``, and every
+  dispatch about a guild (an interaction, a channel's deletion) goes to that guild's shard, as
+  Discord routes them. Several bot processes, each with some of the shards, can connect at once.
 
 Every interaction is recorded (the harness's ``InteractionRecord``) with the monotonic time
 the fake first sent it over the gateway and the time the bot's first callback arrived.
@@ -123,6 +127,8 @@ class Connection:
 @dataclass(eq=False)
 class Session:
     id: str
+    shard: tuple[int, int] = (0, 1)
+    """(shard id, shard count) as the IDENTIFY asked; (0, 1) for an unsharded client."""
     seq: int = 0
     events: collections.deque[dict[str, Any]] = field(
         default_factory=lambda: collections.deque(maxlen=SESSION_BUFFER))
@@ -142,6 +148,10 @@ class LocalDiscord(FakeDiscord):
         self.keep_requests = keep_requests
         self.guilds: dict[int, GuildSpec] = {}
         self.session: Session | None = None
+        """The session of an unsharded client (shard 0 of 1)."""
+        self.shard_sessions: dict[int, Session] = {}
+        """The live session of each shard of a sharded bot, by shard id."""
+        self.shard_count = 1
         self.sessions: list[Session] = []
         self.connections: list[Connection] = []
         self.identifies: list[dict[str, Any]] = []
@@ -256,10 +266,23 @@ class LocalDiscord(FakeDiscord):
             pass
         finally:
             conn.closed_at = time.monotonic()
-            session = self.session
-            if session is not None and session.conn is conn:
-                session.conn = None
+            for session in self._live_sessions():
+                if session.conn is conn:
+                    session.conn = None
         return ws
+
+    def _live_sessions(self) -> list[Session]:
+        unsharded = [] if self.session is None else [self.session]
+        return unsharded + list(self.shard_sessions.values())
+
+    def shard_of(self, guild_id: int) -> int:
+        return (guild_id >> 22) % self.shard_count
+
+    def session_for(self, guild_id: int | None) -> Session | None:
+        """The session that Discord would send a guild's events on."""
+        if self.shard_count == 1 or guild_id is None:
+            return self.session or self.shard_sessions.get(0)
+        return self.shard_sessions.get(self.shard_of(guild_id))
 
     async def _identify(self, conn: Connection, data: dict[str, Any]) -> None:
         conn.opening = "identify"
@@ -268,30 +291,37 @@ class LocalDiscord(FakeDiscord):
             await conn.ws.close(code=4004, message=b"Authentication failed.")
             return
         self._ready.clear()
-        session = Session(secrets.token_hex(16))
-        self.session = session
+        shard_id, shard_count = (int(part) for part in data.get("shard") or (0, 1))
+        session = Session(secrets.token_hex(16), (shard_id, shard_count))
+        if data.get("shard") is None:
+            self.session = session
+        else:
+            self.shard_count = shard_count
+            self.shard_sessions[shard_id] = session
         self.sessions.append(session)
+        guilds = [guild for guild in self.guilds.values() if (guild.id >> 22) % shard_count == shard_id]
         resume_url = f"ws://127.0.0.1:{self.port}{RESUME_PATH}"
         async with session.lock:
             session.conn = conn
             await self._send_dispatch(session, "READY", {
                 "v": 10, "user": bot_user_json(), "guilds": [
-                    {"id": str(guild_id), "unavailable": True} for guild_id in self.guilds],
+                    {"id": str(guild.id), "unavailable": True} for guild in guilds],
                 "session_id": session.id, "session_type": "normal",
-                "resume_gateway_url": resume_url, "shard": [0, 1], "private_channels": [],
+                "resume_gateway_url": resume_url, "shard": [shard_id, shard_count],
+                "private_channels": [],
                 "relationships": [], "presences": [], "guild_join_requests": [],
                 "geo_ordered_rtc_regions": [], "auth": {}, "user_settings": {},
                 "application": {"id": str(APPLICATION_ID), "flags": 0},
             })
-            for guild in self.guilds.values():
+            for guild in guilds:
                 await self._send_dispatch(session, "GUILD_CREATE", guild.payload())
         self._ready.set()
 
     async def _resume(self, conn: Connection, data: dict[str, Any]) -> None:
         conn.opening = "resume"
         self.resumes.append(data)
-        session = self.session
-        if session is None or data.get("session_id") != session.id or data.get("token") != self.token:
+        session = next((live for live in self._live_sessions() if live.id == data.get("session_id")), None)
+        if session is None or data.get("token") != self.token:
             self.invalid_sessions += 1
             await conn.send({"op": INVALID_SESSION, "d": False, "s": None, "t": None})
             return
@@ -342,7 +372,7 @@ class LocalDiscord(FakeDiscord):
         """Send one INTERACTION_CREATE (``copies`` times, as a duplicate delivery would). With
         no session (Discord threw it away and the bot has not identified anew) it goes nowhere
         and is lost, as on Discord."""
-        session = self.session
+        session = self.session_for(int(payload["guild_id"]) if payload.get("guild_id") else None)
         record = self.register_interaction(payload)
         self._answered[record.id] = asyncio.Event()
         if session is None:
@@ -402,8 +432,9 @@ class LocalDiscord(FakeDiscord):
                 asyncio.get_running_loop().create_task(self.dispatch("CHANNEL_DELETE", event))
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send one gateway event to the bot (kept for a RESUME like every dispatch)."""
-        session = self.session
+        """Send one gateway event to the bot (kept for a RESUME like every dispatch), on the
+        shard of the guild it is about."""
+        session = self.session_for(int(data["guild_id"]) if data.get("guild_id") else None)
         assert session is not None, "the bot never identified"
         async with session.lock:
             await self._send_dispatch(session, event, data)

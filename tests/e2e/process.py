@@ -23,10 +23,13 @@ UNHANDLED = re.compile(r"Traceback|Ignoring exception|(ERROR|CRITICAL)\s+(bot|co
 LOG_RECORD = re.compile(r"\n(?=\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} )")
 
 
-def bot_env(fake: LocalDiscord, db_path: Path, *, log_level: str = "INFO",
-            probe_log: Path | None = None) -> dict[str, str]:
+def bot_env(fake: LocalDiscord, db_path: Path | str, *, log_level: str = "INFO",
+            probe_log: Path | None = None, shards: tuple[int, int] | None = None) -> dict[str, str]:
+    """The process's environment; ``shards``: (this process's shard, shard count)."""
     env = {key: value for key, value in os.environ.items()
-           if not key.startswith(("DISCORD_", "CASINO_", "DEV_GUILD", "LOG_LEVEL", "E2E_"))}
+           if not key.startswith(("DISCORD_", "CASINO_", "DEV_GUILD", "LOG_LEVEL", "E2E_", "SHARD_"))}
+    if shards is not None:
+        env.update(SHARD_IDS=str(shards[0]), SHARD_COUNT=str(shards[1]))
     pythonpath = [str(PROJECT_ROOT)]
     if probe_log is not None:
         # Test-only instrumentation: sitecustomize.py in PROBE_DIR records what the process
@@ -42,13 +45,17 @@ def bot_env(fake: LocalDiscord, db_path: Path, *, log_level: str = "INFO",
 
 
 class BotProcess:
-    """One bot process at a time on one database; restartable after SIGKILL."""
+    """One bot process on a database (its own SQLite file, or ``database``: a PostgreSQL URL it
+    may share with other processes, each with one of the bot's ``shards``); restartable after
+    SIGKILL."""
 
     def __init__(self, fake: LocalDiscord, workdir: Path, *, log_level: str = "INFO",
-                 probe: bool = True) -> None:
+                 probe: bool = True, database: str | None = None,
+                 shards: tuple[int, int] | None = None) -> None:
         self.fake = fake
         self.workdir = workdir
-        self.db_path = workdir / "data" / "casino.sqlite3"
+        self.db_path: Path | str = database or workdir / "data" / "casino.sqlite3"
+        self.shards = shards
         self.probe_log = workdir / "render-probe.jsonl" if probe else None
         self.log_level = log_level
         self.process: asyncio.subprocess.Process | None = None
@@ -78,7 +85,7 @@ class BotProcess:
             self.process = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "bot", cwd=self.workdir,
                 env=bot_env(self.fake, self.db_path, log_level=self.log_level,
-                            probe_log=self.probe_log),
+                            probe_log=self.probe_log, shards=self.shards),
                 stdout=log, stderr=asyncio.subprocess.STDOUT,
             )
         try:

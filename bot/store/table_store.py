@@ -49,6 +49,7 @@ class TableStoreMixin:
     _reading: Callable[..., AbstractAsyncContextManager[aiosqlite.Connection]]
     _ensure_wallets: Callable[[int, Iterable[AccountRef]], Awaitable[None]]
     _in_one_trip: Callable[[Body[Any]], Awaitable[Any]]
+    _reading_aside: Callable[..., AbstractAsyncContextManager[aiosqlite.Connection]]
     shards: Shards
 
     async def create_table(self, guild_id: int, channel_id: int, game: str,
@@ -182,6 +183,12 @@ class TableStoreMixin:
         """The unfinished rounds at this process's guilds' tables."""
         async with self._reading() as db:
             return await tables.open_table_rounds(db, self.shards)
+
+    async def saved_interaction_ids(self) -> set[int]:
+        """The Discord interaction of every action ever saved (for load checks: was an action
+        that a player was told is stale applied all the same?)."""
+        async with self._reading_aside() as db:
+            return await tables.saved_interaction_ids(db)
 
     async def round_actions(self, round_id: int) -> list[ActionRow]:
         async with self._reading() as db:

@@ -129,6 +129,11 @@ async def open_table_rounds(db: aiosqlite.Connection, shards: Shards) -> list[Op
     ]
 
 
+async def saved_interaction_ids(db: aiosqlite.Connection) -> set[int]:
+    query = "SELECT interaction_id FROM round_actions WHERE interaction_id IS NOT NULL"
+    return {int(row[0]) for row in await db.execute_fetchall(query)}
+
+
 async def round_actions(db: aiosqlite.Connection, round_id: int) -> list[ActionRow]:
     query = """
         SELECT seq, user_id, step, interaction_id, label, created_at

@@ -9,8 +9,8 @@ connections to a shared PostgreSQL server, for several bot processes). The SQL m
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine
-from contextlib import AbstractAsyncContextManager
+from collections.abc import AsyncIterator, Callable, Coroutine
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, Protocol, TypeVar
 
 from bot.store import money
@@ -49,6 +49,18 @@ class Backend(Protocol):
 
     async def close(self) -> None:
         """Wait for the operation in progress, then close; later calls raise StoreError."""
+
+
+@asynccontextmanager
+async def refusals_explained(db: Any) -> AsyncIterator[None]:
+    """Around work on ``db`` that has nothing to roll back (a statement that is its own
+    transaction, or a transaction already rolled back): a refusal comes out as what the
+    caller should see (:func:`raise_refusal`)."""
+    try:
+        yield
+    except BaseException as error:
+        await raise_refusal(db, error)
+        raise
 
 
 async def raise_refusal(db: Any, error: BaseException) -> None:

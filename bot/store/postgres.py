@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 import asyncpg
 
 from bot.store import migrations, pg_schema
-from bot.store.backend import Body, raise_refusal
+from bot.store.backend import Body, raise_refusal, refusals_explained
 from bot.store.dialect import POSTGRESQL
 from bot.store.models import StoreError
 
@@ -194,11 +194,8 @@ class PostgresBackend:
     async def one_statement(self) -> AsyncIterator[PgConnection]:
         async with self._live_pool().acquire() as connection:
             db = PgConnection(connection)
-            try:
+            async with refusals_explained(db):
                 yield db
-            except BaseException as error:
-                await raise_refusal(db, error)
-                raise
 
     @asynccontextmanager
     async def reading(self, *, snapshot: bool = False) -> AsyncIterator[PgConnection]:

@@ -15,7 +15,7 @@ from typing import TypeVar
 
 import aiosqlite
 
-from bot.store.backend import Body, raise_refusal
+from bot.store.backend import Body, raise_refusal, refusals_explained
 from bot.store.connection import connect, connect_reader, database_info, in_one_trip
 from bot.store.models import StoreError
 
@@ -84,11 +84,8 @@ class SqliteBackend:
     async def in_one_trip(self, body: Body[T]) -> T:
         async with self._lock:
             db = self._connection()
-            try:
+            async with refusals_explained(db):  # in_one_trip rolled back already
                 return await in_one_trip(db, body)
-            except BaseException as error:  # rolled back already
-                await raise_refusal(db, error)
-                raise
 
     @asynccontextmanager
     async def one_statement(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -96,11 +93,8 @@ class SqliteBackend:
         round trips around it (see money.post)."""
         async with self._lock:
             db = self._connection()
-            try:
+            async with refusals_explained(db):
                 yield db
-            except BaseException as error:
-                await raise_refusal(db, error)
-                raise
 
     @asynccontextmanager
     async def reading(self, *, snapshot: bool = False) -> AsyncIterator[aiosqlite.Connection]:

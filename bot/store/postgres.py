@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
 from typing import Any, TypeVar
+from urllib.parse import parse_qs, urlsplit
 
 import asyncpg
 
@@ -30,6 +31,12 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 POOL_SIZE = 10
+# A commit returns once it is in the server's memory and on disk within a fraction of a second
+# (wal_writer_delay), like SQLite's synchronous=NORMAL here: a crash of the database server (or
+# its machine) can lose the last commits, which roll back whole; nothing is ever half done. It
+# is what lets one process settle thousands of rounds a second, since every settlement of a
+# server updates its house account. ``?synchronous_commit=on`` in CASINO_DB keeps every commit.
+SESSION_SETTINGS = {"synchronous_commit": "off"}
 # Deadlocks cannot happen between two postings (they lock accounts in one order), but a round's
 # stats rows and a posting of another round may still cross; PostgreSQL then aborts one, which
 # is run again from the start.
@@ -128,6 +135,12 @@ async def _prepare_connection(connection: asyncpg.Connection) -> None:
                                     format="text")
 
 
+async def _nothing_to_reset(connection: asyncpg.Connection) -> None:
+    """The pool's reset between two users of a connection, a round trip every time by default
+    (RESET ALL, UNLISTEN, CLOSE ALL): the store leaves no session state behind (no SET, LISTEN,
+    open cursor or session lock; a transaction is always closed), so there is nothing to undo."""
+
+
 class PostgresBackend:
     name = POSTGRESQL
 
@@ -137,7 +150,10 @@ class PostgresBackend:
     @classmethod
     async def open(cls, url: str, *, pool_size: int = POOL_SIZE) -> PostgresBackend:
         """Connect to the server at ``url`` and bring its schema up to date."""
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, init=_prepare_connection)
+        settings = {name: value for name, value in SESSION_SETTINGS.items()
+                    if name not in parse_qs(urlsplit(url).query)}
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, init=_prepare_connection,
+                                         reset=_nothing_to_reset, server_settings=settings)
         try:
             async with pool.acquire() as connection:
                 await migrate(connection)

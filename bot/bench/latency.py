@@ -45,6 +45,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import collections
+import contextlib
 import copy
 import gc
 import logging
@@ -393,12 +394,15 @@ async def run(tables: int, settings: Settings, profile: Any = None, *, database:
                 started = time.perf_counter()
                 if profile is not None:
                     profile.enable()
-                asking = asyncio.create_task(ask_leaderboards(scenario, leaderboards_per_second))
+                done_asking = asyncio.Event()
+                asking = asyncio.create_task(ask_leaderboards(scenario, leaderboards_per_second,
+                                                              done_asking))
                 try:
                     for _ in range(settings.rounds):
                         await scenario.play_round(measure=True)
                 finally:
-                    asking.cancel()
+                    done_asking.set()
+                    await asking  # the boards asked for are answered before the bot closes
                     if profile is not None:
                         profile.disable()
                 figures.wall_seconds = time.perf_counter() - started
@@ -417,9 +421,10 @@ LEADERBOARD_ASKS = [{"period": period, "metric": metric} for period in ("today",
                     for metric in ("net", "best_win", "rounds", "win_rate")]
 
 
-async def ask_leaderboards(scenario: Scenario, per_second: float) -> None:
+async def ask_leaderboards(scenario: Scenario, per_second: float, done: asyncio.Event) -> None:
     """Members asking for /leaderboard at ``per_second``, each through the whole Discord path
-    (deferred, read, drawn, posted), alongside the tables' presses."""
+    (deferred, read, drawn, posted), alongside the tables' presses, until ``done``; then the
+    boards asked for are waited for (30 s at most), so none is cut off by the bot closing."""
     if per_second <= 0:
         return
     asking = [user for players in scenario.players.values() for user in players]
@@ -432,12 +437,15 @@ async def ask_leaderboards(scenario: Scenario, per_second: float) -> None:
 
     index = 0
     try:
-        while True:
+        while not done.is_set():
             task = asyncio.create_task(ask(index))
             pending.add(task)
             task.add_done_callback(pending.discard)
             index += 1
-            await asyncio.sleep(1 / per_second)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(done.wait(), 1 / per_second)
+        if pending:
+            await asyncio.wait(pending, timeout=30)
     finally:
         for task in pending:
             task.cancel()

@@ -9,6 +9,7 @@ import pytest
 
 from bot.store import AccountRef, Movement, Store, StoreError, migrations
 from bot.store.migrations import MIGRATIONS, split_statements
+from tests.harness.postgres import Databases
 
 SHIPPED = len(MIGRATIONS)
 
@@ -125,3 +126,28 @@ def test_split_statements_keeps_comments_and_trigger_bodies_whole() -> None:
     assert len(statements) == 2
     assert statements[1].startswith("CREATE TRIGGER") and statements[1].endswith("END;")
     assert all(split_statements(script) for script in MIGRATIONS)  # the shipped ones split
+
+
+async def test_a_sqlite_url_names_the_file_as_sqlalchemy_writes_it(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    for location, file in [("sqlite:///relative.sqlite3", tmp_path / "relative.sqlite3"),
+                           (f"sqlite:///{tmp_path}/absolute.sqlite3", tmp_path / "absolute.sqlite3")]:
+        store = await Store.open(location)
+        try:
+            assert store.backend == "sqlite"
+            await store.grant(1, 2, 3)
+        finally:
+            await store.close()
+        assert raw_user_version(file) == SHIPPED
+
+
+async def test_postgresql_starts_at_the_same_schema_version(databases: Databases) -> None:
+    url = await databases.new("postgresql")
+    store = await Store.open(url)
+    try:
+        info = await store.database_info()
+        assert store.backend == "postgresql" and info["user_version"] == SHIPPED
+    finally:
+        await store.close()
+        await databases.discard(url)

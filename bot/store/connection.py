@@ -63,17 +63,6 @@ async def connect_reader(path: str | os.PathLike[str]) -> aiosqlite.Connection:
     return db
 
 
-async def connect_checkpointer(path: str | os.PathLike[str]) -> aiosqlite.Connection:
-    """A connection that only copies the WAL back into the (already migrated) file."""
-    db = await aiosqlite.connect(os.fspath(path), isolation_level=None)
-    try:
-        await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    except BaseException:
-        await db.close()
-        raise
-    return db
-
-
 async def schema_version(db: aiosqlite.Connection) -> int:
     rows = list(await db.execute_fetchall("PRAGMA user_version"))
     return int(rows[0][0])

@@ -3,20 +3,12 @@
 One writer connection under an asyncio lock, so two coroutines never interleave statements on
 it, and a read-only connection beside it (WAL) for the slow reads. aiosqlite costs a thread round
 trip per call, which is why the hot path runs a whole transaction in one (:func:`in_one_trip`).
-
-The WAL is copied back into the database file by a third connection of its own
-(:class:`Checkpointer`), never by the writer: SQLite's automatic checkpoint runs inside the commit
-that fills the WAL, and at a million rounds its writes and fsync held that commit, hence every
-table's next press, for one to two seconds on a slow disk.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import logging
 import os
-import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import TypeVar
@@ -24,50 +16,21 @@ from typing import TypeVar
 import aiosqlite
 
 from bot.store.backend import Body, raise_refusal, refusals_explained
-from bot.store.connection import connect, connect_checkpointer, connect_reader, database_info, in_one_trip
+from bot.store.connection import connect, connect_reader, database_info, in_one_trip
 from bot.store.models import StoreError
 
 T = TypeVar("T")
-log = logging.getLogger(__name__)
-
-CHECKPOINT_SECONDS = 1.0
-
-
-class Checkpointer:
-    """Copies committed pages from the WAL into the database file every second, on a connection
-    and thread of its own. PASSIVE: it never waits for, nor blocks, the writer or a reader; what
-    it cannot copy yet it copies next time."""
-
-    def __init__(self, connection: aiosqlite.Connection) -> None:
-        self._connection = connection
-        self._task = asyncio.get_running_loop().create_task(self._run(), name="sqlite-checkpoints")
-
-    async def _run(self) -> None:
-        while True:
-            await asyncio.sleep(CHECKPOINT_SECONDS)
-            try:
-                await self._connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
-            except sqlite3.Error:
-                log.warning("WAL checkpoint failed; trying again in %s s", CHECKPOINT_SECONDS, exc_info=True)
-
-    async def close(self) -> None:
-        self._task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await self._task
-        await self._connection.close()
 
 
 class SqliteBackend:
     name = "sqlite"
 
-    def __init__(self, db: aiosqlite.Connection, reader: aiosqlite.Connection | None = None,
-                 checkpointer: Checkpointer | None = None) -> None:
+    def __init__(self, db: aiosqlite.Connection, reader: aiosqlite.Connection | None = None) -> None:
         self._db: aiosqlite.Connection | None = db
         self._lock = asyncio.Lock()
         self._reader = reader
         """Slow reads (leaderboards, ranks, histories) go here, beside the writer (None in memory)."""
         self._reader_lock = asyncio.Lock()
-        self._checkpointer = checkpointer
 
     @classmethod
     async def open(cls, path: str | os.PathLike[str]) -> SqliteBackend:
@@ -76,21 +39,14 @@ class SqliteBackend:
         db = await connect(path)
         if os.fspath(path) == ":memory:":
             return cls(db)
-        opened = [db]
         try:
-            opened.append(reader := await connect_reader(path))
-            opened.append(checkpoints := await connect_checkpointer(path))
-            await db.execute("PRAGMA wal_autocheckpoint = 0")  # the Checkpointer's job now
+            reader = await connect_reader(path)
         except BaseException:
-            for connection in opened:
-                await connection.close()
+            await db.close()
             raise
-        return cls(db, reader, Checkpointer(checkpoints))
+        return cls(db, reader)
 
     async def close(self) -> None:
-        if self._checkpointer is not None:
-            checkpointer, self._checkpointer = self._checkpointer, None
-            await checkpointer.close()
         async with self._lock, self._reader_lock:
             db, self._db = self._db, None
             reader, self._reader = self._reader, None

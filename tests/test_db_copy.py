@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from pathlib import Path
 
 import asyncpg
 import pytest
@@ -147,9 +148,9 @@ async def test_the_copy_names_every_column_of_every_table(databases: Databases) 
     assert copied == in_sqlite == in_postgres
 
 
-def test_the_command_prints_the_verified_copy(tmp_path: object, postgres: PostgresServer,
+def test_the_command_prints_the_verified_copy(tmp_path: Path, postgres: PostgresServer,
                                               capsys: pytest.CaptureFixture[str]) -> None:
-    source = str(tmp_path) + "/casino.sqlite3"
+    source = str(tmp_path / "casino.sqlite3")
 
     async def prepare() -> str:
         store = await Store.open(source)

@@ -13,8 +13,6 @@ from typing import Any
 
 import asyncpg
 
-from bot.store.migrations import PERIOD_OF_ROUND
-
 # A statement the database refused: a UNIQUE, CHECK or foreign key constraint, or a guarded
 # debit that found no chips (see money.post).
 INTEGRITY_ERRORS: tuple[type[Exception], ...] = (
@@ -34,10 +32,6 @@ def is_postgres(db: Any) -> bool:
 PERIOD_OF_ROUND_PG = """CASE periods.kind WHEN 'a' THEN 'all' WHEN 'd' THEN 'd' || r.day
         WHEN 'w' THEN 'w' || to_char(date_trunc('week', CAST(r.day AS DATE)), 'YYYY-MM-DD')
         WHEN 'm' THEN 'm' || substr(r.day, 1, 7) ELSE 's' || r.session_id END"""
-
-
-def period_of_round(db: Any) -> str:
-    return PERIOD_OF_ROUND_PG if is_postgres(db) else PERIOD_OF_ROUND
 
 
 def next_settled_seq(db: Any) -> str:

@@ -14,7 +14,8 @@ from typing import Any
 import aiosqlite
 
 from bot.shards import Shards
-from bot.store.dialect import period_of_round
+from bot.store.dialect import PERIOD_OF_ROUND_PG, is_postgres
+from bot.store.migrations import PERIOD_OF_ROUND
 from bot.store.stats_models import (
     ALL_GAMES,
     Board,
@@ -70,8 +71,13 @@ COUNT_ROUND = """
 """
 
 
+# Formatted once per dialect, not on every settlement (this runs in each round's transaction).
+_COUNT_ROUND_FOR = {postgres: COUNT_ROUND.format(period=period)
+                    for postgres, period in ((False, PERIOD_OF_ROUND), (True, PERIOD_OF_ROUND_PG))}
+
+
 async def count_round(db: aiosqlite.Connection, round_id: int) -> None:
-    await db.execute(COUNT_ROUND.format(period=period_of_round(db)), {"round_id": round_id})
+    await db.execute(_COUNT_ROUND_FOR[is_postgres(db)], {"round_id": round_id})
 
 
 # What each metric ranks by, as an ascending sort key (best first), and which rows it ranks.

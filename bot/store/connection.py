@@ -13,7 +13,7 @@ from urllib.parse import quote
 import aiosqlite
 
 from bot.store import migrations
-from bot.store.backend import Body, T
+from bot.store.backend import Body, T, raise_refusal
 from bot.store.models import StoreError
 
 log = logging.getLogger(__name__)
@@ -147,31 +147,61 @@ def _bound(parameters: Iterable[Any] | Mapping[str, Any]) -> Sequence[Any] | Map
     return parameters if isinstance(parameters, Mapping) else tuple(parameters)
 
 
-async def in_one_trip(db: aiosqlite.Connection, body: Body[T]) -> T:
-    """Run ``body(connection)`` as one transaction in a single trip to the database thread.
+Outcome = tuple[bool, Any]
+"""What one body of :func:`in_turn` came to: (True, its value) or (False, the error to raise)."""
 
-    Each await on aiosqlite is a round trip through the event loop, and under load every
-    trip waits behind all the other ready tasks while the caller holds the store's lock: a
-    round step of BEGIN, three statements and COMMIT held it for five loop turns, so every
-    table's step queued behind them. Here the thread runs BEGIN IMMEDIATE, the body and COMMIT
-    back to back (ROLLBACK when anything raises), and the loop waits once. ``body`` must await
-    nothing but the connection it is given.
+
+async def in_turn(db: aiosqlite.Connection, bodies: Sequence[Body[Any]]) -> list[Outcome]:
+    """Run each body as a transaction of its own, one after another, all in one trip to the
+    database thread (the hot-path transactions that queued up together, see
+    ``SqliteBackend.in_one_trip``).
+
+    Each await on aiosqlite is a round trip through the event loop, and under load every trip
+    waits behind all the other ready tasks while the caller holds the store's lock: a round step
+    of BEGIN, three statements and COMMIT held it for five loop turns, so every table's step
+    queued behind them. Here the thread runs BEGIN IMMEDIATE, a body and COMMIT back to back
+    (ROLLBACK when anything raises), then the next body, and the loop waits once. A body must
+    await nothing but the connection it is given.
+
+    A body that fails is rolled back alone and the others go on; its error is already the one
+    a caller should see (:func:`~bot.store.backend.raise_refusal`, with the balances as that
+    body saw them). The loop turns a trip costs, on the way there and back, are paid once for
+    the whole group: under load they were half of the writer's time.
     """
-
-    def run(connection: sqlite3.Connection) -> T:
-        connection.execute("BEGIN IMMEDIATE")
-        try:
-            result = _run_to_completion(body(ThreadSideConnection(connection)))
-            connection.execute("COMMIT")
-        except BaseException:
-            if connection.in_transaction:
-                connection.execute("ROLLBACK")
-            raise
-        return result
+    def run(connection: sqlite3.Connection) -> list[Outcome]:
+        return [_outcome(connection, body) for body in bodies]
 
     # aiosqlite's own queue for a callable (what its execute() uses); there is no public one.
-    result: T = await db._execute(run, db._conn)  # type: ignore[no-untyped-call]  # noqa: SLF001
+    outcomes: list[Outcome] = await db._execute(run, db._conn)  # type: ignore[no-untyped-call]  # noqa: SLF001
+    return outcomes
+
+
+def _outcome(connection: sqlite3.Connection, body: Body[Any]) -> Outcome:
+    try:
+        return True, _one_transaction(connection, body)
+    except Exception as error:  # noqa: BLE001 - handed to the body's caller, raised there
+        return False, _refusal_of(connection, error)
+
+
+def _one_transaction(connection: sqlite3.Connection, body: Body[T]) -> T:
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        result = _run_to_completion(body(ThreadSideConnection(connection)))
+        connection.execute("COMMIT")
+    except BaseException:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+        raise
     return result
+
+
+def _refusal_of(connection: sqlite3.Connection, error: Exception) -> Exception:
+    """The error a caller should see for ``error`` (rolled back already), on the thread."""
+    try:
+        _run_to_completion(raise_refusal(ThreadSideConnection(connection), error))
+    except Exception as explained:  # noqa: BLE001 - raise_refusal's way of answering
+        return explained
+    return error
 
 
 def _run_to_completion(coroutine: Coroutine[Any, Any, T]) -> T:

@@ -2,7 +2,8 @@
 
 One writer connection under an asyncio lock, so two coroutines never interleave statements on
 it, and a read-only connection beside it (WAL) for the slow reads. aiosqlite costs a thread round
-trip per call, which is why the hot path runs a whole transaction in one (:func:`in_one_trip`).
+trip per call, which is why the hot path runs a whole transaction in one (:func:`in_one_trip`),
+and the hot-path transactions that queue up meanwhile share the next trip (:func:`in_turn`).
 """
 
 from __future__ import annotations
@@ -11,15 +12,26 @@ import asyncio
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import TypeVar
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 import aiosqlite
 
 from bot.store.backend import Body, raise_refusal, refusals_explained
-from bot.store.connection import connect, connect_reader, database_info, in_one_trip
+from bot.store.connection import connect, connect_reader, database_info, in_turn
 from bot.store.models import StoreError
 
 T = TypeVar("T")
+
+BODIES_PER_TRIP = 64
+"""At most this many queued transactions share one trip, so other users of the lock (a
+transaction of several trips, a read) still get their turn within a few milliseconds."""
+
+
+@dataclass(frozen=True)
+class _Queued:
+    body: Body[Any]
+    outcome: asyncio.Future[Any]
 
 
 class SqliteBackend:
@@ -31,6 +43,8 @@ class SqliteBackend:
         self._reader = reader
         """Slow reads (leaderboards, ranks, histories) go here, beside the writer (None in memory)."""
         self._reader_lock = asyncio.Lock()
+        self._queued: list[_Queued] = []
+        self._writer: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, path: str | os.PathLike[str]) -> SqliteBackend:
@@ -82,10 +96,40 @@ class SqliteBackend:
                 raise
 
     async def in_one_trip(self, body: Body[T]) -> T:
-        async with self._lock:
-            db = self._connection()
-            async with refusals_explained(db):  # in_one_trip rolled back already
-                return await in_one_trip(db, body)
+        """Queue the body for the writer task, which runs whatever has queued up in one trip.
+
+        Alone, a body costs a trip as before. Under load (a burst of table settlements) the
+        bodies that queued while a trip ran go together in the next: each trip's two loop turns
+        and the lock's hand-over are paid once per group instead of once per body, which was
+        half of the writer's time at 200 busy tables. Each body is still its own transaction,
+        in the order they queued."""
+        queued = _Queued(body, asyncio.get_running_loop().create_future())
+        self._queued.append(queued)
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_queued(), name="sqlite-store-writer")
+        # A caller cancelled before its body's trip cancels the future: the writer skips it.
+        result: T = await queued.outcome
+        return result
+
+    async def _write_queued(self) -> None:
+        while self._queued:
+            async with self._lock:  # one group per turn of the lock: others queue in between
+                group = [q for q in self._queued[:BODIES_PER_TRIP] if not q.outcome.done()]
+                del self._queued[:BODIES_PER_TRIP]
+                if not group:
+                    continue
+                try:
+                    outcomes = await in_turn(self._connection(), [q.body for q in group])
+                except Exception as error:  # the store is closed: this group's callers hear it
+                    outcomes = [(False, error)] * len(group)
+                except BaseException:  # cancelled (the loop is ending): nobody waits forever
+                    closing = StoreError("the store is closing")
+                    for waiting in (*group, *self._queued):
+                        _settle(waiting.outcome, False, closing)
+                    self._queued.clear()
+                    raise
+                for waiting, (ok, value) in zip(group, outcomes, strict=True):
+                    _settle(waiting.outcome, ok, value)
 
     @asynccontextmanager
     async def one_statement(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -131,3 +175,12 @@ class SqliteBackend:
                 yield reader
             finally:
                 await reader.rollback()
+
+
+def _settle(future: asyncio.Future[Any], ok: bool, value: Any) -> None:
+    if future.done():  # its caller was cancelled meanwhile; the body's effect stands, unseen
+        return
+    if ok:
+        future.set_result(value)
+    else:
+        future.set_exception(value)

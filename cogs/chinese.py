@@ -10,7 +10,6 @@ payment: the adapter and the engine do.
 
 from __future__ import annotations
 
-import asyncio
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -30,10 +29,10 @@ from bot.tables.config import MAX_CHIPS
 from bot.tables.errors import TableError
 from bot.tables.runtime import Table
 from cogs.common import guarded, reader, relative_time
+from cogs.drawing import TABLE_PICTURES
 from cogs.private_cards import GAME_PRIVATE_MESSAGES, PrivateMessage, edit_private, send_private
 from cogs.stacks import buy_in_at_game_table, game_table, leave_game_table, show_my_stack
 from cogs.table_button import TableButton
-from cogs.table_messages import RENDER_POOL
 from cogs.tables import act_at_game_table, act_at_table, action_request, confirmation, send_rules
 
 if TYPE_CHECKING:
@@ -109,7 +108,7 @@ async def hand_message(table: Table, user_id: int, round_id: int, w: Words, note
     view = adapter.hand_view(round_.state, user_id)
     lines = [note] if note else []
     lines += hand_lines(view, round_.id, round_.deadline, options_of(table.config).on_timeout, w)
-    png = await asyncio.get_running_loop().run_in_executor(RENDER_POOL, hand_png, view, w)
+    png = await TABLE_PICTURES.draw(render.row_of_hands_png, hand_rows(view, w))
     components = None if view.is_set else hand_controls(table, round_.id, view, w)
     return PrivateMessage("\n".join(lines), png, components)
 
@@ -160,7 +159,7 @@ def _values_line(view: HandView, w: Words) -> str:
              back=w(back))
 
 
-def hand_png(view: HandView, w: Words) -> bytes:
+def hand_rows(view: HandView, w: Words) -> list[render.LabelledHand]:
     """The 13 cards (the chosen ones ringed) over the three parts, blank where not chosen."""
     chosen = set(view.front or ()) | set(view.middle or ())
     ringed = frozenset(index for index, card in enumerate(view.cards) if card in chosen)
@@ -172,7 +171,7 @@ def hand_png(view: HandView, w: Words) -> bytes:
         cards: list[Card | None] = list(part) if part is not None else [None] * size
         hint = w("the rest") if name == "back" else w("choose {size}", size=size)
         rows.append(render.LabelledHand(w(PART_NAMES[name]), cards, w(value) or ("" if part else hint)))
-    return render.row_of_hands_png(rows)
+    return rows
 
 
 def hand_controls(table: Table, round_id: int, view: HandView, w: Words) -> discord.ui.View:

@@ -11,11 +11,11 @@ ever name cards, never positions: a card no longer held is refused.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import re
 from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -30,8 +30,8 @@ from bot.tables.adapter import CardPick, Control, PickPreview, PrivateRows
 from bot.tables.errors import TableError
 from bot.tables.runtime import Table
 from cogs.common import guarded, reader
+from cogs.drawing import TABLE_PICTURES
 from cogs.table_button import TableButton
-from cogs.table_messages import RENDER_POOL
 
 if TYPE_CHECKING:
     from bot.client import CasinoBot
@@ -128,9 +128,7 @@ async def private_message(table: Table, user_id: int, round_id: int, w: Words, *
         lines += [preview.text, *([preview.warning] if preview.warning else [])]
     # A game may ring cards in the player's own rows (High Card Flush: the hand's flush).
     highlights = adapter.private_highlights(round_.state, user_id)
-    # In the one drawing thread, like the table images: never two renders against the loop.
-    png = await asyncio.get_running_loop().run_in_executor(RENDER_POOL, _cards_png, rows, pick,
-                                                           chosen, preview, highlights)
+    png = await TABLE_PICTURES.draw(_cards_picture(rows, pick, chosen, preview, highlights))
     view = None
     if pick is not None:
         view = discord.ui.View(timeout=None)
@@ -140,10 +138,12 @@ async def private_message(table: Table, user_id: int, round_id: int, w: Words, *
     return PrivateMessage("\n".join(lines), png, view)
 
 
-def _cards_png(rows: PrivateRows, pick: CardPick | None, chosen: Sequence[Card],
-               preview: PickPreview | None, highlights: Sequence[Collection[int]] = ()) -> bytes:
+def _cards_picture(rows: PrivateRows, pick: CardPick | None, chosen: Sequence[Card],
+                   preview: PickPreview | None,
+                   highlights: Sequence[Collection[int]] = ()) -> Callable[[], bytes]:
+    """render's function with what it draws, to be called where the table pictures are drawn."""
     if pick is None and len(rows) == 1:
-        return render.hand_strip_png(rows[0].cards, highlight=highlights[0] if highlights else ())
+        return partial(render.hand_strip_png, rows[0].cards, highlight=highlights[0] if highlights else ())
     hands = []
     for index, row in enumerate(rows):
         if pick is not None and index == pick.row:
@@ -152,7 +152,7 @@ def _cards_png(rows: PrivateRows, pick: CardPick | None, chosen: Sequence[Card],
             hands.append(render.LabelledHand(row.label, row.cards, detail, highlight=ringed))
         else:
             hands.append(render.LabelledHand(row.label, row.cards, row.detail))
-    return render.row_of_hands_png(hands)
+    return partial(render.row_of_hands_png, hands)
 
 
 async def send_private(interaction: discord.Interaction, message: PrivateMessage) -> None:

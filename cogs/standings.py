@@ -13,11 +13,7 @@ import asyncio
 import datetime as dt
 import io
 import logging
-import multiprocessing
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -29,6 +25,7 @@ from bot.i18n import N_, Words
 from bot.poker.hand_value import describe_value
 from bot.store import stats_models as kept  # the store's totals, read here
 from cogs.common import casino_embed, guild_id_of, guild_words, server_words, signed_chips
+from cogs.drawing import Drawer
 from render.standings import (
     BoardPicture,
     Chart,
@@ -233,39 +230,13 @@ def recap_picture(sitting: kept.SessionInfo, w: Words) -> RecapPicture:
                         subtitle=subtitle, rows=rows, chart=chart, footer=footer)
 
 
-class Drawer:
-    """Draws the standings' pictures in one worker process, started at the first picture (a
-    bot nobody asks for a leaderboard never starts it). If the worker dies, that picture is
-    drawn on a thread and the next one starts a new worker."""
-
-    def __init__(self) -> None:
-        self._pool: ProcessPoolExecutor | None = None
-
-    async def draw(self, function: Callable[[Any], bytes], picture: Any) -> bytes:
-        loop = asyncio.get_running_loop()
-        if self._pool is None:
-            # spawn, not fork: forking a process that runs threads (the store's) can deadlock.
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-        try:
-            return await loop.run_in_executor(self._pool, function, picture)
-        except BrokenProcessPool:
-            log.warning("The standings drawing process died; drawing this picture on a thread")
-            self.close()
-            return await asyncio.to_thread(function, picture)
-
-    def close(self) -> None:
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
-
-
 class Standings(commands.Cog):
     """/leaderboard, /stats and the sittings' recaps."""
 
     def __init__(self, bot: CasinoBot) -> None:
         self.bot = bot
         self._recap_lock = asyncio.Lock()
-        self.drawer = Drawer()
+        self.drawer = Drawer("the standings' pictures")
 
     async def cog_load(self) -> None:
         self.recap_loop.start()

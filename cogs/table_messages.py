@@ -29,8 +29,7 @@ import io
 import logging
 import random
 import time
-from collections.abc import Callable, Mapping
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -44,6 +43,7 @@ from bot.tables.runtime import Table
 from bot.tables.stack_view import seated_with_stacks, with_stacks
 from cogs.common import EMBED_COLOUR, ENGLISH, chips, guild_words, relative_time, signed_chips
 from cogs.discord_limits import InvalidRequests, RequestPacer
+from cogs.drawing import TABLE_PICTURES
 from cogs.table_button import table_view
 
 if TYPE_CHECKING:
@@ -67,15 +67,6 @@ PAUSED = N_("This table is paused: Discord refuses my messages in this channel (
 FLUSH_TIMEOUT = 10.0
 WINDOW_COLOURS = ((0.5, "\U0001f7e2", "green"), (0.2, "\U0001f7e1", "yellow"),
                   (0.0, "\U0001f534", "red"))
-
-
-# One drawing thread: images never block the event loop, and at most one competes with it for
-# the interpreter at a time, so a burst of table edits cannot starve button handling.
-RENDER_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
-
-
-async def render_off_loop(draw: Callable[[Any], bytes], snapshot: Any) -> bytes:
-    return await asyncio.get_running_loop().run_in_executor(RENDER_POOL, draw, snapshot)
 
 
 def window_colour(table: Table, now: float) -> tuple[str, str]:
@@ -308,7 +299,7 @@ class TableMessages:
     async def _update_table_message(self, table: Table) -> None:
         w = await guild_words(self.bot, table.guild_id)
         embed, snapshot = self.table_embed(table, w), self.table_snapshot(table, w)
-        png = await render_off_loop(render.table_scene_png, snapshot)
+        png = await TABLE_PICTURES.draw(render.table_scene_png, snapshot)
         file = discord.File(io.BytesIO(png), filename="table.png")
         embed.set_image(url="attachment://table.png")
         view = table_view(table, self.bot.tables.controls(table, w))
@@ -401,11 +392,11 @@ class TableMessages:
         picture = table.adapter.showdown_snapshot(result.snapshot_state, table.config,
                                                   result.names, title, footer, w)
         if picture is not None:
-            png = await render_off_loop(render.showdown_png, picture)
+            png = await TABLE_PICTURES.draw(render.showdown_png, picture)
         else:
             snapshot = table.adapter.snapshot(result.snapshot_state, table.config, result.names,
                                               title, footer, w)
-            png = await render_off_loop(render.table_scene_png, snapshot)
+            png = await TABLE_PICTURES.draw(render.table_scene_png, snapshot)
         return png
 
     async def _post_closed(self, table: Table, refunds: Mapping[int, int]) -> None:

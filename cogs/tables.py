@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +30,7 @@ from cogs.common import (
     signed_chips,
     split_lines,
 )
+from cogs.drawing import TABLE_PICTURES
 from cogs.private_cards import CardSelect, is_private, private_message, refresh_after_action, send_private
 from cogs.table_button import TableButton
 from cogs.table_messages import TableMessages
@@ -148,7 +148,7 @@ class Tables(commands.Cog):
     async def cog_load(self) -> None:
         self.bot.tables.publisher = self.messages
         self.messages.invalid_requests.watch_discord()
-        await asyncio.to_thread(render.warm_cache)
+        await TABLE_PICTURES.draw(render.warm_cache)  # starts the worker: the first table is not slow
         await self.bot.tables.start()
 
     async def cog_unload(self) -> None:

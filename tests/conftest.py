@@ -12,11 +12,12 @@ from typing import Any
 import discord.http
 import pytest
 
-import cogs.table_messages
+import render
 from bot.client import EXTENSIONS, CasinoBot
 from bot.config import Config
 from bot.store import Store
 from bot.tables.runtime import RoundResult, Table, TableRuntime
+from cogs.drawing import Drawer
 from render import TableSnapshot
 from tests.discord_api.contract import ContractViolation
 from tests.harness.clock import FakeClock
@@ -181,11 +182,12 @@ def snapshots(monkeypatch: pytest.MonkeyPatch) -> list[TableSnapshot]:
     """Every snapshot handed to render for a public table image, to check what it reveals
     (:func:`tests.harness.privacy.assert_only_these_cards_shown`)."""
     seen: list[TableSnapshot] = []
-    original = cogs.table_messages.render.table_scene_png
+    draw = Drawer.draw
 
-    def recording(snapshot: TableSnapshot) -> bytes:
-        seen.append(snapshot)
-        return original(snapshot)
+    async def recording(self: Drawer, function: Callable[..., Any], *args: Any) -> Any:
+        if function is render.table_scene_png:
+            seen.append(args[0])
+        return await draw(self, function, *args)
 
-    monkeypatch.setattr(cogs.table_messages.render, "table_scene_png", recording)
+    monkeypatch.setattr(Drawer, "draw", recording)
     return seen

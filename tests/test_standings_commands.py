@@ -10,7 +10,8 @@ from pathlib import Path
 
 from bot.poker import evaluate
 from bot.store.stats_models import SESSION_IDLE_SECONDS, PlayedHand
-from cogs.standings import Drawer, Standings
+from cogs.drawing import Drawer
+from cogs.standings import Standings
 from tests.harness.driver import DiscordHarness
 from tests.harness.tables import opened_table
 from tests.stats_helpers import Seat, record
@@ -142,7 +143,7 @@ def process_of(_: object) -> bytes:
 
 
 async def test_pictures_are_drawn_in_their_own_process_which_is_replaced_if_it_dies() -> None:
-    drawer = Drawer()
+    drawer = Drawer("test pictures")
     try:
         worker = int(await drawer.draw(process_of, None))
         assert worker != os.getpid() and int(await drawer.draw(process_of, None)) == worker

@@ -1,10 +1,12 @@
 """Test-only probe, imported at start-up by the bot process of the end-to-end tests.
 
 The e2e runner puts this directory on PYTHONPATH (and sets E2E_PROBE_LOG) only for the bot
-process it starts; no bot file changes. It wraps two pure functions to record, one JSON line
-per public table image, what is handed to ``render.table_scene_png`` (the cards and the text the
-image will show) together with the full engine state the game adapter drew it from, so the
-privacy test can decide independently which cards were still hidden at that moment.
+process it starts; no bot file changes. It wraps the adapters' snapshot function and the table
+pictures' drawer to record, one JSON line per public table image, what is handed to
+``render.table_scene_png`` (the cards and the text the image will show) together with the full
+engine state the game adapter drew it from, so the privacy test can decide independently which
+cards were still hidden at that moment. It records in the bot's own process, where the snapshot
+is made; the drawing worker it starts does not inherit the probe.
 Private images (``render.hand_strip_png``, the ephemeral "My cards") are not recorded.
 """
 
@@ -15,13 +17,14 @@ import os
 import threading
 import time
 
-_LOG_PATH = os.environ.get("E2E_PROBE_LOG")
+_LOG_PATH = os.environ.pop("E2E_PROBE_LOG", None)  # popped: not for the processes the bot starts
 
 
 def _install(log_path: str) -> None:
     import render
     from bot import catalog
     from bot.poker import Card
+    from cogs.drawing import Drawer
 
     lock = threading.Lock()
     log = open(log_path, "a", buffering=1, encoding="utf-8")  # noqa: SIM115 - lives as long as the process
@@ -53,9 +56,14 @@ def _install(log_path: str) -> None:
 
     catalog.adapters = adapters  # the bot builds its runtime's adapters through this
 
-    original_png = render.table_scene_png
+    original_draw = Drawer.draw
 
-    def table_scene_png(snapshot):  # type: ignore[no-untyped-def]
+    async def draw(self, function, *args):  # type: ignore[no-untyped-def]
+        if function is render.table_scene_png:
+            record(args[0])
+        return await original_draw(self, function, *args)
+
+    def record(snapshot):  # type: ignore[no-untyped-def]
         with lock:
             _, source = drawn_from.pop(id(snapshot), (None, {"game": None, "state": None}))
         text = [snapshot.title, snapshot.footer, snapshot.dealer_status]
@@ -69,9 +77,8 @@ def _install(log_path: str) -> None:
         line = json.dumps(entry)
         with lock:
             log.write(line + "\n")
-        return original_png(snapshot)
 
-    render.table_scene_png = table_scene_png
+    Drawer.draw = draw  # type: ignore[method-assign]
 
 
 if _LOG_PATH:

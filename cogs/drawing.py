@@ -1,0 +1,58 @@
+"""Pictures are drawn in worker processes, not on threads of the bot's own process.
+
+A thread drawing a table picture holds the interpreter lock for most of its ~15 ms, and in a
+burst of settlements (hundreds of tables finishing their rounds together) those threads took
+turns with the event loop and the database thread: every press waited behind them. A worker
+process draws on the machine's other core and hands back the PNG's bytes.
+
+What a worker runs must pickle: a module-level function (render's) and plain snapshots. Each
+drawer has one worker, started at its first picture (or by :meth:`Drawer.start`); if the worker
+dies, that picture is drawn on a thread and the next one starts a new worker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+log = logging.getLogger(__name__)
+Drawn = TypeVar("Drawn")
+
+
+class Drawer:
+    """One worker process that draws pictures in the order they are asked for."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._pool: ProcessPoolExecutor | None = None
+
+    async def draw(self, function: Callable[..., Drawn], *args: Any) -> Drawn:
+        """``function(*args)`` in the worker, without blocking the event loop."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._started(), function, *args)
+        except BrokenProcessPool:
+            log.warning("The process drawing %s died; drawing this one on a thread", self.name)
+            self.close()
+            return await asyncio.to_thread(function, *args)
+
+    def _started(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # spawn, not fork: forking a process that runs threads (the store's) can deadlock.
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        return self._pool
+
+    def close(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
+# The tables' pictures (public scenes, results, private hands) share one worker: at most one
+# table picture is drawn at a time, as before, but beside the loop rather than against it.
+TABLE_PICTURES = Drawer("table pictures")

@@ -3,14 +3,11 @@ the fake Discord API: what players see, in English and German."""
 
 from __future__ import annotations
 
-import os
-import signal
 import sqlite3
 from pathlib import Path
 
 from bot.poker import evaluate
 from bot.store.stats_models import SESSION_IDLE_SECONDS, PlayedHand
-from cogs.drawing import Drawer
 from cogs.standings import Standings
 from tests.harness.driver import DiscordHarness
 from tests.harness.tables import opened_table
@@ -135,20 +132,3 @@ async def test_an_admin_sets_the_time_zone_by_its_iana_name(harness: DiscordHarn
     wrong = await harness.slash(admin, "chips settings", timezone="Atlantis/Capital")
     assert wrong.ephemeral and "is not a time zone I know" in wrong.text
     assert (await harness.bot.store.guild_settings(harness.guild_id)).timezone == "America/New_York"
-
-
-def process_of(_: object) -> bytes:
-    """Stands in for a picture function: which process drew."""
-    return str(os.getpid()).encode()
-
-
-async def test_pictures_are_drawn_in_their_own_process_which_is_replaced_if_it_dies() -> None:
-    drawer = Drawer("test pictures")
-    try:
-        worker = int(await drawer.draw(process_of, None))
-        assert worker != os.getpid() and int(await drawer.draw(process_of, None)) == worker
-        os.kill(worker, signal.SIGKILL)
-        assert int(await drawer.draw(process_of, None)) == os.getpid()  # this one on a thread
-        assert int(await drawer.draw(process_of, None)) not in (worker, os.getpid())
-    finally:
-        drawer.close()

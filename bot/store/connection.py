@@ -49,6 +49,29 @@ async def connect(path: str | os.PathLike[str]) -> aiosqlite.Connection:
     return db
 
 
+async def connect_checkpointer(path: str | os.PathLike[str]) -> aiosqlite.Connection:
+    """A connection (and so a thread) of its own for checkpoints: copying the WAL's pages into
+    the database file, the one write that waits for the disk (two fsyncs) under
+    synchronous=NORMAL. Run by the writer, as SQLite does by default on the commit that fills
+    the WAL to 1,000 pages, it held up every write queued behind that commit."""
+    db = await aiosqlite.connect(os.fspath(path), isolation_level=None)
+    try:
+        await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    except BaseException:
+        await db.close()
+        raise
+    return db
+
+
+async def checkpoint(db: aiosqlite.Connection) -> tuple[int, int]:
+    """Copy what the WAL holds into the database file without waiting for (or holding up) a
+    reader or the writer (PASSIVE): returns (frames in the WAL, frames copied). Once every
+    frame is copied and no reader needs the WAL, the next write starts it over."""
+    rows = list(await db.execute_fetchall("PRAGMA wal_checkpoint(PASSIVE)"))
+    _, frames, copied = rows[0]
+    return int(frames), int(copied)
+
+
 async def connect_reader(path: str | os.PathLike[str]) -> aiosqlite.Connection:
     """A second, read-only connection to the (already migrated) file at ``path``. In WAL mode its
     reads see every committed write and never wait for, or hold up, the writer."""

@@ -1,14 +1,17 @@
 """The Store on one SQLite file: the zero-setup default for one bot process.
 
 One writer connection under an asyncio lock, so two coroutines never interleave statements on
-it, and a read-only connection beside it (WAL) for the slow reads. aiosqlite costs a thread round
-trip per call, which is why the hot path runs a whole transaction in one (:func:`in_one_trip`),
-and the hot-path transactions that queue up meanwhile share the next trip (:func:`in_turn`).
+it, a read-only connection beside it (WAL) for the slow reads, and a third that checkpoints the
+WAL every second, so the writer never waits for the disk. aiosqlite costs a thread round trip
+per call, which is why the hot path runs a whole transaction in one (:func:`in_one_trip`), and
+the hot-path transactions that queue up meanwhile share the next trip (:func:`in_turn`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -18,14 +21,29 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from bot.store.backend import Body, raise_refusal, refusals_explained
-from bot.store.connection import connect, connect_reader, database_info, in_turn
+from bot.store.connection import (
+    checkpoint,
+    connect,
+    connect_checkpointer,
+    connect_reader,
+    database_info,
+    in_turn,
+)
 from bot.store.models import StoreError
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 BODIES_PER_TRIP = 64
 """At most this many queued transactions share one trip, so other users of the lock (a
 transaction of several trips, a read) still get their turn within a few milliseconds."""
+
+CHECKPOINT_SECONDS = 1.0
+"""How often the checkpoint connection copies the WAL into the database file."""
+WRITER_CHECKPOINT_PAGES = 20_000
+"""The writer checkpoints by itself only past this many WAL pages (about 80 MiB, SQLite's default
+is 1,000): never while the checkpoint connection keeps up, and still if it cannot (a reader that
+keeps the WAL pinned), so the WAL cannot grow without bound."""
 
 
 @dataclass(frozen=True)
@@ -37,7 +55,8 @@ class _Queued:
 class SqliteBackend:
     name = "sqlite"
 
-    def __init__(self, db: aiosqlite.Connection, reader: aiosqlite.Connection | None = None) -> None:
+    def __init__(self, db: aiosqlite.Connection, reader: aiosqlite.Connection | None = None,
+                 checkpointer: aiosqlite.Connection | None = None) -> None:
         self._db: aiosqlite.Connection | None = db
         self._lock = asyncio.Lock()
         self._reader = reader
@@ -45,6 +64,9 @@ class SqliteBackend:
         self._reader_lock = asyncio.Lock()
         self._queued: list[_Queued] = []
         self._writer: asyncio.Task[None] | None = None
+        self._checkpointer = checkpointer
+        self._checkpoints = (asyncio.create_task(self._checkpoint_every_second(), name="sqlite-checkpoints")
+                             if checkpointer is not None else None)
 
     @classmethod
     async def open(cls, path: str | os.PathLike[str]) -> SqliteBackend:
@@ -53,21 +75,41 @@ class SqliteBackend:
         db = await connect(path)
         if os.fspath(path) == ":memory:":
             return cls(db)
+        opened = [db]
         try:
-            reader = await connect_reader(path)
+            opened.append(await connect_reader(path))
+            opened.append(await connect_checkpointer(path))
+            await db.execute(f"PRAGMA wal_autocheckpoint = {WRITER_CHECKPOINT_PAGES}")
         except BaseException:
-            await db.close()
+            for connection in reversed(opened):
+                await connection.close()
             raise
-        return cls(db, reader)
+        return cls(*opened)
 
     async def close(self) -> None:
+        checkpoints, self._checkpoints = self._checkpoints, None
+        if checkpoints is not None:
+            checkpoints.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await checkpoints
         async with self._lock, self._reader_lock:
             db, self._db = self._db, None
             reader, self._reader = self._reader, None
-            if reader is not None:
-                await reader.close()
-            if db is not None:
-                await db.close()
+            checkpointer, self._checkpointer = self._checkpointer, None
+            for connection in (checkpointer, reader, db):  # the writer last: it checkpoints at close
+                if connection is not None:
+                    await connection.close()
+
+    async def _checkpoint_every_second(self) -> None:
+        while True:
+            await asyncio.sleep(CHECKPOINT_SECONDS)
+            checkpointer = self._checkpointer
+            if checkpointer is None:
+                return
+            try:
+                await checkpoint(checkpointer)
+            except Exception:  # a full disk, say: the writer's own checkpoints remain
+                log.exception("Checkpointing the database failed; trying again in a second")
 
     async def database_info(self) -> dict[str, int | str]:
         """journal_mode, foreign_keys, busy_timeout, synchronous and user_version (schema)."""

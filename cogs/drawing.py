@@ -6,8 +6,9 @@ turns with the event loop and the database thread: every press waited behind the
 process draws on the machine's other core and hands back the PNG's bytes.
 
 What a worker runs must pickle: a module-level function (render's) and plain snapshots. Each
-drawer has one worker, started at its first picture (or by :meth:`Drawer.start`); if the worker
-dies, that picture is drawn on a thread and the next one starts a new worker.
+drawer has one worker, started at its first picture (the tables' at the bot's start, by warming
+render's caches; the standings' when someone first asks for a leaderboard); if the worker dies,
+that picture is drawn on a thread and the next one starts a new worker.
 """
 
 from __future__ import annotations

@@ -16,6 +16,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
+import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -45,13 +47,27 @@ class Drawer:
     def _started(self) -> ProcessPoolExecutor:
         if self._pool is None:
             # spawn, not fork: forking a process that runs threads (the store's) can deadlock.
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=_end_with_the_bot)
         return self._pool
 
     def close(self) -> None:
         pool, self._pool = self._pool, None
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _end_with_the_bot() -> None:
+    """In the worker: end when the bot's process ends, however it ends. A worker otherwise
+    outlives a bot that was killed (it holds its own end of the pipe it waits on)."""
+    bot = multiprocessing.parent_process()
+    if bot is not None:
+        threading.Thread(target=_exit_after, args=(bot,), name="bot-watch", daemon=True).start()
+
+
+def _exit_after(bot: multiprocessing.process.BaseProcess) -> None:
+    bot.join()  # returns once the bot's process is gone
+    os._exit(0)
 
 
 # The tables' pictures (public scenes, results, private hands) share one worker: at most one

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import render
 from cogs.drawing import TABLE_PICTURES, Drawer
@@ -25,3 +29,40 @@ async def test_a_drawer_whose_worker_died_draws_on_a_thread_then_starts_a_new_wo
         assert await drawer.draw(os.getpid) not in (worker, os.getpid())
     finally:
         drawer.close()
+
+
+KILLED_BOT = """
+import asyncio, os, signal
+from cogs.drawing import Drawer
+
+async def main():
+    worker = await Drawer("pictures").draw(os.getpid)
+    print(worker, flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)
+
+if __name__ == "__main__":
+    asyncio.run(main())
+"""
+
+
+def test_the_worker_ends_when_the_bot_is_killed(tmp_path: Path) -> None:
+    script = tmp_path / "killed_bot.py"
+    script.write_text(KILLED_BOT)
+    with subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True,
+                          cwd=Path(__file__).resolve().parents[1]) as bot:
+        assert bot.stdout is not None
+        worker = int(bot.stdout.readline())  # the worker keeps the pipe open: read one line only
+        assert bot.wait(timeout=60) == -signal.SIGKILL
+    deadline = time.monotonic() + 20
+    while alive(worker) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not alive(worker), f"the drawing worker {worker} outlived the killed bot"
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    status = Path(f"/proc/{pid}/stat")
+    return not (status.exists() and status.read_text().split(") ")[1].startswith("Z"))  # a zombie is gone

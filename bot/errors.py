@@ -51,9 +51,25 @@ def friendly_message(error: BaseException, reader: Words | None = None) -> tuple
     return w(UNEXPECTED), False
 
 
+UNKNOWN_INTERACTION = 10062
+"""Discord's answer to a first reply after its 3 seconds: the interaction is gone."""
+
+
+def answered_too_late(error: BaseException) -> bool:
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION
+
+
 async def reply_with_error(interaction: discord.Interaction, error: BaseException) -> None:
     """Answer ``interaction`` ephemerally with a friendly text in the user's language, whatever
     state it is in."""
+    if answered_too_late(error):
+        # Not a bug to trace: the bot was too slow (overloaded, or paused). What the action did
+        # stands, and no reply can reach the player, whose client says "This interaction failed".
+        log.warning("Answered %s for user %s after Discord's 3 seconds; what it did stands",
+                    _describe(interaction), interaction.user.id)
+        return
     message, expected = friendly_message(error, words_for(interaction.locale))
     if expected:
         log.info("Refused %s for user %s: %s", _describe(interaction), interaction.user.id, message)

@@ -30,8 +30,11 @@ Drawn = TypeVar("Drawn")
 class Drawer:
     """One worker process that draws pictures in the order they are asked for."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, *, niceness: int = 0) -> None:
         self.name = name
+        self.niceness = niceness
+        """How much lower than the bot's the worker's CPU priority is (Unix ``nice``): pictures
+        nobody waits on at a table give the cores to the ones they do wait on."""
         self._pool: ProcessPoolExecutor | None = None
 
     async def draw(self, function: Callable[..., Drawn], *args: Any) -> Drawn:
@@ -48,7 +51,7 @@ class Drawer:
         if self._pool is None:
             # spawn, not fork: forking a process that runs threads (the store's) can deadlock.
             self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=_end_with_the_bot)
+                                             initializer=_prepare_worker, initargs=(self.niceness,))
         return self._pool
 
     def close(self) -> None:
@@ -57,9 +60,12 @@ class Drawer:
             pool.shutdown(wait=False, cancel_futures=True)
 
 
-def _end_with_the_bot() -> None:
-    """In the worker: end when the bot's process ends, however it ends. A worker otherwise
-    outlives a bot that was killed (it holds its own end of the pipe it waits on)."""
+def _prepare_worker(niceness: int) -> None:
+    """In the worker, before its first picture: its priority, and its end with the bot's process,
+    however that ends. A worker otherwise outlives a bot that was killed (it holds its own end
+    of the pipe it waits on)."""
+    if niceness:
+        os.nice(niceness)
     bot = multiprocessing.parent_process()
     if bot is not None:
         threading.Thread(target=_exit_after, args=(bot,), name="bot-watch", daemon=True).start()

@@ -230,13 +230,17 @@ def recap_picture(sitting: kept.SessionInfo, w: Words) -> RecapPicture:
                         subtitle=subtitle, rows=rows, chart=chart, footer=footer)
 
 
+STANDINGS_NICENESS = 10
+
+
 class Standings(commands.Cog):
     """/leaderboard, /stats and the sittings' recaps."""
 
     def __init__(self, bot: CasinoBot) -> None:
         self.bot = bot
         self._recap_lock = asyncio.Lock()
-        self.drawer = Drawer("the standings' pictures")
+        # Below the tables' priority: a leaderboard may take a moment longer, a press may not.
+        self.drawer = Drawer("the standings' pictures", niceness=STANDINGS_NICENESS)
 
     async def cog_load(self) -> None:
         self.recap_loop.start()

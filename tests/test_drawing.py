@@ -66,3 +66,11 @@ def alive(pid: int) -> bool:
         return False
     status = Path(f"/proc/{pid}/stat")
     return not (status.exists() and status.read_text().split(") ")[1].startswith("Z"))  # a zombie is gone
+
+
+async def test_a_drawer_can_draw_at_a_lower_priority_than_the_bot() -> None:
+    drawer = Drawer("test pictures", niceness=5)
+    try:
+        assert await drawer.draw(os.nice, 0) == os.nice(0) + 5
+    finally:
+        drawer.close()

@@ -43,7 +43,7 @@ class Drawer:
         try:
             return await loop.run_in_executor(self._started(), function, *args)
         except BrokenProcessPool:
-            log.warning("The process drawing %s died; drawing this one on a thread", self.name)
+            log.warning("The process drawing the %s pictures died; drawing this one on a thread", self.name)
             self.close()
             return await asyncio.to_thread(function, *args)
 
@@ -78,4 +78,4 @@ def _exit_after(bot: multiprocessing.process.BaseProcess) -> None:
 
 # The tables' pictures (public scenes, results, private hands) share one worker: at most one
 # table picture is drawn at a time, as before, but beside the loop rather than against it.
-TABLE_PICTURES = Drawer("table pictures")
+TABLE_PICTURES = Drawer("table")

@@ -240,7 +240,7 @@ class Standings(commands.Cog):
         self.bot = bot
         self._recap_lock = asyncio.Lock()
         # Below the tables' priority: a leaderboard may take a moment longer, a press may not.
-        self.drawer = Drawer("the standings' pictures", niceness=STANDINGS_NICENESS)
+        self.drawer = Drawer("standings", niceness=STANDINGS_NICENESS)
 
     async def cog_load(self) -> None:
         self.recap_loop.start()

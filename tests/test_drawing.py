@@ -20,7 +20,7 @@ async def test_table_pictures_are_drawn_in_a_process_of_their_own() -> None:
 
 
 async def test_a_drawer_whose_worker_died_draws_on_a_thread_then_starts_a_new_worker() -> None:
-    drawer = Drawer("test pictures")
+    drawer = Drawer("test")
     try:
         worker = await drawer.draw(os.getpid)
         assert worker != os.getpid() and await drawer.draw(os.getpid) == worker
@@ -36,7 +36,7 @@ import asyncio, os, signal
 from cogs.drawing import Drawer
 
 async def main():
-    worker = await Drawer("pictures").draw(os.getpid)
+    worker = await Drawer("test").draw(os.getpid)
     print(worker, flush=True)
     os.kill(os.getpid(), signal.SIGKILL)
 
@@ -69,7 +69,7 @@ def alive(pid: int) -> bool:
 
 
 async def test_a_drawer_can_draw_at_a_lower_priority_than_the_bot() -> None:
-    drawer = Drawer("test pictures", niceness=5)
+    drawer = Drawer("test", niceness=5)
     try:
         assert await drawer.draw(os.nice, 0) == os.nice(0) + 5
     finally:

@@ -36,12 +36,24 @@ class Drawer:
         """How much lower than the bot's the worker's CPU priority is (Unix ``nice``): pictures
         nobody waits on at a table give the cores to the ones they do wait on."""
         self._pool: ProcessPoolExecutor | None = None
+        self._on_threads = False
+        """True where this machine cannot start the worker: every picture is drawn on a thread."""
 
     async def draw(self, function: Callable[..., Drawn], *args: Any) -> Drawn:
         """``function(*args)`` in the worker, without blocking the event loop."""
+        if self._on_threads:
+            return await asyncio.to_thread(function, *args)
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self._started(), function, *args)
+            drawn = loop.run_in_executor(self._started(), function, *args)  # starts the worker
+        except (OSError, NotImplementedError, ImportError):  # no processes or semaphores here
+            log.warning("No process can draw the %s pictures here; drawing them on threads",
+                        self.name, exc_info=True)
+            self.close()
+            self._on_threads = True
+            return await asyncio.to_thread(function, *args)
+        try:
+            return await drawn
         except BrokenProcessPool:
             log.warning("The process drawing the %s pictures died; drawing this one on a thread", self.name)
             self.close()

@@ -9,7 +9,10 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 import render
+from cogs import drawing
 from cogs.drawing import TABLE_PICTURES, Drawer
 
 
@@ -72,5 +75,23 @@ async def test_a_drawer_can_draw_at_a_lower_priority_than_the_bot() -> None:
     drawer = Drawer("test", niceness=5)
     try:
         assert await drawer.draw(os.nice, 0) == os.nice(0) + 5
+    finally:
+        drawer.close()
+
+
+async def test_where_no_worker_can_start_every_picture_is_drawn_on_a_thread(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    tried: list[str] = []
+
+    def no_processes(*args: object, **kwargs: object) -> None:
+        tried.append("a worker")
+        raise OSError("this platform lacks a functioning sem_open implementation")
+
+    monkeypatch.setattr(drawing, "ProcessPoolExecutor", no_processes)
+    drawer = Drawer("test")
+    try:
+        assert await drawer.draw(os.getpid) == os.getpid()
+        assert await drawer.draw(os.getpid) == os.getpid()
+        assert tried == ["a worker"]  # tried once, then threads without asking again
     finally:
         drawer.close()

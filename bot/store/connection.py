@@ -54,13 +54,7 @@ async def connect_checkpointer(path: str | os.PathLike[str]) -> aiosqlite.Connec
     the database file, the one write that waits for the disk (two fsyncs) under
     synchronous=NORMAL. Run by the writer, as SQLite does by default on the commit that fills
     the WAL to 1,000 pages, it held up every write queued behind that commit."""
-    db = await aiosqlite.connect(os.fspath(path), isolation_level=None)
-    try:
-        await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    except BaseException:
-        await db.close()
-        raise
-    return db
+    return await _connect_beside(os.fspath(path))
 
 
 async def checkpoint(db: aiosqlite.Connection) -> tuple[int, int]:
@@ -76,10 +70,16 @@ async def connect_reader(path: str | os.PathLike[str]) -> aiosqlite.Connection:
     """A second, read-only connection to the (already migrated) file at ``path``. In WAL mode its
     reads see every committed write and never wait for, or hold up, the writer."""
     uri = "file:" + quote(os.path.abspath(os.fspath(path))) + "?mode=ro"  # noqa: ASYNC240 - no I/O
-    db = await aiosqlite.connect(uri, uri=True, isolation_level=None)
+    return await _connect_beside(uri, "PRAGMA query_only = ON", uri=True)
+
+
+async def _connect_beside(location: str, *pragmas: str, uri: bool = False) -> aiosqlite.Connection:
+    """Another connection to the writer's (already migrated) database, closed again if setting
+    it up fails."""
+    db = await aiosqlite.connect(location, uri=uri, isolation_level=None)
     try:
-        await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        await db.execute("PRAGMA query_only = ON")
+        for pragma in (f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}", *pragmas):
+            await db.execute(pragma)
     except BaseException:
         await db.close()
         raise

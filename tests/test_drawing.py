@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import render
-from cogs import drawing
+from bot import workers
 from cogs.drawing import TABLE_PICTURES, Drawer
 
 
@@ -87,7 +87,7 @@ async def test_where_no_worker_can_start_every_picture_is_drawn_on_a_thread(
         tried.append("a worker")
         raise OSError("this platform lacks a functioning sem_open implementation")
 
-    monkeypatch.setattr(drawing, "ProcessPoolExecutor", no_processes)
+    monkeypatch.setattr(workers, "ProcessPoolExecutor", no_processes)
     drawer = Drawer("test")
     try:
         assert await drawer.draw(os.getpid) == os.getpid()

@@ -44,6 +44,11 @@ class Backend(Protocol):
         """Like :meth:`reading`, for slow reads (leaderboards, the audit) that must neither wait
         for the writes of the tables nor hold them up."""
 
+    async def read_apart(self, body: Body[T]) -> T:
+        """``body(connection)`` in one read snapshot, as far from the tables' work as the backend
+        can put it (the leaderboards, /stats). ``body`` must pickle (a module-level function, or
+        a partial of one with plain arguments) and await nothing but its connection."""
+
     async def database_info(self) -> dict[str, int | str]:
         """The settings the database reports, for tests and an admin's look."""
 

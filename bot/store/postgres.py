@@ -227,6 +227,11 @@ class PostgresBackend:
         for writers), so a slow read only takes one connection of the pool for its time."""
         return self.reading(snapshot=snapshot)
 
+    async def read_apart(self, body: Body[T]) -> T:
+        """The server runs the read in a process of its own already."""
+        async with self.reading(snapshot=True) as db:
+            return await body(db)
+
 
 async def schema_version(connection: asyncpg.Connection) -> int:
     await connection.execute(pg_schema.SCHEMA_VERSION_TABLE)

@@ -10,6 +10,7 @@ whole database: guarded debits and conditional upserts hold even when processes 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import logging
 import os
 import time
@@ -420,18 +421,17 @@ class Store(TableStoreMixin, StackStoreMixin):
     ) -> Board:
         """The top ``limit`` members of a leaderboard and ``user_id``'s rank with a neighbour on
         each side. ``period`` is the server's today, week or month around ``now``, all time, or
-        the sitting ``session_id``. Reads the kept totals on the read connection."""
+        the sitting ``session_id``. Reads the kept totals apart from the tables' work."""
         zone = zone_of((await self.guild_settings(guild_id)).timezone)
         key = period_key(period, now, zone, session_id=session_id)
-        async with self._reading_aside(snapshot=True) as db:
-            return await stats.board(
-                db, guild_id, user_id, game=game or ALL_GAMES, period=period, period_key=key,
-                metric=metric, limit=max(0, limit), min_rounds=WIN_RATE_MIN_ROUNDS)
+        return await self._backend.read_apart(functools.partial(
+            stats.board, guild_id=guild_id, user_id=user_id, game=game or ALL_GAMES, period=period,
+            period_key=key, metric=metric, limit=max(0, limit), min_rounds=WIN_RATE_MIN_ROUNDS))
 
     async def profile(self, guild_id: int, user_id: int) -> Profile:
         """``/stats``: the member's record per game and overall, and their net per day."""
-        async with self._reading_aside(snapshot=True) as db:
-            return await stats.profile(db, guild_id, user_id)
+        return await self._backend.read_apart(functools.partial(stats.profile, guild_id=guild_id,
+                                                                user_id=user_id))
 
     async def latest_session(self, table_id: int) -> int | None:
         """The table's newest sitting (running or over), None before its first round."""

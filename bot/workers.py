@@ -1,0 +1,89 @@
+"""Work that holds the interpreter lock for milliseconds runs in a worker process, not on a thread
+of the bot's own process.
+
+A thread drawing a picture, or turning a leaderboard's rows into Python objects, holds the
+interpreter lock for much of its time, and in a burst of settlements (hundreds of tables
+finishing their rounds together) such threads took turns with the event loop and the database
+thread: every press waited behind them. A worker process runs on the machine's other core, at a
+lower CPU priority if the work can wait, and hands back its result.
+
+What a worker runs must pickle: a module-level function and plain arguments and results. Each
+:class:`Worker` has one process, started at its first job; if it dies, that job runs on a thread
+and the next one starts a new process. Where no process can start, every job runs on a thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+log = logging.getLogger(__name__)
+Result = TypeVar("Result")
+
+
+class Worker:
+    """One worker process that runs jobs in the order they are asked for."""
+
+    def __init__(self, name: str, *, niceness: int = 0) -> None:
+        self.name = name
+        self.niceness = niceness
+        """How much lower than the bot's the worker's CPU priority is (Unix ``nice``): work nobody
+        waits on at a table gives the cores to the work they do wait on."""
+        self._pool: ProcessPoolExecutor | None = None
+        self._on_threads = False
+        """True where this machine cannot start the worker: every job runs on a thread."""
+
+    async def run(self, function: Callable[..., Result], *args: Any) -> Result:
+        """``function(*args)`` in the worker, without blocking the event loop."""
+        if self._on_threads:
+            return await asyncio.to_thread(function, *args)
+        loop = asyncio.get_running_loop()
+        try:
+            done = loop.run_in_executor(self._started(), function, *args)  # starts the worker
+        except (OSError, NotImplementedError, ImportError):  # no processes or semaphores here
+            log.warning("No process can run the %s work here; running it on threads", self.name,
+                        exc_info=True)
+            self.close()
+            self._on_threads = True
+            return await asyncio.to_thread(function, *args)
+        try:
+            return await done
+        except BrokenProcessPool:
+            log.warning("The process running the %s work died; running this job on a thread", self.name)
+            self.close()
+            return await asyncio.to_thread(function, *args)
+
+    def _started(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # spawn, not fork: forking a process that runs threads (the store's) can deadlock.
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=_prepare_worker, initargs=(self.niceness,))
+        return self._pool
+
+    def close(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _prepare_worker(niceness: int) -> None:
+    """In the worker, before its first job: its priority, and its end with the bot's process,
+    however that ends. A worker otherwise outlives a bot that was killed (it holds its own end
+    of the pipe it waits on)."""
+    if niceness:
+        os.nice(niceness)
+    bot = multiprocessing.parent_process()
+    if bot is not None:
+        threading.Thread(target=_exit_after, args=(bot,), name="bot-watch", daemon=True).start()
+
+
+def _exit_after(bot: multiprocessing.process.BaseProcess) -> None:
+    bot.join()  # returns once the bot's process is gone
+    os._exit(0)

@@ -41,7 +41,7 @@ class Backend(Protocol):
         """A connection for reads; ``snapshot``: several SELECTs that agree with each other."""
 
     def reading_aside(self, *, snapshot: bool = False) -> AbstractAsyncContextManager[Any]:
-        """Like :meth:`reading`, for slow reads (leaderboards, the audit) that must neither wait
+        """Like :meth:`reading`, for slow reads (the audit, histories) that must neither wait
         for the writes of the tables nor hold them up."""
 
     async def read_apart(self, body: Body[T]) -> T:

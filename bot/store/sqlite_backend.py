@@ -70,7 +70,7 @@ class SqliteBackend:
         """The file's read-only URI, for reads apart (None in memory)."""
         self._lock = asyncio.Lock()
         self._reader = reader
-        """Slow reads (leaderboards, ranks, histories) go here, beside the writer (None in memory)."""
+        """Slow reads (the audit, histories, sittings) go here, beside the writer (None in memory)."""
         self._reader_lock = asyncio.Lock()
         self._queued: list[_Queued] = []
         self._writer: asyncio.Task[None] | None = None
@@ -230,9 +230,10 @@ class SqliteBackend:
 
     async def read_apart(self, body: Body[T]) -> T:
         """``body(db)`` in one read snapshot, in the reads' worker process on a connection of its
-        own. The read connection's thread held the interpreter lock while it turned a
-        leaderboard's rows into objects, ~20 ms a board at 10^4 members, and ran at the bot's
-        priority: ten boards a second took that from every table's presses."""
+        own. A leaderboard's read costs ~20 ms of CPU at 10^4 members; on the read connection's
+        thread it ran at the bot's priority (and took the interpreter lock for every row), so ten
+        boards a second took the cores from the tables' presses. At a lower priority the system
+        gives those cores to the presses first."""
         if self._location is None:  # in memory: the one connection
             async with self.reading(snapshot=True) as db:
                 return await body(db)

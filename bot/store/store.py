@@ -126,7 +126,7 @@ class Store(TableStoreMixin, StackStoreMixin):
         return self._backend.reading(snapshot=snapshot)
 
     def _reading_aside(self, *, snapshot: bool = False) -> AbstractAsyncContextManager[Any]:
-        """Slow reads (a leaderboard, the audit): they neither wait for the tables' writes nor
+        """Slow reads (the audit, a history): they neither wait for the tables' writes nor
         hold them up."""
         return self._backend.reading_aside(snapshot=snapshot)
 

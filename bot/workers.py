@@ -44,9 +44,8 @@ class Worker:
         """``function(*args)`` in the worker, without blocking the event loop."""
         if self._on_threads:
             return await asyncio.to_thread(function, *args)
-        loop = asyncio.get_running_loop()
         try:
-            done = loop.run_in_executor(self._started(), function, *args)  # starts the worker
+            pool, done = self._submitted(function, *args)
         except (OSError, NotImplementedError, ImportError):  # no processes or semaphores here
             log.warning("No process can run the %s work here; running it on threads", self.name,
                         exc_info=True)
@@ -57,8 +56,26 @@ class Worker:
             return await done
         except BrokenProcessPool:
             log.warning("The process running the %s work died; running this job on a thread", self.name)
-            self.close()
+            self._discard(pool)
             return await asyncio.to_thread(function, *args)
+
+    def _submitted(self, function: Callable[..., Result],
+                   *args: Any) -> tuple[ProcessPoolExecutor, asyncio.Future[Result]]:
+        loop = asyncio.get_running_loop()
+        pool = self._started()  # starts the worker at the first job
+        try:
+            return pool, loop.run_in_executor(pool, function, *args)
+        except BrokenProcessPool:  # it died after its last job and the pool noticed: a new one
+            log.warning("The process running the %s work had died; starting a new one", self.name)
+            self._discard(pool)
+            pool = self._started()
+            return pool, loop.run_in_executor(pool, function, *args)
+
+    def _discard(self, pool: ProcessPoolExecutor) -> None:
+        """Shut down a pool whose worker died, unless another job has already replaced it (its
+        own jobs would be cancelled with it)."""
+        if self._pool is pool:
+            self.close()
 
     def _started(self) -> ProcessPoolExecutor:
         if self._pool is None:

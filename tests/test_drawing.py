@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import subprocess
@@ -22,14 +23,51 @@ async def test_table_pictures_are_drawn_in_a_process_of_their_own() -> None:
     assert png.startswith(b"\x89PNG")
 
 
-async def test_a_drawer_whose_worker_died_draws_on_a_thread_then_starts_a_new_worker() -> None:
+def pid_after(seconds: float) -> int:
+    """A picture that takes a while to draw (it must pickle: module level)."""
+    time.sleep(seconds)
+    return os.getpid()
+
+
+async def test_a_picture_whose_worker_died_is_drawn_on_a_thread_then_a_new_worker_starts() -> None:
     drawer = Drawer("test")
     try:
         worker = await drawer.draw(os.getpid)
         assert worker != os.getpid() and await drawer.draw(os.getpid) == worker
-        os.kill(worker, signal.SIGKILL)
-        assert await drawer.draw(os.getpid) == os.getpid()  # this one on a thread
+        drawing = asyncio.create_task(drawer.draw(pid_after, 2.0))
+        await asyncio.sleep(0.3)
+        os.kill(worker, signal.SIGKILL)  # while it draws (or before it starts: the same for the caller)
+        assert await drawing == os.getpid()  # drawn again, on a thread
         assert await drawer.draw(os.getpid) not in (worker, os.getpid())
+    finally:
+        drawer.close()
+
+
+async def test_a_worker_that_died_between_pictures_is_replaced_at_the_next_one() -> None:
+    drawer = Drawer("test")
+    try:
+        worker = await drawer.draw(os.getpid)
+        os.kill(worker, signal.SIGKILL)
+        pool = drawer._pool
+        deadline = time.monotonic() + 20
+        while pool is not None and not pool._broken and time.monotonic() < deadline:  # noqa: ASYNC110
+            await asyncio.sleep(0.05)  # until the pool has seen its worker die
+        assert pool is not None and pool._broken, "the pool never noticed its worker die"
+        assert await drawer.draw(os.getpid) not in (worker, os.getpid())
+    finally:
+        drawer.close()
+
+
+async def test_a_late_report_of_a_dead_worker_leaves_its_replacement_running() -> None:
+    drawer = Drawer("test")
+    try:
+        await drawer.draw(os.getpid)
+        dead = drawer._pool
+        drawer.close()  # as a first caller does on hearing the worker died
+        replacement = await drawer.draw(os.getpid)
+        assert dead is not None
+        drawer._discard(dead)  # a second caller of the dead worker hears it only now
+        assert await drawer.draw(os.getpid) == replacement
     finally:
         drawer.close()
 

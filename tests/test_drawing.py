@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,53 +24,50 @@ async def test_table_pictures_are_drawn_in_a_process_of_their_own() -> None:
     assert png.startswith(b"\x89PNG")
 
 
+@pytest.fixture
+def drawer() -> Iterator[Drawer]:
+    """A drawer of the test's own, its worker shut down after the test."""
+    made = Drawer("test")
+    yield made
+    made.close()
+
+
 def pid_after(seconds: float) -> int:
     """A picture that takes a while to draw (it must pickle: module level)."""
     time.sleep(seconds)
     return os.getpid()
 
 
-async def test_a_picture_whose_worker_died_is_drawn_on_a_thread_then_a_new_worker_starts() -> None:
-    drawer = Drawer("test")
-    try:
-        worker = await drawer.draw(os.getpid)
-        assert worker != os.getpid() and await drawer.draw(os.getpid) == worker
-        drawing = asyncio.create_task(drawer.draw(pid_after, 2.0))
-        await asyncio.sleep(0.3)
-        os.kill(worker, signal.SIGKILL)  # while it draws (or before it starts: the same for the caller)
-        assert await drawing == os.getpid()  # drawn again, on a thread
-        assert await drawer.draw(os.getpid) not in (worker, os.getpid())
-    finally:
-        drawer.close()
+async def test_a_picture_whose_worker_died_is_drawn_on_a_thread_then_a_new_worker_starts(
+        drawer: Drawer) -> None:
+    worker = await drawer.draw(os.getpid)
+    assert worker != os.getpid() and await drawer.draw(os.getpid) == worker
+    drawing = asyncio.create_task(drawer.draw(pid_after, 2.0))
+    await asyncio.sleep(0.3)
+    os.kill(worker, signal.SIGKILL)  # while it draws (or before it starts: the same for the caller)
+    assert await drawing == os.getpid()  # drawn again, on a thread
+    assert await drawer.draw(os.getpid) not in (worker, os.getpid())
 
 
-async def test_a_worker_that_died_between_pictures_is_replaced_at_the_next_one() -> None:
-    drawer = Drawer("test")
-    try:
-        worker = await drawer.draw(os.getpid)
-        os.kill(worker, signal.SIGKILL)
-        pool = drawer._pool
-        deadline = time.monotonic() + 20
-        while pool is not None and not pool._broken and time.monotonic() < deadline:  # noqa: ASYNC110
-            await asyncio.sleep(0.05)  # until the pool has seen its worker die
-        assert pool is not None and pool._broken, "the pool never noticed its worker die"
-        assert await drawer.draw(os.getpid) not in (worker, os.getpid())
-    finally:
-        drawer.close()
+async def test_a_worker_that_died_between_pictures_is_replaced_at_the_next_one(drawer: Drawer) -> None:
+    worker = await drawer.draw(os.getpid)
+    os.kill(worker, signal.SIGKILL)
+    pool = drawer._pool
+    deadline = time.monotonic() + 20
+    while pool is not None and not pool._broken and time.monotonic() < deadline:  # noqa: ASYNC110
+        await asyncio.sleep(0.05)  # until the pool has seen its worker die
+    assert pool is not None and pool._broken, "the pool never noticed its worker die"
+    assert await drawer.draw(os.getpid) not in (worker, os.getpid())
 
 
-async def test_a_late_report_of_a_dead_worker_leaves_its_replacement_running() -> None:
-    drawer = Drawer("test")
-    try:
-        await drawer.draw(os.getpid)
-        dead = drawer._pool
-        drawer.close()  # as a first caller does on hearing the worker died
-        replacement = await drawer.draw(os.getpid)
-        assert dead is not None
-        drawer._discard(dead)  # a second caller of the dead worker hears it only now
-        assert await drawer.draw(os.getpid) == replacement
-    finally:
-        drawer.close()
+async def test_a_late_report_of_a_dead_worker_leaves_its_replacement_running(drawer: Drawer) -> None:
+    await drawer.draw(os.getpid)
+    dead = drawer._pool
+    drawer.close()  # as a first caller does on hearing the worker died
+    replacement = await drawer.draw(os.getpid)
+    assert dead is not None
+    drawer._discard(dead)  # a second caller of the dead worker hears it only now
+    assert await drawer.draw(os.getpid) == replacement
 
 
 KILLED_BOT = """
@@ -118,7 +116,7 @@ async def test_a_drawer_can_draw_at_a_lower_priority_than_the_bot() -> None:
 
 
 async def test_where_no_worker_can_start_every_picture_is_drawn_on_a_thread(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, drawer: Drawer) -> None:
     tried: list[str] = []
 
     def no_processes(*args: object, **kwargs: object) -> None:
@@ -126,10 +124,6 @@ async def test_where_no_worker_can_start_every_picture_is_drawn_on_a_thread(
         raise OSError("this platform lacks a functioning sem_open implementation")
 
     monkeypatch.setattr(workers, "ProcessPoolExecutor", no_processes)
-    drawer = Drawer("test")
-    try:
-        assert await drawer.draw(os.getpid) == os.getpid()
-        assert await drawer.draw(os.getpid) == os.getpid()
-        assert tried == ["a worker"]  # tried once, then threads without asking again
-    finally:
-        drawer.close()
+    assert await drawer.draw(os.getpid) == os.getpid()
+    assert await drawer.draw(os.getpid) == os.getpid()
+    assert tried == ["a worker"]  # tried once, then threads without asking again

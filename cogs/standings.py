@@ -13,7 +13,8 @@ import asyncio
 import datetime as dt
 import io
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -232,6 +233,34 @@ def recap_picture(sitting: kept.SessionInfo, w: Words) -> RecapPicture:
 
 STANDINGS_NICENESS = 10
 
+ANSWER_AT_ONCE_SECONDS = 1.0
+"""A leaderboard or stats card ready within this long is the interaction's answer itself; a slower
+one is deferred ("… is thinking") when this runs out and posted when ready. Well inside Discord's
+3 s for a first answer, and usually met (a board's read and picture take ~0.1 s)."""
+
+Post = tuple[discord.Embed, discord.File]
+
+
+async def answer_when_ready(interaction: discord.Interaction, post: Coroutine[Any, Any, Post]) -> None:
+    """Answer with ``post`` at once if it is ready in time, else defer, then post it.
+
+    Deferring first cost every board a second request (the defer, then the post as a followup)
+    and showed "thinking" for a tenth of a second; now only slow boards pay for it. An error
+    before the defer is the interaction's first answer (the error handler's ephemeral reply);
+    after it, a followup, as before."""
+    work = asyncio.ensure_future(post)
+    try:
+        done, _ = await asyncio.wait({work}, timeout=ANSWER_AT_ONCE_SECONDS)
+        if not done:
+            await interaction.response.defer(thinking=True)
+        embed, file = await work
+    finally:
+        work.cancel()  # the command was cancelled, or its defer failed: the post goes with it
+    if interaction.response.is_done():
+        await interaction.followup.send(embed=embed, file=file)
+    else:
+        await interaction.response.send_message(embed=embed, file=file)
+
 
 class Standings(commands.Cog):
     """/leaderboard, /stats and the sittings' recaps."""
@@ -260,17 +289,20 @@ class Standings(commands.Cog):
         if period not in PERIOD_NAMES or metric not in METRIC_NAMES:
             raise UserError("Pick a period and a metric from the lists.")
         session_id = await self._sitting_here(interaction) if period == "session" else None
-        await interaction.response.defer(thinking=True)
-        board = await self.bot.store.board(
-            guild_id, interaction.user.id, game=None if game == "all" else game,
-            period=_period(period), metric=_metric(metric), now=self.bot.clock(), session_id=session_id)
-        w = await server_words(interaction)  # posted for the whole channel
-        png = await self.drawer.draw(board_png, board_picture(board, interaction.user.id, w))
-        title, subtitle = board_title(board, w)
-        embed = casino_embed(title, board_text(board, w))
-        embed.set_image(url="attachment://leaderboard.png")
-        embed.set_footer(text=subtitle)
-        await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(png), "leaderboard.png"))
+
+        async def leaderboard_post() -> Post:
+            board = await self.bot.store.board(
+                guild_id, interaction.user.id, game=None if game == "all" else game,
+                period=_period(period), metric=_metric(metric), now=self.bot.clock(), session_id=session_id)
+            w = await server_words(interaction)  # posted for the whole channel
+            png = await self.drawer.draw(board_png, board_picture(board, interaction.user.id, w))
+            title, subtitle = board_title(board, w)
+            embed = casino_embed(title, board_text(board, w))
+            embed.set_image(url="attachment://leaderboard.png")
+            embed.set_footer(text=subtitle)
+            return embed, discord.File(io.BytesIO(png), "leaderboard.png")
+
+        await answer_when_ready(interaction, leaderboard_post())
 
     async def _sitting_here(self, interaction: discord.Interaction) -> int:
         table = self.bot.tables.table_in(interaction.channel_id or 0)
@@ -287,16 +319,19 @@ class Standings(commands.Cog):
         who = member or interaction.user
         if who.bot:
             raise UserError("Bots don't play, so they have no stats.")
-        await interaction.response.defer(thinking=True)
-        profile = await self.bot.store.profile(guild_id, who.id)
-        w = await server_words(interaction)
-        zone = kept.zone_of((await self.bot.store.guild_settings(guild_id)).timezone)
-        today = dt.datetime.fromtimestamp(self.bot.clock(), zone).date()
-        picture = profile_picture(profile, w, today)
-        png = await self.drawer.draw(profile_png, picture)
-        embed = casino_embed(picture.title, profile_text(profile, who.mention, w))
-        embed.set_image(url="attachment://stats.png")
-        await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(png), "stats.png"))
+
+        async def stats_post() -> Post:
+            profile = await self.bot.store.profile(guild_id, who.id)
+            w = await server_words(interaction)
+            zone = kept.zone_of((await self.bot.store.guild_settings(guild_id)).timezone)
+            today = dt.datetime.fromtimestamp(self.bot.clock(), zone).date()
+            picture = profile_picture(profile, w, today)
+            png = await self.drawer.draw(profile_png, picture)
+            embed = casino_embed(picture.title, profile_text(profile, who.mention, w))
+            embed.set_image(url="attachment://stats.png")
+            return embed, discord.File(io.BytesIO(png), "stats.png")
+
+        await answer_when_ready(interaction, stats_post())
 
     # -- recaps ------------------------------------------------------------------------------
     @tasks.loop(seconds=RECAP_CHECK_SECONDS)

@@ -4,12 +4,16 @@ the fake Discord API: what players see, in English and German."""
 from __future__ import annotations
 
 import sqlite3
+import sys
 from pathlib import Path
+
+import pytest
 
 from bot.poker import evaluate
 from bot.store.stats_models import SESSION_IDLE_SECONDS, PlayedHand
 from cogs.standings import Standings
 from tests.harness.driver import DiscordHarness
+from tests.harness.fake_discord import EPHEMERAL_FLAG
 from tests.harness.tables import opened_table
 from tests.stats_helpers import Seat, record
 
@@ -37,8 +41,9 @@ async def test_the_leaderboard_is_a_picture_with_the_callers_rank_and_neighbours
                      names={player.id: f"Player {index} 🎲"})
     caller = players[2]
     board = await harness.slash(caller, "leaderboard")
-    assert board.type == 5 and not board.ephemeral  # deferred, then posted for the channel
-    (posted,) = board.followups
+    assert board.type == 4 and not board.ephemeral  # ready in time: the answer itself, for the channel
+    assert not board.followups
+    posted = board.message
     picture_of(posted, "leaderboard.png")
     text = board.text
     assert text.startswith("Leaderboard · All games")
@@ -46,6 +51,58 @@ async def test_the_leaderboard_is_a_picture_with_the_callers_rank_and_neighbours
     assert f"<@{players[3].id}>" in text and f"<@{players[1].id}>" in text  # the caller's neighbours
     assert "Your rank: **#12** of 14 (+2)" in text
     assert posted["embeds"][0]["footer"]["text"] == "Net winnings · All time"
+
+
+def patience(harness: DiscordHarness, monkeypatch, seconds: float) -> Standings:
+    """The cog, waiting ``seconds`` for a board before it defers. (Patched in the module
+    discord.py loaded the extension as, which is not ``cogs.standings``.)"""
+    cog = standings(harness)
+    monkeypatch.setattr(sys.modules[type(cog).__module__], "ANSWER_AT_ONCE_SECONDS", seconds)
+    return cog
+
+
+@pytest.fixture(autouse=True)
+def ready_in_time(harness: DiscordHarness, monkeypatch) -> None:
+    """Boards here answer at once whatever this machine's speed (the first one starts the
+    workers, which may take longer than the bot's second); the deferred path has its tests."""
+    patience(harness, monkeypatch, 60.0)
+
+
+def answering_slowly(harness: DiscordHarness, monkeypatch) -> Standings:
+    """No time to answer at once: every board is deferred first."""
+    return patience(harness, monkeypatch, 0.0)
+
+
+async def test_a_board_not_ready_in_time_is_deferred_then_posted(
+    harness: DiscordHarness, clock, monkeypatch
+) -> None:
+    answering_slowly(harness, monkeypatch)
+    player = harness.user("player")
+    await record(harness.bot.store, harness.guild_id, "uth", clock.now, {player.id: Seat(10, 30)})
+    board = await harness.slash(player, "leaderboard")
+    assert board.type == 5 and not board.ephemeral  # "thinking", for the channel
+    (posted,) = board.followups
+    picture_of(posted, "leaderboard.png")
+    assert f"**1.** <@{player.id}> +20 (1 round)" in board.text
+    stats = await harness.slash(player, "stats")
+    assert stats.type == 5
+    picture_of(stats.followups[0], "stats.png")
+
+
+async def test_a_board_that_fails_after_its_defer_says_so_privately(
+    harness: DiscordHarness, monkeypatch, caplog
+) -> None:
+    cog = answering_slowly(harness, monkeypatch)
+
+    async def broken_drawing(*_: object) -> bytes:
+        raise RuntimeError("the drawing failed")
+
+    monkeypatch.setattr(cog.drawer, "draw", broken_drawing)
+    board = await harness.slash(harness.user("player"), "leaderboard")
+    assert board.type == 5
+    (apology,) = board.followups
+    assert apology["flags"] & EPHEMERAL_FLAG and "went wrong" in apology["content"], apology
+    assert "the drawing failed" in caplog.text
 
 
 async def test_win_rate_needs_ten_rounds_and_says_so(harness: DiscordHarness, clock) -> None:
@@ -57,7 +114,7 @@ async def test_win_rate_needs_ten_rounds_and_says_so(harness: DiscordHarness, cl
     board = await harness.slash(newcomer, "leaderboard", game="hcf", period="today", metric="win_rate")
     assert f"**1.** <@{regular.id}> 66.7% (12 rounds)" in board.text
     assert "You have played 1 of the 10 rounds needed to be ranked by win rate." in board.text
-    assert "at least 10 rounds to qualify" in board.followups[0]["embeds"][0]["footer"]["text"]
+    assert "at least 10 rounds to qualify" in board.message["embeds"][0]["footer"]["text"]
 
 
 async def test_a_german_server_reads_its_leaderboard_and_stats_in_german(
@@ -89,7 +146,7 @@ async def test_stats_show_a_players_record_and_best_hand_from_a_real_round(
     assert {user for user, value, cards in hands if value and len(cards.split()) == 5} == {alice.id, bob.id}
     stats = await harness.slash(bob, "stats", member=alice)
     assert not stats.ephemeral
-    picture_of(stats.followups[0], "stats.png")
+    picture_of(stats.message, "stats.png")
     assert f"<@{alice.id}>: 1 round" in stats.text and "Best hand: " in stats.text, stats.text
     assert "**Ultimate Texas Hold'em**: 1 round" in stats.text
     nobody = await harness.slash(alice, "stats", member=harness.user("newbie"))

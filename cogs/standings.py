@@ -235,8 +235,12 @@ STANDINGS_NICENESS = 10
 
 ANSWER_AT_ONCE_SECONDS = 1.0
 """A leaderboard or stats card ready within this long is the interaction's answer itself; a slower
-one is deferred ("… is thinking") when this runs out and posted when ready. Well inside Discord's
-3 s for a first answer, and usually met (a board's read and picture take ~0.1 s)."""
+one is deferred ("… is thinking") when this runs out and posted when ready. Usually met: a board's
+read and picture take about a tenth of a second."""
+LATEST_DEFER_AGE = 2.0
+"""Discord wants a first answer within 3 s of the interaction's creation, not of the handler's
+start: a handler that starts late (a busy loop) waits only until the interaction is this old, so
+the defer still has a second to arrive."""
 
 Post = tuple[discord.Embed, discord.File]
 
@@ -250,7 +254,7 @@ async def answer_when_ready(interaction: discord.Interaction, post: Coroutine[An
     after it, a followup, as before."""
     work = asyncio.ensure_future(post)
     try:
-        done, _ = await asyncio.wait({work}, timeout=ANSWER_AT_ONCE_SECONDS)
+        done, _ = await asyncio.wait({work}, timeout=patience(interaction))
         if not done:
             await interaction.response.defer(thinking=True)
         embed, file = await work
@@ -260,6 +264,13 @@ async def answer_when_ready(interaction: discord.Interaction, post: Coroutine[An
         await interaction.followup.send(embed=embed, file=file)
     else:
         await interaction.response.send_message(embed=embed, file=file)
+
+
+def patience(interaction: discord.Interaction) -> float:
+    """Seconds to wait for a board before deferring: ANSWER_AT_ONCE_SECONDS, or less when the
+    interaction is already old, and never below zero."""
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    return max(0.0, min(ANSWER_AT_ONCE_SECONDS, LATEST_DEFER_AGE - age))
 
 
 class Standings(commands.Cog):

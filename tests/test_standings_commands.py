@@ -3,15 +3,19 @@ the fake Discord API: what players see, in English and German."""
 
 from __future__ import annotations
 
+import datetime as dt
 import sqlite3
 import sys
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
+import discord
 import pytest
 
 from bot.poker import evaluate
 from bot.store.stats_models import SESSION_IDLE_SECONDS, PlayedHand
-from cogs.standings import Standings
+from cogs.standings import ANSWER_AT_ONCE_SECONDS, Standings, patience
 from tests.harness.driver import DiscordHarness
 from tests.harness.fake_discord import EPHEMERAL_FLAG
 from tests.harness.tables import opened_table
@@ -53,11 +57,13 @@ async def test_the_leaderboard_is_a_picture_with_the_callers_rank_and_neighbours
     assert posted["embeds"][0]["footer"]["text"] == "Net winnings · All time"
 
 
-def patience(harness: DiscordHarness, monkeypatch, seconds: float) -> Standings:
-    """The cog, waiting ``seconds`` for a board before it defers. (Patched in the module
+def given_time(harness: DiscordHarness, monkeypatch, seconds: float) -> Standings:
+    """The cog, waiting up to ``seconds`` for a board before it defers. (Patched in the module
     discord.py loaded the extension as, which is not ``cogs.standings``.)"""
     cog = standings(harness)
-    monkeypatch.setattr(sys.modules[type(cog).__module__], "ANSWER_AT_ONCE_SECONDS", seconds)
+    loaded = sys.modules[type(cog).__module__]
+    monkeypatch.setattr(loaded, "ANSWER_AT_ONCE_SECONDS", seconds)
+    monkeypatch.setattr(loaded, "LATEST_DEFER_AGE", max(seconds, loaded.LATEST_DEFER_AGE))
     return cog
 
 
@@ -65,12 +71,21 @@ def patience(harness: DiscordHarness, monkeypatch, seconds: float) -> Standings:
 def ready_in_time(harness: DiscordHarness, monkeypatch) -> None:
     """Boards here answer at once whatever this machine's speed (the first one starts the
     workers, which may take longer than the bot's second); the deferred path has its tests."""
-    patience(harness, monkeypatch, 60.0)
+    given_time(harness, monkeypatch, 60.0)
 
 
 def answering_slowly(harness: DiscordHarness, monkeypatch) -> Standings:
     """No time to answer at once: every board is deferred first."""
-    return patience(harness, monkeypatch, 0.0)
+    return given_time(harness, monkeypatch, 0.0)
+
+
+def test_an_old_interaction_waits_less_for_its_board() -> None:
+    def aged(seconds: float) -> Any:
+        return SimpleNamespace(created_at=discord.utils.utcnow() - dt.timedelta(seconds=seconds))
+
+    assert 0.99 < patience(aged(0.0)) <= ANSWER_AT_ONCE_SECONDS == 1.0
+    assert 0.45 < patience(aged(1.5)) <= 0.5  # the defer must leave by 2 s of Discord's 3
+    assert patience(aged(2.5)) == 0.0 and patience(aged(60)) == 0.0
 
 
 async def test_a_board_not_ready_in_time_is_deferred_then_posted(

@@ -13,7 +13,16 @@ from bot.errors import UserError
 from bot.i18n import LANGUAGES, N_, language_of
 from bot.store import MAX_AMOUNT
 from bot.store.stats_models import checked_zone_name, zone_names_like
-from cogs.common import casino_embed, check_amount, chips, duration_text, guild_id_of, reader, server_words
+from cogs.common import (
+    answer,
+    casino_embed,
+    check_amount,
+    chips,
+    duration_text,
+    guild_id_of,
+    reader,
+    server_words,
+)
 
 if TYPE_CHECKING:
     from bot.client import CasinoBot
@@ -113,10 +122,7 @@ class Admin(commands.Cog):
             shown = w("{language}, set by an admin", language=LANGUAGES[current.language])
         embed.add_field(name=w("Public messages"), value=shown, inline=False)
         embed.add_field(name=w("Time zone"), value=current.timezone or w("UTC (not set)"), inline=False)
-        if interaction.response.is_done():
-            await interaction.followup.send(embed=embed, ephemeral=True)
-        else:
-            await interaction.response.send_message(embed=embed, ephemeral=True)
+        await answer(interaction, embed=embed, ephemeral=True)  # deferred if the zone changed
 
     @settings.autocomplete("timezone")
     async def _timezones(self, interaction: discord.Interaction,

@@ -1,8 +1,11 @@
-"""Small helpers shared by the cogs: chip formatting, embeds, guild checks."""
+"""Small helpers shared by the cogs: chip formatting, embeds and their pictures, answers, guild
+checks."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
+import asyncio
+import io
+from collections.abc import Awaitable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -107,6 +110,57 @@ async def guarded(interaction: discord.Interaction, action: Awaitable[None]) -> 
         await action
     except Exception as error:
         await reply_with_error(interaction, error)
+
+
+async def answer(interaction: discord.Interaction, **message: Any) -> None:
+    """``message`` as the interaction's first answer, or as a followup once it was deferred."""
+    if interaction.response.is_done():
+        await interaction.followup.send(**message)
+    else:
+        await interaction.response.send_message(**message)
+
+
+def picture_file(embed: discord.Embed, png: bytes, filename: str) -> discord.File:
+    """``png`` as the file to send with ``embed``, shown as the embed's image."""
+    embed.set_image(url=f"attachment://{filename}")
+    return discord.File(io.BytesIO(png), filename=filename)
+
+
+ANSWER_AT_ONCE_SECONDS = 1.0
+"""A reply (a leaderboard, a stats card) ready within this long is the interaction's answer
+itself; a slower one is deferred ("… is thinking") when this runs out and posted when ready.
+Leaderboards usually meet it: a board's read and picture take about a tenth of a second."""
+LATEST_DEFER_AGE = 2.0
+"""Discord wants a first answer within 3 s of the interaction's creation, not of the handler's
+start: a handler that starts late (a busy loop) waits only until the interaction is this old, so
+the defer still has a second to arrive."""
+
+Post = tuple[discord.Embed, discord.File]
+
+
+async def answer_when_ready(interaction: discord.Interaction, post: Coroutine[Any, Any, Post]) -> None:
+    """Answer with ``post`` at once if it is ready in time, else defer, then post it.
+
+    Deferring first cost every board a second request (the defer, then the post as a followup)
+    and showed "thinking" for a tenth of a second; now only slow replies pay for it. An error
+    before the defer is the interaction's first answer (the error handler's ephemeral reply);
+    after it, a followup, as before."""
+    work = asyncio.ensure_future(post)
+    try:
+        done, _ = await asyncio.wait({work}, timeout=patience(interaction))
+        if not done:
+            await interaction.response.defer(thinking=True)
+        embed, file = await work
+    finally:
+        work.cancel()  # the command was cancelled, or its defer failed: the post goes with it
+    await answer(interaction, embed=embed, file=file)
+
+
+def patience(interaction: discord.Interaction) -> float:
+    """Seconds to wait for a reply before deferring: ANSWER_AT_ONCE_SECONDS, or less when the
+    interaction is already old, and never below zero."""
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    return max(0.0, min(ANSWER_AT_ONCE_SECONDS, LATEST_DEFER_AGE - age))
 
 
 EMBED_DESCRIPTION_LIMIT = 4096

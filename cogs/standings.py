@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-import io
 import logging
-from collections.abc import Coroutine
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -25,7 +23,16 @@ from bot.errors import UserError
 from bot.i18n import N_, Words
 from bot.poker.hand_value import describe_value
 from bot.store import stats_models as kept  # the store's totals, read here
-from cogs.common import casino_embed, guild_id_of, guild_words, server_words, signed_chips
+from cogs.common import (
+    Post,
+    answer_when_ready,
+    casino_embed,
+    guild_id_of,
+    guild_words,
+    picture_file,
+    server_words,
+    signed_chips,
+)
 from cogs.drawing import Drawer
 from render.standings import (
     BoardPicture,
@@ -233,46 +240,6 @@ def recap_picture(sitting: kept.SessionInfo, w: Words) -> RecapPicture:
 
 STANDINGS_NICENESS = 10
 
-ANSWER_AT_ONCE_SECONDS = 1.0
-"""A leaderboard or stats card ready within this long is the interaction's answer itself; a slower
-one is deferred ("… is thinking") when this runs out and posted when ready. Usually met: a board's
-read and picture take about a tenth of a second."""
-LATEST_DEFER_AGE = 2.0
-"""Discord wants a first answer within 3 s of the interaction's creation, not of the handler's
-start: a handler that starts late (a busy loop) waits only until the interaction is this old, so
-the defer still has a second to arrive."""
-
-Post = tuple[discord.Embed, discord.File]
-
-
-async def answer_when_ready(interaction: discord.Interaction, post: Coroutine[Any, Any, Post]) -> None:
-    """Answer with ``post`` at once if it is ready in time, else defer, then post it.
-
-    Deferring first cost every board a second request (the defer, then the post as a followup)
-    and showed "thinking" for a tenth of a second; now only slow boards pay for it. An error
-    before the defer is the interaction's first answer (the error handler's ephemeral reply);
-    after it, a followup, as before."""
-    work = asyncio.ensure_future(post)
-    try:
-        done, _ = await asyncio.wait({work}, timeout=patience(interaction))
-        if not done:
-            await interaction.response.defer(thinking=True)
-        embed, file = await work
-    finally:
-        work.cancel()  # the command was cancelled, or its defer failed: the post goes with it
-    if interaction.response.is_done():
-        await interaction.followup.send(embed=embed, file=file)
-    else:
-        await interaction.response.send_message(embed=embed, file=file)
-
-
-def patience(interaction: discord.Interaction) -> float:
-    """Seconds to wait for a board before deferring: ANSWER_AT_ONCE_SECONDS, or less when the
-    interaction is already old, and never below zero."""
-    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
-    return max(0.0, min(ANSWER_AT_ONCE_SECONDS, LATEST_DEFER_AGE - age))
-
-
 class Standings(commands.Cog):
     """/leaderboard, /stats and the sittings' recaps."""
 
@@ -309,9 +276,8 @@ class Standings(commands.Cog):
             png = await self.drawer.draw(board_png, board_picture(board, interaction.user.id, w))
             title, subtitle = board_title(board, w)
             embed = casino_embed(title, board_text(board, w))
-            embed.set_image(url="attachment://leaderboard.png")
             embed.set_footer(text=subtitle)
-            return embed, discord.File(io.BytesIO(png), "leaderboard.png")
+            return embed, picture_file(embed, png, "leaderboard.png")
 
         await answer_when_ready(interaction, leaderboard_post())
 
@@ -339,8 +305,7 @@ class Standings(commands.Cog):
             picture = profile_picture(profile, w, today)
             png = await self.drawer.draw(profile_png, picture)
             embed = casino_embed(picture.title, profile_text(profile, who.mention, w))
-            embed.set_image(url="attachment://stats.png")
-            return embed, discord.File(io.BytesIO(png), "stats.png")
+            return embed, picture_file(embed, png, "stats.png")
 
         await answer_when_ready(interaction, stats_post())
 
@@ -374,10 +339,10 @@ class Standings(commands.Cog):
         picture = recap_picture(sitting, w)
         png = await self.drawer.draw(recap_png, picture)
         embed = casino_embed(picture.title, recap_text(picture))
-        embed.set_image(url="attachment://recap.png")
+        file = picture_file(embed, png, "recap.png")
         channel = self.bot.get_partial_messageable(sitting.channel_id, guild_id=sitting.guild_id)
         try:
-            await channel.send(embed=embed, file=discord.File(io.BytesIO(png), "recap.png"))
+            await channel.send(embed=embed, file=file)
         except (discord.Forbidden, discord.NotFound):
             log.warning("Recap of sitting %s not posted: no access to channel %s", sitting.id,
                         sitting.channel_id)

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import logging
 import random
 import time
@@ -41,7 +40,7 @@ from bot.i18n import N_, Text, Words
 from bot.tables.results import RoundResult
 from bot.tables.runtime import Table
 from bot.tables.stack_view import seated_with_stacks, with_stacks
-from cogs.common import EMBED_COLOUR, ENGLISH, chips, guild_words, relative_time, signed_chips
+from cogs.common import EMBED_COLOUR, ENGLISH, chips, guild_words, picture_file, relative_time, signed_chips
 from cogs.discord_limits import InvalidRequests, RequestPacer
 from cogs.drawing import TABLE_PICTURES
 from cogs.table_button import table_view
@@ -300,8 +299,7 @@ class TableMessages:
         w = await guild_words(self.bot, table.guild_id)
         embed, snapshot = self.table_embed(table, w), self.table_snapshot(table, w)
         png = await TABLE_PICTURES.draw(render.table_scene_png, snapshot)
-        file = discord.File(io.BytesIO(png), filename="table.png")
-        embed.set_image(url="attachment://table.png")
+        file = picture_file(embed, png, "table.png")
         view = table_view(table, self.bot.tables.controls(table, w))
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         self.edits += 1
@@ -371,8 +369,7 @@ class TableMessages:
             await self._send(channel.send(embed=embed, nonce=nonce))
             return
         png = await self._result_picture(table, result, w)
-        embed.set_image(url="attachment://result.png")
-        file = discord.File(io.BytesIO(png), filename="result.png")
+        file = picture_file(embed, png, "result.png")
         try:
             await self._send(channel.send(embed=embed, file=file, nonce=nonce))
         except discord.HTTPException as error:

@@ -1,7 +1,8 @@
 """The pictures' fonts at any size, shipped with the package so a machine with no system fonts
 draws the same pictures: Roboto (Apache License 2.0) for the words, then DejaVu Sans (Bitstream
-Vera licence: Hebrew, Arabic, Cyrillic, Greek, symbols) and Symbola (free for any use: emoji)
-for whatever a member's name holds that Roboto lacks. Pillow's own bundled font has no umlauts
+Vera licence: Hebrew, Arabic, Cyrillic, Greek, symbols), Symbola (free for any use: emoji) and
+Droid Sans Fallback (Apache License 2.0: Chinese, Japanese and Korean) for whatever a member's
+name holds that Roboto lacks. Pillow's own bundled font has no umlauts
 or accents, so German names and hands ("Könige", "Chloé") need these.
 
 Text is laid out by Pillow's basic engine on every machine (raqm is not everywhere): a
@@ -22,7 +23,8 @@ from PIL import ImageFont
 
 FONT_FOLDER = Path(__file__).with_name("font_files")
 FONT_FILE = FONT_FOLDER / "Roboto-Regular.ttf"
-FALLBACK_FILES = (FONT_FILE, FONT_FOLDER / "DejaVuSans.ttf", FONT_FOLDER / "Symbola.ttf")
+FALLBACK_FILES = (FONT_FILE, FONT_FOLDER / "DejaVuSans.ttf", FONT_FOLDER / "Symbola.ttf",
+                  FONT_FOLDER / "DroidSansFallback.ttf")
 """In order of preference."""
 
 # Characters that only modify their neighbour (emoji presentation, joiners, skin tones) stay in

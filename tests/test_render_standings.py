@@ -59,7 +59,8 @@ def test_a_leaderboard_picture_for_no_one_one_player_and_many(language: str, cou
         assert picture.rows[0].value == "+903" and picture.rows[0].detail == "3 Runden"
 
 
-@pytest.mark.parametrize("name", ["Ann 🎲🔥", "דניאל", "محمد", "Жанна", "Zoë ♠♥", "ΑΘΗΝΑ"])
+@pytest.mark.parametrize("name", ["Ann 🎲🔥", "דניאל", "محمد", "Жанна", "Zoë ♠♥", "ΑΘΗΝΑ",
+                                  "王小明", "さくら🌸", "김민준", "Kai 李"])
 def test_every_character_of_a_name_is_drawn_by_a_font_that_has_it(name: str) -> None:
     drawn = "".join(run for run, _ in font_runs(name))
     for run, index in font_runs(name):

@@ -74,6 +74,10 @@ class HighCardFlush(commands.Cog):
             *(None if amount is None else check_amount(amount, maximum=MAX_CHIPS)
               for amount in (straight_flush, flush))))
 
+    @group.command(name="rebet", description="Repeat last round's bets.")
+    async def rebet(self, interaction: discord.Interaction) -> None:
+        await self._act(interaction, "rebet")
+
     @group.command(name="clear", description="Take your bets back while bets are open.")
     async def clear(self, interaction: discord.Interaction) -> None:
         await self._act(interaction, "clear")

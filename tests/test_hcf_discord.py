@@ -311,6 +311,37 @@ async def test_a_hand_the_bank_cannot_pay_is_dead_and_gets_every_stake_back(
     assert record.ephemeral and "re-creates every dealt card" in record.text, record.text
 
 
+async def test_rebet_places_last_hands_bets_and_can_start_the_next_hand(
+    harness: DiscordHarness, hcf: HCFTable
+) -> None:
+    alice, bob, carol, dave = players = await seat_four(harness, hcf, bank_minimum=5000)
+    assert "Rebet" in hcf.driver.buttons()
+    refused(await hcf.press(carol, "Rebet"), "nothing to rebet")
+    assert hcf.table.round is None and hcf.stacks()[carol.id] == BUY_IN, "the refusal started nothing"
+    confirmed(await hcf.command(carol, "ante", amount=20), "Ante 20")
+    confirmed(await hcf.command(carol, "bonus", straight_flush=10, flush=15), "Straight Flush bonus 10")
+    confirmed(await hcf.press(dave, "Ante 10"), "Ante 10")
+    assert {"Rebet", "Clear"} <= set(hcf.driver.buttons())
+    await hcf.close_betting()
+    await hcf.decide_all(players)
+    assert hcf.table.round is None
+
+    before = hcf.stacks()
+    confirmed(await hcf.press(carol, "Rebet"), "Rebet: Ante 20 · SF 10 · Flush 15")
+    assert hcf.table.round is not None, "Rebet opened the hand"
+    assert hcf.stacks()[carol.id] == before[carol.id] - 45
+    confirmed(await hcf.command(dave, "rebet"), "Rebet: Ante 10")
+    refused(await hcf.press(carol, "Rebet"), "clear your bets first")
+    refused(await hcf.press(bob, "Rebet"), "nothing to rebet")
+    assert hcf.stacks() == {**before, carol.id: before[carol.id] - 45, dave.id: before[dave.id] - 10}
+    await hcf.close_betting()
+    await hcf.decide_all(players)
+    summary = hcf.table.last_result.settlement.summary
+    assert summary[carol.id].staked >= 45 + 20 and summary[dave.id].staked >= 10 + 10, "and Raises"
+    assert all(hcf.stacks()[seat] - before[seat] == line.net for seat, line in summary.items())
+    await harness.audit_ok()
+
+
 async def test_bad_input_gets_a_private_reason_and_changes_nothing(
     harness: DiscordHarness, hcf: HCFTable
 ) -> None:
@@ -433,13 +464,7 @@ async def test_a_restart_mid_offer_resumes_the_hand_and_old_buttons_work(
     await hcf.command(bob, "ante", amount=20)
     offer = copy.deepcopy(hcf.driver.message())
     round_id = hcf.table.round.id
-    await harness.bot.close()  # the process stops while the bank is offered
-
-    bot = CasinoBot(Config(token="fake-token", db_path=str(tmp_path / "casino.sqlite3")))
-    bot.clock = clock
-    await bot.login("fake-token")
-    harness.bot = bot
-    hcf.driver = TableDriver(harness, clock)
+    await restart(harness, hcf, clock, tmp_path)  # the process stops while the bank is offered
     assert hcf.table.round is not None and hcf.table.round.id == round_id
     assert hcf.hand.offered == alice.id and hcf.hand.game.players[bob.id].ante == 20
     confirmed(await harness.click(alice, offer, hcf_button(offer, "Accept bank")), "Bank accepted")
@@ -449,3 +474,17 @@ async def test_a_restart_mid_offer_resumes_the_hand_and_old_buttons_work(
     await hcf.decide_all([bob, carol])
     assert hcf.table.last_result.round_id == round_id
     await harness.audit_ok()
+
+    await restart(harness, hcf, clock, tmp_path)  # between hands: Rebet remembers the last one
+    confirmed(await hcf.press(bob, "Rebet"), "Rebet: Ante 20")
+    assert hcf.hand.game.players[bob.id].ante == 20
+
+
+async def restart(harness: DiscordHarness, hcf: HCFTable, clock: FakeClock, tmp_path: Path) -> None:
+    """The bot process stops and a new one starts on the same database."""
+    await harness.bot.close()
+    bot = CasinoBot(Config(token="fake-token", db_path=str(tmp_path / "casino.sqlite3")))
+    bot.clock = clock
+    await bot.login("fake-token")
+    harness.bot = bot
+    hcf.driver = TableDriver(harness, clock)

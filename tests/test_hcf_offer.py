@@ -13,6 +13,7 @@ import pytest
 from bot.games.common import RuleError, chips_of, clockwise_turn
 from bot.games.hcf import (
     BankDeclined,
+    HCFBets,
     HCFOptions,
     HCFRound,
     HouseBanks,
@@ -128,6 +129,32 @@ def test_both_bonuses_are_placed_together_or_not_at_all() -> None:
     assert (hand.game.players[B].straight_flush, hand.game.players[B].flush) == (0, 0)
     with pytest.raises(RuleError, match="Ante first"):
         hand.place_bonuses(D, {"flush": 10})
+
+
+def test_rebet_places_last_hands_ante_and_bonuses_and_declines_like_an_ante() -> None:
+    options = HCFOptions(bank_minimum=100, rake_mode=RakeMode.EVERY_PLAYER, rake=2)
+    hand = new_hand(options=options)
+    records = hand.rebet(B, HCFBets(ante=20, flush=10))  # B is still to be asked
+    assert [chips_of(record.flows, B) for record in records] == [22, 10], "Ante 20 + rake 2, Flush 10"
+    assert hand.game.players[B].bets == HCFBets(20, 0, 10)
+    assert hand.pending == [A, D] and hand.history[-1] == BankDeclined(seat=B, how="bet")
+
+
+def test_rebet_places_every_bet_or_none() -> None:
+    hand = new_hand(stacks={A: 500, B: 60, C: 50, D: 500})
+    assert not hand.can_rebet(B, HCFBets(ante=10, straight_flush=10, flush=20)), "40 + 30 > 60"
+    with pytest.raises(RuleError, match="need"):
+        hand.rebet(B, HCFBets(ante=10, straight_flush=10, flush=20))
+    assert B not in hand.game.players, "the Ante it could cover was not placed alone"
+    with pytest.raises(RuleError, match="10 to 1,000 chips"):
+        hand.rebet(D, HCFBets(ante=2000))  # the table's limits may have changed since
+    assert D not in hand.game.players and hand.pending == [A, D], "a refused Rebet declines nothing"
+    with pytest.raises(RuleError, match="no bets from your last round"):
+        hand.rebet(D, HCFBets(ante=0))
+    hand.place_ante(D, 10)
+    with pytest.raises(RuleError, match="clear your bets first"):
+        hand.rebet(D, HCFBets(ante=10))
+    assert hand.game.players[D].bets == HCFBets(10, 0, 0)
 
 
 def test_the_dp_places_no_bets() -> None:

@@ -325,6 +325,14 @@ class GameAdapter(ABC):
         """What the next round remembers (bets for Rebet, the button); default: nothing."""
         return {}
 
+    @staticmethod
+    def last_bets(memory: Mapping[SeatId, Any], seat: SeatId) -> Any:
+        """What Rebet repeats: the seat's bets of last round (from :meth:`memory`)."""
+        previous = memory.get(seat)
+        if previous is None:
+            raise RuleError("There is nothing to rebet: you did not bet last round.")
+        return previous
+
     @abstractmethod
     def record(self, state: Any) -> dict[str, Any]:
         """The finished round's public record for /round (everything is revealed by then)."""
@@ -441,14 +449,6 @@ class HouseGameAdapter(GameAdapter):
         if state.can_deal():
             applied.append(Applied(None, state.deal(deck()).label, (), "deal"))
         return applied
-
-    @staticmethod
-    def last_bets(memory: Mapping[SeatId, Any], seat: SeatId) -> Any:
-        """What Rebet repeats: the seat's bets of last round (from :meth:`memory`)."""
-        previous = memory.get(seat)
-        if previous is None:
-            raise RuleError("There is nothing to rebet: you did not bet last round.")
-        return previous
 
     def take_back_bets(self, state: Any, seat: SeatId) -> list[Applied] | None:
         """A leaver's bets while the window is open (``[]``: none to take back); None once the

@@ -7,15 +7,16 @@ hands every chip back to the stacks, less any disclosed rake, which goes to the 
 
 How a hand runs at a table
 --------------------------
-1. Between hands the table shows **Deal next hand** and two Ante buttons. Any seated player
-   opens the next hand with either (or ``/hcf deal``, ``/hcf ante``).
+1. Between hands the table shows **Deal next hand**, two Ante buttons and **Rebet**. Any seated
+   player opens the next hand with any of them (or ``/hcf deal``, ``/hcf ante``, ``/hcf rebet``).
 2. The DP role is offered in turn (:mod:`bot.games.hcf.offer`): the seat asked now sees it on
    the table and answers with **Accept bank** / **Decline bank** (``/hcf bank``); its timer
    counts as a decline. The first offer gets the betting window's time (the runtime starts every
    round with it), later offers the decision time. Players may bet meanwhile; a player who bets
    declines the bank for this hand. Nobody banks: the house does.
-3. The betting window (Ante, both bonuses, Clear), then the deal: seven cards each, private
-   (**My cards**), and seven for the bank, hidden until the showdown.
+3. The betting window (Ante, both bonuses, Rebet: last hand's bets again, Clear), then the
+   deal: seven cards each, private (**My cards**), and seven for the bank, hidden until the
+   showdown.
 4. Decisions: **Raise 1x/2x/3x** as the player's flush allows, or **Fold**; the timer folds.
 5. Settlement in order, posted as the result: the bank's hand, every hand's flush ringed, and
    who paid whom (dead hands and rake included).
@@ -38,6 +39,7 @@ from bot.games.hcf import (
     CloseBetting,
     Deal,
     Fold,
+    HCFBets,
     HCFOptions,
     HCFPlayer,
     HCFRound,
@@ -65,6 +67,7 @@ from bot.tables.adapter import (
     PrivateRows,
     TableContext,
     bet_list,
+    bets_report,
 )
 from bot.tables.config import ENGLISH, TableConfig, TableOptions, option
 from bot.tables.rules_page import reflow
@@ -95,8 +98,8 @@ def hcf_options(config: TableConfig) -> HCFOptions:
 
 class HCFAdapter(GameAdapter):
     state_type = HCFRound
-    starts_round_actions = frozenset({"start", "ante"})
-    arguments = {"start": NoArg, "ante": Amount, "bonus": Bonuses, "clear": NoArg,
+    starts_round_actions = frozenset({"start", "ante", "rebet"})
+    arguments = {"start": NoArg, "ante": Amount, "bonus": Bonuses, "rebet": NoArg, "clear": NoArg,
                  "accept": NoArg, "decline": NoArg, "raise": Times, "fold": NoArg}
 
     def idle_hint(self) -> Text:
@@ -144,6 +147,8 @@ class HCFAdapter(GameAdapter):
             declines = seat in state.pending
             record = state.place_ante(seat, expect(arg, Amount).chips)
             return Applied(seat, _ante_label(record.amount, record.flows, declines), record.flows)
+        if action == "rebet":
+            return self._rebet(state, seat, memory)
         if action == "bonus":
             records = state.place_bonuses(seat, _bonus_amounts(expect(arg, Bonuses)))
             label = ", ".join(record.label for record in records)
@@ -164,6 +169,16 @@ class HCFAdapter(GameAdapter):
             folded = state.fold(seat)
             return Applied(seat, folded.label, folded.flows, f"decide:{seat}")
         raise RuleError("High Card Flush has no action {action}.", action=action)
+
+    def _rebet(self, state: HCFRound, seat: SeatId, memory: Mapping[SeatId, Any]) -> Applied:
+        """Last hand's bets again; the reply names them all ("Rebet: Ante 20 · Flush 5")."""
+        _check_has_chips(state, seat, opening=False)
+        declines = seat in state.pending
+        records = state.rebet(seat, HCFBets(*self.last_bets(memory, seat)))
+        label = bets_report("rebet", _bets_text(state.game.players[seat]))
+        if declines:
+            label = Text("{bets} (you play, so you declined the bank)", bets=label)
+        return Applied(seat, label, tuple(flow for record in records for flow in record.flows))
 
     def phase_key(self, state: HCFRound) -> Hashable:
         """Each offer of the bank is a phase of its own: the next player gets a fresh timer."""
@@ -207,8 +222,10 @@ class HCFAdapter(GameAdapter):
         return list(state.seats_in_play())
 
     def memory(self, state: HCFRound) -> dict[Any, Any]:
-        """Where the DP turn stands and the order it goes round in."""
-        return {"turn": state.turn, "order": list(state.clockwise)}
+        """Where the DP turn stands and the order it goes round in, and each player's bets for
+        Rebet (the DP placed none)."""
+        bets = {seat: list(player.bets) for seat, player in state.game.players.items() if player.ante > 0}
+        return {"turn": state.turn, "order": list(state.clockwise), **bets}
 
     # -- presentation ----------------------------------------------------------------------
     def controls(self, state: HCFRound | None, config: TableConfig, w: Words = ENGLISH) -> list[Control]:
@@ -220,14 +237,15 @@ class HCFAdapter(GameAdapter):
                            "secondary", 1),
                    Control(w("Flush bonus {amount}", amount=small), "bonus", Bonuses(flush=small),
                            "secondary", 1)]
+        rebet = Control(w("Rebet"), "rebet", NoArg(), "secondary", 2)
         if state is None:
-            return [Control(w("Deal next hand"), "start", NoArg(), "success", 0), *antes]
+            return [Control(w("Deal next hand"), "start", NoArg(), "success", 0), *antes, rebet]
         if state.offering:
             return [Control(w("Accept bank"), "accept", NoArg(), "success", 0),
-                    Control(w("Decline bank"), "decline", NoArg(), "danger", 0), *antes, *bonuses]
+                    Control(w("Decline bank"), "decline", NoArg(), "danger", 0), *antes, *bonuses, rebet]
         phase = state.game.phase
         if phase is Phase.BETTING:
-            return [*antes, *bonuses, Control(w("Clear"), "clear", NoArg(), "danger", 2)]
+            return [*antes, *bonuses, rebet, Control(w("Clear"), "clear", NoArg(), "danger", 2)]
         if phase is Phase.DECISIONS:
             return [*(Control(w("Raise {times}x", times=times), "raise", Times(times), "success", 0)
                       for times in (1, 2, 3)),
@@ -365,8 +383,8 @@ whose stack is at least {bank_minimum}. Accept or decline (the timer declines); 
 bets first declines. Nobody banks: the house banks with unlimited funds. The dealer button sits
 in front of the DP. The DP places no bets and stakes the whole stack as the bank.
 **Bets** (Ante {min_ante}–{max_ante}; betting window {betting} s): the Ante and, after it,
-the optional Straight Flush and Flush bonuses. Your stack must cover the Ante, a 3x Raise and
-the bonuses.
+the optional Straight Flush and Flush bonuses; Rebet places your last hand's bets again. Your
+stack must cover the Ante, a 3x Raise and the bonuses.
 **Decisions** ({decision} s): Fold (Ante and bonuses lost) or Raise: 1x the Ante with a flush of
 4 or fewer cards, up to 2x with 5, up to 3x with 6 or 7. The timer folds.
 **The bank qualifies** with a 3-card 9-high flush or better. Not qualified: Ante 1:1, Raise

@@ -77,11 +77,11 @@ from bot.games.hcf.hands import (
 from bot.games.hcf.offer import HCFRound
 from bot.games.hcf.rotation import dp_offer_order
 from bot.games.hcf.rules import FLUSH_PAYS, STRAIGHT_FLUSH_PAYS, HCFOptions, Phase, RakeMode, settle_hand
-from bot.games.hcf.state import HCFPlayer, HCFState, required_stack
+from bot.games.hcf.state import HCFBets, HCFPlayer, HCFState, required_stack
 
 __all__ = [
     "BankDeclined", "CloseBetting", "Deal", "FLUSH_PAYS", "Flush", "Fold", "HCFOptions",
-    "HCFPlayer", "HCFRound", "HCFState", "HOUSE", "HandResult", "HouseBanks", "Phase",
+    "HCFBets", "HCFPlayer", "HCFRound", "HCFState", "HOUSE", "HandResult", "HouseBanks", "Phase",
     "QUALIFYING_FLUSH_KEY", "RakeMode", "Run", "STRAIGHT_FLUSH_PAYS", "Showdown", "Transfer",
     "dp_offer_order", "dp_qualifies", "flush_cards", "flush_of", "hand_keys", "raise_cap",
     "required_stack", "run_cards", "run_of", "settle_against_bank", "settle_hand",

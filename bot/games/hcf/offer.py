@@ -34,7 +34,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.games.common import RuleError, SeatId, allowed, verify_saved
+from bot.games.common import RuleError, SeatId, allowed, permits, verify_saved
 from bot.games.hcf.actions import (
     Action,
     AnteBet,
@@ -50,7 +50,7 @@ from bot.games.hcf.actions import (
 )
 from bot.games.hcf.rotation import dp_offer_order
 from bot.games.hcf.rules import BONUSES, HCFOptions, Phase
-from bot.games.hcf.state import HCFState
+from bot.games.hcf.state import HCFBets, HCFState
 from bot.poker import Card
 
 OFFER = "offer"
@@ -249,6 +249,29 @@ class HCFRound:
     def place_bonuses(self, seat: SeatId, amounts: Mapping[str, int]) -> tuple[BonusBet, ...]:
         self.verify_place_bonuses(seat, amounts)
         return tuple(self.game.place_bonus(seat, bonus, amount) for bonus, amount in amounts.items())
+
+    def verify_rebet(self, seat: SeatId, previous: HCFBets) -> None:
+        """Rebet places ``previous`` (the seat's last hand's bets, kept by the caller) on an
+        empty spot: the Ante and every bonus, or nothing when any of them is not allowed now."""
+        self._verify_not_dealt()
+        if previous.ante <= 0 or min(previous) < 0:
+            raise RuleError("There are no bets from your last round to repeat.")
+        if seat in self.game.players:
+            raise RuleError("Rebet repeats last hand's bets on an empty spot: clear your bets first.")
+        trial = HCFState.from_dict(self.game.to_dict())
+        trial.place_ante(seat, previous.ante)
+        for bonus, amount in previous.bonuses().items():
+            trial.place_bonus(seat, bonus, amount)
+
+    can_rebet = permits(verify_rebet)
+
+    def rebet(self, seat: SeatId, previous: HCFBets) -> tuple[AnteBet | BonusBet, ...]:
+        """Last hand's Ante and bonuses again, as the records of placing each; like an Ante, it
+        declines the bank for a seat still to be asked."""
+        self.verify_rebet(seat, previous)
+        ante = self.place_ante(seat, previous.ante)
+        return (ante, *(self.game.place_bonus(seat, bonus, amount)
+                        for bonus, amount in previous.bonuses().items()))
 
     def clear_bets(self, seat: SeatId) -> ClearBets:
         """Every bet of the seat back (a seat that declined the bank by betting stays out of the

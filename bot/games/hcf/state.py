@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine, permits, verify_saved
 from bot.games.hcf.actions import (
@@ -62,6 +62,18 @@ _A = TypeVar("_A", bound=Action)
 CARDS_PER_HAND = 7
 MAX_RAISE = 3
 """The largest Raise in Antes any hand can reach: what a stack must cover when betting."""
+
+
+class HCFBets(NamedTuple):
+    """A hand's bets as Rebet repeats them: the Ante and both bonuses."""
+
+    ante: int
+    straight_flush: int = 0
+    flush: int = 0
+
+    def bonuses(self) -> dict[str, int]:
+        """The bonuses placed (``{"flush": 5}``), in the order the bonuses are named."""
+        return {bonus: amount for bonus, amount in zip(BONUSES, self[1:], strict=True) if amount}
 
 
 @dataclass
@@ -96,6 +108,10 @@ class HCFPlayer:
 
     def bonus(self, name: str) -> int:
         return self.straight_flush if name == "straight_flush" else self.flush
+
+    @property
+    def bets(self) -> HCFBets:
+        return HCFBets(self.ante, self.straight_flush, self.flush)
 
     def to_dict(self) -> dict[str, Any]:
         return {

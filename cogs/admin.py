@@ -135,7 +135,8 @@ class Admin(commands.Cog):
     @app_commands.checks.has_permissions(manage_guild=True)
     async def audit(self, interaction: discord.Interaction) -> None:
         guild_id = guild_id_of(interaction)
-        # The stats recount reads every round: seconds on a big server, past Discord's 3.
+        # The stats recount reads every round of the server: minutes on a very big one, far
+        # past Discord's 3 seconds (a deferred answer may come within 15 minutes).
         await interaction.response.defer(ephemeral=True, thinking=True)
         report = await self.bot.store.audit(guild_id)
         w = reader(interaction)

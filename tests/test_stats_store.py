@@ -111,6 +111,27 @@ async def test_a_new_time_zone_recounts_the_days(store_location: str) -> None:
         await store.close()
 
 
+@pytest.mark.parametrize("column", ["net", "best_streak", "best_hand_round"])
+async def test_the_audit_finds_kept_totals_that_differ_from_the_rounds(store_location: str,
+                                                                         column: str) -> None:
+    store = await Store.open(store_location)
+    try:
+        await record(store, GUILD, "uth", START, {ANN: Seat(10, 20, 7), BEN: Seat(10, 0)})
+        await record(store, OTHER_GUILD, "uth", START, {ANN: Seat(10, 0)})
+        assert (await store.audit(GUILD)).ok
+        async with store._transaction() as db:
+            await db.execute(f"UPDATE player_stats SET {column} = {column} + 1 WHERE guild_id = ? "
+                             "AND user_id = ? AND game = '*' AND period = 'all'", (GUILD, ANN))
+        report = await store.audit(GUILD)
+        assert report.stats_off == 2 and not report.ok, "the kept row and the recounted one"
+        assert (await store.audit(OTHER_GUILD)).ok, "another guild's books are its own"
+        async with store._transaction() as db:
+            await db.execute("DELETE FROM player_stats WHERE guild_id = ? AND user_id = ?", (GUILD, BEN))
+        assert (await store.audit(GUILD)).stats_off == 2 + 8, "Ben's rows: 2 games x 4 periods"
+    finally:
+        await store.close()
+
+
 @pytest.mark.parametrize(("zone", "change_day"), [(BERLIN, dt.date(2026, 10, 25)),
                                                   (NEW_YORK, dt.date(2026, 11, 1))])
 async def test_periods_follow_the_local_calendar_across_a_clock_change(

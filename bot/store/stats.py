@@ -29,6 +29,15 @@ from bot.store.stats_models import (
     SessionRound,
 )
 
+# Each player of each round as one row per (every game or this game) x (all, day, week, month,
+# sitting), and which of them count (settled rounds; a round outside a sitting has no sitting
+# row): the rows a round adds to player_stats, as counting one round and recounting all see them.
+_ROWS_OF_ROUNDS = """FROM rounds AS r JOIN round_players AS rp ON rp.round_id = r.id,
+         (SELECT 0 AS flag UNION ALL SELECT 1) AS every,
+         (SELECT 'a' AS kind UNION ALL SELECT 'd' UNION ALL SELECT 'w' UNION ALL SELECT 'm'
+          UNION ALL SELECT 's') AS periods"""
+_SETTLED_ROWS = "r.status = 'settled' AND (periods.kind <> 's' OR r.session_id IS NOT NULL)"
+
 # One row per (every game or this game) x (all, day, week, month, sitting) for each player of
 # round :round_id, added to what is there. Both databases evaluate every SET expression against
 # the row as it was, so streak + 1 in best_streak is the streak this round makes. Columns of the
@@ -44,12 +53,8 @@ COUNT_ROUND = """
            CASE WHEN rp.returned > rp.wagered THEN r.id END,
            rp.hand_value, CASE WHEN rp.hand_value IS NOT NULL THEN r.id END,
            CAST(rp.returned > rp.wagered AS INTEGER), CAST(rp.returned > rp.wagered AS INTEGER)
-    FROM rounds AS r JOIN round_players AS rp ON rp.round_id = r.id,
-         (SELECT 0 AS flag UNION ALL SELECT 1) AS every,
-         (SELECT 'a' AS kind UNION ALL SELECT 'd' UNION ALL SELECT 'w' UNION ALL SELECT 'm'
-          UNION ALL SELECT 's') AS periods
-    WHERE r.id = :round_id AND r.status = 'settled'
-      AND (periods.kind <> 's' OR r.session_id IS NOT NULL)
+    {rows_of_rounds}
+    WHERE r.id = :round_id AND {settled_rows}
     ORDER BY rp.user_id, every.flag, periods.kind
     ON CONFLICT (guild_id, game, period, user_id) DO UPDATE SET
         rounds = player_stats.rounds + 1,
@@ -72,12 +77,73 @@ COUNT_ROUND = """
 
 
 # Formatted once per dialect, not on every settlement (this runs in each round's transaction).
-_COUNT_ROUND_FOR = {postgres: COUNT_ROUND.format(period=period)
+_COUNT_ROUND_FOR = {postgres: COUNT_ROUND.format(period=period, rows_of_rounds=_ROWS_OF_ROUNDS,
+                                                  settled_rows=_SETTLED_ROWS)
                     for postgres, period in ((False, PERIOD_OF_ROUND), (True, PERIOD_OF_ROUND_PG))}
 
 
 async def count_round(db: aiosqlite.Connection, round_id: int) -> None:
     await db.execute(_COUNT_ROUND_FOR[is_postgres(db)], {"round_id": round_id})
+
+
+STATS_COLUMNS = """guild_id, game, period, user_id, rounds, wins, net, wagered, best_win,
+    best_win_round, best_hand, best_hand_round, streak, best_streak"""
+
+# Guild :g's player_stats rows counted again from its rounds: the rows of the
+# player_stats_recount view (migration 0007), in SQL both databases speak, with the guild chosen
+# before anything is counted. The view counts every guild and then filters (its window
+# functions keep the filter out): on a database of a million rounds, minutes for any guild.
+RECOUNT = """
+WITH spread AS (
+    SELECT CASE WHEN every.flag = 1 THEN '*' ELSE r.game END AS game,
+           {period} AS period, rp.user_id, r.id AS round_id, r.settled_seq,
+           rp.wagered, rp.returned - rp.wagered AS net, rp.hand_value
+    {rows_of_rounds}
+    WHERE r.guild_id = :g AND {settled_rows}
+),
+ordered AS MATERIALIZED (
+    SELECT *,
+        SUM(CAST(net < 0 AS INTEGER)) OVER member AS run,
+        FIRST_VALUE(round_id) OVER (PARTITION BY game, period, user_id
+                                    ORDER BY net DESC, settled_seq) AS top_round,
+        FIRST_VALUE(round_id) OVER (PARTITION BY game, period, user_id
+                                    ORDER BY hand_value DESC NULLS LAST, settled_seq) AS hand_round
+    FROM spread
+    WINDOW member AS (PARTITION BY game, period, user_id ORDER BY settled_seq)
+),
+runs AS (
+    SELECT game, period, user_id, run, SUM(CAST(net > 0 AS INTEGER)) AS run_wins,
+           ROW_NUMBER() OVER (PARTITION BY game, period, user_id ORDER BY run DESC) AS newest
+    FROM ordered GROUP BY game, period, user_id, run
+),
+streaks AS (
+    SELECT game, period, user_id, MAX(CASE WHEN newest = 1 THEN run_wins END) AS streak,
+           MAX(run_wins) AS best_streak
+    FROM runs GROUP BY game, period, user_id
+),
+totals AS (
+    SELECT game, period, user_id, COUNT(*) AS rounds, SUM(CAST(net > 0 AS INTEGER)) AS wins,
+           SUM(net) AS net, SUM(wagered) AS wagered,
+           CASE WHEN MAX(net) > 0 THEN MAX(net) ELSE 0 END AS best_win,
+           CASE WHEN MAX(net) > 0 THEN MIN(top_round) END AS best_win_round,
+           MAX(hand_value) AS best_hand,
+           CASE WHEN MAX(hand_value) IS NOT NULL THEN MIN(hand_round) END AS best_hand_round
+    FROM ordered GROUP BY game, period, user_id
+)
+SELECT CAST(:g AS BIGINT) AS guild_id, t.game, {period_key} AS period, t.user_id,
+       CAST(t.rounds AS BIGINT) AS rounds, CAST(t.wins AS BIGINT) AS wins,
+       CAST(t.net AS BIGINT) AS net, CAST(t.wagered AS BIGINT) AS wagered,
+       CAST(t.best_win AS BIGINT) AS best_win, t.best_win_round, t.best_hand, t.best_hand_round,
+       CAST(s.streak AS BIGINT) AS streak, CAST(s.best_streak AS BIGINT) AS best_streak
+FROM totals AS t JOIN streaks AS s USING (game, period, user_id)
+"""
+
+# PostgreSQL compares the period as player_stats keeps it (COLLATE "C", bytewise).
+_PERIOD_KEY_PG = 'CAST(t.period AS TEXT) COLLATE "C"'
+_RECOUNT_FOR = {postgres: RECOUNT.format(period=period, period_key=key, rows_of_rounds=_ROWS_OF_ROUNDS,
+                                          settled_rows=_SETTLED_ROWS)
+                for postgres, period, key in ((False, PERIOD_OF_ROUND, "t.period"),
+                                              (True, PERIOD_OF_ROUND_PG, _PERIOD_KEY_PG))}
 
 
 # What each metric ranks by, as an ascending sort key (best first), and which rows it ranks.
@@ -345,8 +411,8 @@ async def session_info(db: aiosqlite.Connection, session_id: int) -> SessionInfo
 async def recount_guild(db: aiosqlite.Connection, guild_id: int) -> None:
     """Rebuild a guild's stats from its rounds (after its time zone changed)."""
     await db.execute("DELETE FROM player_stats WHERE guild_id = ?", (guild_id,))
-    await db.execute("INSERT INTO player_stats SELECT * FROM player_stats_recount WHERE guild_id = ?",
-                     (guild_id,))
+    await db.execute(f"INSERT INTO player_stats ({STATS_COLUMNS}) {_RECOUNT_FOR[is_postgres(db)]}",
+                     {"g": guild_id})
 
 
 async def set_round_days(db: aiosqlite.Connection, guild_id: int,
@@ -361,15 +427,28 @@ async def settled_times(db: aiosqlite.Connection, guild_id: int) -> list[tuple[i
 
 
 async def stats_mismatches(db: aiosqlite.Connection, guild_id: int) -> int:
-    """Rows of the guild's stats that differ from a recount from its rounds (either way)."""
-    query = """
-        SELECT COUNT(*) FROM (
-            SELECT * FROM (SELECT * FROM player_stats_recount WHERE guild_id = :g
-                           EXCEPT SELECT * FROM player_stats WHERE guild_id = :g) AS missing
-            UNION ALL
-            SELECT * FROM (SELECT * FROM player_stats WHERE guild_id = :g
-                           EXCEPT SELECT * FROM player_stats_recount WHERE guild_id = :g) AS extra
-        ) AS differing
+    """Rows of the guild's stats that differ from a recount from its rounds, either way (a row
+    kept with other values counts twice: the kept one and the recounted one).
+
+    One recount, each of its rows looked up in player_stats by key: with R recounted rows, K
+    kept ones and M of them equal, R - M are missing or differ and K - M are extra or differ."""
+    query = f"""
+        WITH recounted AS ({_RECOUNT_FOR[is_postgres(db)]})
+        SELECT COUNT(*), SUM(CASE WHEN EXISTS (
+                   SELECT 1 FROM player_stats AS k
+                   WHERE k.guild_id = :g AND k.game = r.game AND k.period = r.period
+                     AND k.user_id = r.user_id AND k.rounds = r.rounds AND k.wins = r.wins
+                     AND k.net = r.net AND k.wagered = r.wagered AND k.best_win = r.best_win
+                     AND k.streak = r.streak AND k.best_streak = r.best_streak
+                     AND {_same("best_win_round")} AND {_same("best_hand")}
+                     AND {_same("best_hand_round")}) THEN 1 ELSE 0 END),
+               (SELECT COUNT(*) FROM player_stats WHERE guild_id = :g)
+        FROM recounted AS r
     """
-    rows = list(await db.execute_fetchall(query, {"g": guild_id}))
-    return int(rows[0][0])
+    ((recounted, equal, kept),) = await db.execute_fetchall(query, {"g": guild_id})
+    return int(recounted) - int(equal or 0) + int(kept) - int(equal or 0)
+
+
+def _same(column: str) -> str:
+    """Kept and recounted ``column`` equal, both NULL counting as equal."""
+    return f"(k.{column} = r.{column} OR (k.{column} IS NULL AND r.{column} IS NULL))"

@@ -132,6 +132,22 @@ async def test_the_audit_finds_kept_totals_that_differ_from_the_rounds(store_loc
         await store.close()
 
 
+async def test_a_tied_best_win_or_hand_belongs_to_the_first_round_to_reach_it(store_location: str) -> None:
+    store = await Store.open(store_location)
+    try:
+        first = await record(store, GUILD, "uth", START, {ANN: Seat(10, 20, 7)})
+        await record(store, GUILD, "uth", START + 60, {ANN: Seat(10, 20, 7)})
+        await record(store, GUILD, "uth", START + 120, {ANN: Seat(10, 0)})
+        async with store._reading() as db:
+            rows = await db.execute_fetchall(
+                "SELECT best_win_round, best_hand_round FROM player_stats WHERE guild_id = ? "
+                "AND user_id = ?", (GUILD, ANN))
+        assert {tuple(row) for row in rows} == {(first, first)}
+        assert (await store.audit(GUILD)).stats_off == 0, "the recount agrees"
+    finally:
+        await store.close()
+
+
 @pytest.mark.parametrize(("zone", "change_day"), [(BERLIN, dt.date(2026, 10, 25)),
                                                   (NEW_YORK, dt.date(2026, 11, 1))])
 async def test_periods_follow_the_local_calendar_across_a_clock_change(

@@ -101,15 +101,26 @@ WITH spread AS (
     {rows_of_rounds}
     WHERE r.guild_id = :g AND {settled_rows}
 ),
-ordered AS MATERIALIZED (
+marked AS (
     SELECT *,
-        SUM(CAST(net < 0 AS INTEGER)) OVER member AS run,
-        FIRST_VALUE(round_id) OVER (PARTITION BY game, period, user_id
-                                    ORDER BY net DESC, settled_seq) AS top_round,
-        FIRST_VALUE(round_id) OVER (PARTITION BY game, period, user_id
-                                    ORDER BY hand_value DESC NULLS LAST, settled_seq) AS hand_round
+        SUM(CAST(net < 0 AS INTEGER)) OVER (member ROWS UNBOUNDED PRECEDING) AS run,
+        MAX(net) OVER (member ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS top_net,
+        MAX(net) OVER (member ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS net_before,
+        MAX(hand_value) OVER (member ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
+            AS top_hand,
+        MAX(hand_value) OVER (member ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS hand_before
     FROM spread
     WINDOW member AS (PARTITION BY game, period, user_id ORDER BY settled_seq)
+),
+ordered AS MATERIALIZED (
+    -- The best win's and the best hand's round: the first round (in settlement order) to reach
+    -- the member's best, found in the one sort the streaks need.
+    SELECT game, period, user_id, wagered, net, hand_value, run,
+        CASE WHEN net = top_net AND (net_before IS NULL OR net > net_before) THEN round_id END
+            AS top_round,
+        CASE WHEN hand_value = top_hand AND (hand_before IS NULL OR hand_value > hand_before)
+             THEN round_id END AS hand_round
+    FROM marked
 ),
 runs AS (
     SELECT game, period, user_id, run, SUM(CAST(net > 0 AS INTEGER)) AS run_wins,

@@ -287,7 +287,7 @@ class Store(TableStoreMixin, StackStoreMixin):
     async def audit(self, guild_id: int) -> AuditReport:
         """Prove wallets + house + escrow == minted, every balance equals its ledger and every
         kept stats row equals a recount from the guild's rounds. On the read connection: the
-        recount takes minutes on a server with a million rounds (7 on 2 cores), and every table
+        recount takes minutes on a server with a million rounds (6 on 2 cores), and every table
         keeps playing meanwhile."""
         async with self._reading_aside(snapshot=True) as db:
             return await money.audit(db, guild_id)

@@ -240,6 +240,7 @@ def recap_picture(sitting: kept.SessionInfo, w: Words) -> RecapPicture:
 
 STANDINGS_NICENESS = 10
 
+
 class Standings(commands.Cog):
     """/leaderboard, /stats and the sittings' recaps."""
 

@@ -175,9 +175,7 @@ class HCFAdapter(GameAdapter):
         _check_has_chips(state, seat, opening=False)
         declines = seat in state.pending
         records = state.rebet(seat, HCFBets(*self.last_bets(memory, seat)))
-        label = bets_report("rebet", _bets_text(state.game.players[seat]))
-        if declines:
-            label = Text("{bets} (you play, so you declined the bank)", bets=label)
+        label = _declining(bets_report("rebet", _bets_text(state.game.players[seat])), declines)
         return Applied(seat, label, tuple(flow for record in records for flow in record.flows))
 
     def phase_key(self, state: HCFRound) -> Hashable:
@@ -439,7 +437,11 @@ def _ante_label(amount: int, flows: Sequence[Any], declined: bool) -> Text:
     rake = sum(flow.amount for flow in flows if flow.bet == "rake")
     if rake:
         parts.append(Text("rake {amount}", amount=rake))
-    label = joined(parts, " + ")
+    return _declining(joined(parts, " + "), declined)
+
+
+def _declining(label: Text, declined: bool) -> Text:
+    """A bet's reply, saying so when placing it declined the bank (the seat was still to be asked)."""
     return Text("{bets} (you play, so you declined the bank)", bets=label) if declined else label
 
 

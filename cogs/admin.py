@@ -80,8 +80,8 @@ class Admin(commands.Cog):
     @chips_group.command(name="settings", description="Admin: show or change the economy.")
     @app_commands.describe(
         starting_balance="Chips a new member starts with",
-        daily_amount="Chips per /daily claim",
-        daily_cooldown_hours="Hours between two /daily claims",
+        daily_amount="Chips per daily claim",
+        daily_cooldown_hours="Hours between two daily claims",
         language="The language of the table messages, results and leaderboards here",
         timezone="The time zone of the leaderboards' days, weeks and months (e.g. Europe/Berlin)",
     )

@@ -33,11 +33,6 @@ class BoxedCommands(GameCommands):
     async def ante(self, interaction: discord.Interaction[Any], box: BoxChoice, amount: Chips) -> None:
         await self.act(interaction, "ante", BoxAmount(box, check_amount(amount, maximum=MAX_CHIPS)))
 
-    @app_commands.command(name="bonus", description="Put a Bonus bet on a box.")
-    @app_commands.describe(box="Box 1 to 4", amount="Chips on the Bonus")
-    async def bonus(self, interaction: discord.Interaction[Any], box: BoxChoice, amount: Chips) -> None:
-        await self.act(interaction, "bonus", BoxAmount(box, check_amount(amount, maximum=MAX_CHIPS)))
-
     @app_commands.command(name="open",
                           description="Play 1 or 2 boxes open; other boxes with an Ante are blind.")
     @app_commands.describe(boxes="How many boxes you play open: 1 or 2")
@@ -65,11 +60,6 @@ class BoxedCommands(GameCommands):
     async def insurance(self, interaction: discord.Interaction[Any], box: BoxChoice, amount: Chips) -> None:
         await self.act(interaction, "insure", BoxAmount(box, check_amount(amount, maximum=MAX_CHIPS)))
 
-    @app_commands.command(name="exchange",
-                          description="Pick (or unpick) a box for the dealer's card exchange.")
-    async def exchange(self, interaction: discord.Interaction[Any], box: BoxChoice) -> None:
-        await self.act(interaction, "exchange", BoxNumber(box))
-
     @app_commands.command(name="goon", description="Go on: past insurance, or confirm the exchange.")
     async def goon(self, interaction: discord.Interaction[Any]) -> None:
         await self.act(interaction, "goon")
@@ -84,21 +74,30 @@ class BoxedCommands(GameCommands):
         await self.act(interaction, "undo")
 
 
-def describe_for(group: BoxedCommands, game: BoxedGame) -> BoxedCommands:
-    """Word the commands whose rules the game's data decides (its bonus and exchange)."""
-    for command in group.commands:
-        if command.name == "bonus":
-            command.description = ("Put an AA+ Bonus bet on a box that has an Ante."
-                                   if game.bonus_needs_ante else
-                                   "Put a Bonus bet on a box (with or instead of an Ante).")
-        elif command.name == "exchange":
-            command.description = ("Pick (or unpick) an open box for the dealer's card exchange."
-                                   if game.exchange.boxes == "open" else
-                                   "Pick (or unpick) a box (blind ones too) for the dealer's card exchange.")
+def game_commands(group: BoxedCommands, game: BoxedGame) -> BoxedCommands:
+    """Add the commands whose description the game's data decides (its bonus and exchange),
+    each described once, so Discord gets the one text in every language."""
+
+    @app_commands.describe(box="Box 1 to 4", amount="Chips on the Bonus")
+    async def bonus(interaction: discord.Interaction[Any], box: BoxChoice, amount: Chips) -> None:
+        await group.act(interaction, "bonus", BoxAmount(box, check_amount(amount, maximum=MAX_CHIPS)))
+
+    async def exchange(interaction: discord.Interaction[Any], box: BoxChoice) -> None:
+        await group.act(interaction, "exchange", BoxNumber(box))
+
+    group.add_command(app_commands.Command(
+        name="bonus", callback=bonus,
+        description=("Put an AA+ Bonus bet on a box that has an Ante." if game.bonus_needs_ante
+                     else "Put a Bonus bet on a box (with or instead of an Ante).")))
+    group.add_command(app_commands.Command(
+        name="exchange", callback=exchange,
+        description=("Pick (or unpick) an open box for the dealer's card exchange."
+                     if game.exchange.boxes == "open"
+                     else "Pick (or unpick) a box (blind ones too) for the dealer's card exchange.")))
     return group
 
 
 async def add_boxed_commands(bot: CasinoBot, group: BoxedCommands) -> None:
     adapter = bot.tables.adapters[group.game.key]
     assert isinstance(adapter, BoxedAdapter)
-    bot.tree.add_command(describe_for(group, adapter.boxed_game))
+    bot.tree.add_command(game_commands(group, adapter.boxed_game))

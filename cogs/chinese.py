@@ -11,6 +11,7 @@ payment: the adapter and the engine do.
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -20,14 +21,15 @@ from discord.ext import commands
 import render
 from bot.errors import UserError
 from bot.games.common import RuleError
-from bot.i18n import N_, Words
+from bot.i18n import N_, Text, Words
 from bot.poker import Card
-from bot.tables.actions import NO_ARG, ActionArg, CardList, HandParts, NoArg
-from bot.tables.adapter import Control
+from bot.tables.actions import NO_ARG, ActionArg, CardList, HandParts
+from bot.tables.adapter import button
 from bot.tables.chinese import GAME, ChineseAdapter, HandView, options_of
 from bot.tables.config import MAX_CHIPS
 from bot.tables.errors import TableError
 from bot.tables.runtime import Table
+from bot.tables.wording import CHINESE
 from cogs.common import guarded, reader, relative_time
 from cogs.drawing import TABLE_PICTURES
 from cogs.private_cards import GAME_PRIVATE_MESSAGES, PrivateMessage, edit_private, send_private
@@ -137,7 +139,8 @@ def hand_lines(view: HandView, round_id: int, deadline: float | None, on_timeout
         lines.append(_values_line(view, w))
     if view.foul:
         lines.append(w("\u26a0\ufe0f Fouled: {reason} A fouled hand pays 6 points to every player plus their "
-                       "royalties. Change it, or press Confirm foul to play it anyway.", reason=w(view.foul)))
+                       "royalties. Change it, or press **{confirm}** to play it anyway.", reason=w(view.foul),
+                       confirm=CHINESE.label("confirmfoul")))
     elif view.can_confirm:
         lines.append(w("Press Confirm to set it."))
     if view.natural is not None:
@@ -179,14 +182,14 @@ def hand_controls(table: Table, round_id: int, view: HandView, w: Words) -> disc
     components.add_item(HandSelect.menu(table.id, round_id, "front", view.cards, view.front, 0, w))
     rest = tuple(card for card in view.cards if view.front is None or card not in view.front)
     components.add_item(HandSelect.menu(table.id, round_id, "middle", rest, view.middle, 1, w))
-    buttons = [Control(w("Auto-arrange"), "auto", NoArg(), "secondary", 2)]
+    press = partial(button, CHINESE, w)
+    buttons = [press("auto", NO_ARG, "secondary", 2)]
     if view.can_confirm:
-        buttons.append(Control(w("Confirm"), "confirm", NoArg(), "success", 2))
+        buttons.append(press("confirm", NO_ARG, "success", 2))
     if view.can_confirm_foul:
-        buttons.append(Control(w("Confirm foul"), "confirmfoul", NoArg(), "danger", 2))
+        buttons.append(press("confirmfoul", NO_ARG, "danger", 2))
     if view.natural is not None:
-        buttons.append(Control(w("Declare {natural}", natural=w(view.natural.label)), "declare", NoArg(),
-                               "primary", 2))
+        buttons.append(press("declare", NO_ARG, "primary", 2, natural=Text(view.natural.label)))
     for control in buttons:
         components.add_item(TableButton.of(table.id, round_id, table.version, control))
     return components

@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from bot import catalog
 from bot.errors import UserError
-from bot.i18n import Words
+from bot.i18n import Command, Words
 from bot.store import MAX_AMOUNT, InsufficientFunds
 from cogs.common import (
     ENGLISH,
@@ -113,7 +113,8 @@ class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template
 
     async def _turn_page(self, interaction: discord.Interaction[CasinoBot]) -> None:
         if interaction.user.id != self.user_id:
-            raise UserError("That is someone else's history; use /history to see yours.")
+            raise UserError("That is someone else's history; use {history} to see yours.",
+                            history=Command("history"))
         cog = economy_cog(interaction)
         embed, view = await cog.history_page(guild_id_of(interaction), self.user_id, self.page,
                                              reader(interaction))
@@ -209,7 +210,7 @@ class Economy(commands.Cog):
                 return
             if self.now() > offer.expires:
                 self._settled_offers.add(message_id)
-                raise UserError("This offer expired; use /give again.")
+                raise UserError("This offer expired; use {give} again.", give=Command("give"))
             guild_id = guild_id_of(interaction)
             try:
                 giver_balance, _ = await self.bot.store.give(
@@ -253,8 +254,8 @@ class Economy(commands.Cog):
             for row in rows
         ] or [w("You have not finished a round here yet.")]
         embed = casino_embed(w("Your rounds"), "\n".join(lines))
-        embed.set_footer(text=w("Page {page} of {pages} · /round <number> shows one round",
-                                page=page + 1, pages=pages))
+        embed.set_footer(text=w("Page {page} of {pages} · {round} shows one round", page=page + 1,
+                                pages=pages, round=Command("round", number=...)))
         view = discord.ui.View(timeout=None)
         view.add_item(HistoryPageButton(user_id, max(page - 1, 0), "prev", disabled=page == 0, w=w))
         view.add_item(HistoryPageButton(user_id, page + 1, "next", disabled=page + 1 >= pages, w=w))

@@ -10,7 +10,8 @@ from discord import app_commands
 
 from bot.errors import UserError
 from bot.tables.actions import CardList
-from bot.tables.adapter import Control
+from bot.tables.adapter import button
+from bot.tables.wording import IMPERIAL
 from cogs.boxed import BoxedCommands, add_boxed_commands
 from cogs.common import reader
 from cogs.table_button import TableButton
@@ -48,7 +49,7 @@ async def warned_of_last_card(interaction: discord.Interaction[Any], chosen: Car
         return False
     view = discord.ui.View(timeout=None)
     view.add_item(TableButton.of(table.id, table.round.id, table.version,
-                                 Control("Draw", "draw", chosen, "danger")))
+                                 button(IMPERIAL, reader(interaction), "draw", chosen, "danger")))
     await interaction.response.send_message(f"{preview.warning}\n{preview.text}", ephemeral=True,
                                             view=view)
     return True

@@ -20,7 +20,7 @@ from discord.ext import commands, tasks
 
 from bot import catalog
 from bot.errors import UserError
-from bot.i18n import N_, Words
+from bot.i18n import N_, Command, Words
 from bot.poker.hand_value import describe_value
 from bot.store import stats_models as kept  # the store's totals, read here
 from cogs.common import (
@@ -232,7 +232,7 @@ def recap_picture(sitting: kept.SessionInfo, w: Words) -> RecapPicture:
     subtitle = w("{rounds} · {players} · {minutes} min",
                  rounds=w.plural("{count} round", "{count} rounds", len(round_order)),
                  players=w.plural("{count} player", "{count} players", len(players)), minutes=minutes)
-    footer = w("Best hand per player; /stats shows anyone's whole record")
+    footer = w("Best hand per player; {stats} shows anyone's whole record", stats=Command("stats"))
     return RecapPicture(title=w("{game} · the sitting is over",
                                 game=catalog.game_name(sitting.game)),
                         subtitle=subtitle, rows=rows, chart=chart, footer=footer)

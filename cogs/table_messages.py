@@ -36,7 +36,7 @@ import aiohttp
 import discord
 
 import render
-from bot.i18n import N_, Text, Words
+from bot.i18n import N_, Command, Text, Words
 from bot.tables.results import RoundResult
 from bot.tables.runtime import Table
 from bot.tables.stack_view import seated_with_stacks, with_stacks
@@ -354,8 +354,9 @@ class TableMessages:
         if table.plays_from_stacks and table.seats:
             seated = seated_with_stacks(table.seats, self.bot.tables.stacks(table), w)
         embed.add_field(name=w("Seated"), value=seated[:1024], inline=False)
-        embed.set_footer(text=w("Table {table} · {stakes} · /{command} rules", table=str(table.id),
-                                stakes=adapter.stakes_text(table.config, w), command=adapter.command))
+        embed.set_footer(text=w("Table {table} · {stakes} · {rules}", table=str(table.id),
+                                stakes=adapter.stakes_text(table.config, w),
+                                rules=adapter.vocabulary.command("rules")))
         return embed
 
     async def _post_result(self, table: Table, result: RoundResult) -> None:
@@ -378,8 +379,8 @@ class TableMessages:
             # Discord will never take this one (our bug): say the result in words, not never.
             log.exception("Discord refused the result of round #%s; posting it as text", result.round_id)
             await self._send(channel.send(
-                w("Round #{round}: {headline} (see `/round {round}`)", round=str(result.round_id),
-                  headline=result.headline), nonce=nonce))
+                w("Round #{round}: {headline} (see `{command}`)", round=str(result.round_id),
+                  headline=result.headline, command=Command("round", number=result.round_id)), nonce=nonce))
 
     async def _result_picture(self, table: Table, result: RoundResult, w: Words) -> bytes:
         title = w("{game} · Round #{round} · Result", game=table.adapter.display_name,
@@ -431,8 +432,8 @@ def result_embed(table: Table, result: RoundResult, w: Words = ENGLISH) -> disco
                             value=f"{hand}\n{bets}"[:1024] or "-", inline=False)
     if result.seed_hex:
         embed.add_field(name=w("Provably fair"), value=w(
-            "Seed `{seed}`\nCommitment `{commitment}`\nCheck it with `/round {round}`.",
-            seed=result.seed_hex, commitment=result.commitment, round=str(result.round_id)), inline=False)
+            "Seed `{seed}`\nCommitment `{commitment}`\nCheck it with `{command}`.", seed=result.seed_hex,
+            commitment=result.commitment, command=Command("round", number=result.round_id)), inline=False)
     embed.set_footer(text=w("Settled {time} UTC", time=time.strftime("%H:%M:%S", time.gmtime())))
     return embed
 

@@ -83,9 +83,9 @@ def rules_text_here(bot: CasinoBot, interaction: discord.Interaction, game: str)
 async def send_rules(bot: CasinoBot, interaction: discord.Interaction, game: str) -> None:
     """``/<game> rules``: the game's rules page for this channel, privately, in as many embeds
     as it needs."""
-    name = bot.tables.adapters[game].display_name
+    name, w = bot.tables.adapters[game].display_name, reader(interaction)
     parts = split_lines(rules_text_here(bot, interaction, game), EMBED_DESCRIPTION_LIMIT)
-    embeds = [casino_embed(name if index == 0 else f"{name} (continued)", part)
+    embeds = [casino_embed(name if index == 0 else w("{game} (continued)", game=name), part)
               for index, part in enumerate(parts)]
     await interaction.response.send_message(embeds=embeds, ephemeral=True)
 

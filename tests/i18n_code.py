@@ -132,7 +132,8 @@ def _is_log_call(call: ast.Call) -> bool:
 
 
 def _names_a_command(call: ast.Call) -> bool:
-    """``app_commands.Group(...)``/``Choice(...)`` and a table ``option(...)`` (a ``/table`` slash
-    option's description): their texts go through the command translator."""
+    """``app_commands.Group(...)``/``Command(...)``/``Choice(...)`` and a table ``option(...)``
+    (a ``/table`` slash option's description): their texts go through the command translator;
+    so do the names in ``bot.i18n.Command("table open")``, a command named in a text."""
     name = call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", "")
-    return name in {"Group", "Choice", "option"}
+    return name in {"Group", "Command", "Choice", "option"}

@@ -22,6 +22,7 @@ from bot.tables.boxed import BOX_KINDS
 from bot.tables.config import TableConfig
 from bot.tables.results import RoundResult, result_from_payload, result_payload
 from bot.tables.uth import UTHAdapter
+from bot.tables.wording import VOCABULARIES
 from render import TableSnapshot
 from tests.harness.driver import DiscordHarness, FakeUser, Reply
 from tests.harness.tables import TableDriver
@@ -77,12 +78,55 @@ def picture_texts(snapshot: TableSnapshot) -> list[str]:
     return texts
 
 
+SLASH_COMMAND = re.compile(r"(?<![\w/<])/([a-zäöüß_]+)(?: ([a-zäöüß_]+))?")
+"""A slash command named in a text: its group (or command) and the word after it."""
+
+
+def listed_commands(harness: DiscordHarness, language: str) -> dict[str, set[str]]:
+    """Every command as a client in ``language`` lists it, with its subcommands' names (as the
+    command sync sent them to Discord)."""
+    def name(item: dict[str, Any]) -> str:
+        return str((item.get("name_localizations") or {}).get(language, item["name"]))
+
+    return {name(command): {name(option) for option in command.get("options") or []
+                            if option["type"] in (1, 2)}
+            for command in harness.fake.commands.values()}
+
+
+def assert_names_listed_commands(harness: DiscordHarness, language: str, texts: Iterable[str]) -> None:
+    """Each slash command a text names is one the reader's client lists: "/uth regeln" for a
+    German reader, never "/uth rules"."""
+    listed = listed_commands(harness, language)
+    unlisted = {f"/{group} {word}".strip(): text
+                for text in texts for group, word in SLASH_COMMAND.findall(text)
+                if group not in listed or (listed[group] and word not in listed[group])}
+    assert unlisted == {}, f"a {language} client lists no such command: {unlisted}"
+
+
+def foreign_button_labels(language: str) -> set[str]:
+    """Button labels of the other language that this one words differently ("Deal next hand"
+    for a German reader, whose button says "Nächste Hand austeilen")."""
+    other = "en" if language == "de" else "de"
+    labels = {wording.button for vocabulary in VOCABULARIES.values()
+              for wording in vocabulary.actions.values() if wording.button and "{" not in wording.button}
+    return {words_of(other)(label) for label in labels} - {words_of(language)(label) for label in labels}
+
+
+def assert_names_shown_buttons(language: str, texts: Iterable[str]) -> None:
+    """No text tells a reader to press a button by the other language's label."""
+    foreign = foreign_button_labels(language)
+    named = {label: text for text in texts
+             for label in re.findall(r"\*\*([^*]+)\*\*", text) if label in foreign}
+    assert named == {}, f"a {language} reader is told to press buttons they do not see: {named}"
+
+
 class German:
     """A German server with a German and an English player; every public message the table
     shows is kept, and each player's private answers."""
 
     def __init__(self, tables: TableDriver, harness: DiscordHarness) -> None:
         harness.guild_locale = "de"
+        self.harness = harness
         self.tables = tables
         self.anna = harness.user("anna", locale="de")
         self.bob = harness.user("bob", locale="en-US")
@@ -105,6 +149,12 @@ class German:
             bought = await self.tables.command(player, "buyin", amount=amount)
             self.private["de" if player is self.anna else "en"].append(bought.text)
 
+    async def read_rules(self) -> None:
+        """Both players open the rules page (German for one, English for the other)."""
+        for player in (self.anna, self.bob):
+            shown = await self.tables.command(player, "rules")
+            self.private["de" if player is self.anna else "en"].append(shown.text)
+
     async def cards(self, player: FakeUser) -> None:
         await self.press(player, CARDS)
 
@@ -122,6 +172,9 @@ class German:
         assert_reads("de", [text for snapshot in snapshots for text in picture_texts(snapshot)])
         assert_reads("de", self.private["de"])
         assert_reads("en", self.private["en"])
+        for language, texts in (("de", [*self.public, *self.private["de"]]), ("en", self.private["en"])):
+            assert_names_listed_commands(self.harness, language, texts)
+            assert_names_shown_buttons(language, texts)
 
 
 async def german_table(harness: DiscordHarness, clock: Any, game: str) -> German:
@@ -130,16 +183,20 @@ async def german_table(harness: DiscordHarness, clock: Any, game: str) -> German
     tables = TableDriver(harness, clock, game)
     opened = await tables.open(harness.user("pit-boss", admin=True))
     assert not opened.ephemeral and "Tisch eröffnet" in opened.text, opened.text
-    return German(tables, harness)
+    table = German(tables, harness)
+    table.public.append(opened.text)
+    await table.read_rules()
+    return table
 
 
 WAIT = "the betting window closes"
 CARDS = "Meine Karten"
 ROUNDS = {
     "uth": [("anna", "Ante 10"), ("bob", "Trips 10"), ("bob", "Ante 10"), (None, WAIT), ("anna", CARDS),
-            ("bob", CARDS), ("anna", "Check"), ("bob", "Raise 4x"), ("anna", "Check"), ("anna", "Aufgeben")],
+            ("bob", CARDS), ("anna", "Schieben"), ("bob", "Erhöhen 4x"), ("anna", "Schieben"),
+            ("anna", "Passen")],
     "threecard": [("anna", "Ante 10"), ("bob", "Ante 10"), ("bob", "Pair Plus 10"), (None, WAIT),
-                  ("anna", CARDS), ("anna", "Play"), ("bob", "Aufgeben")],
+                  ("anna", CARDS), ("anna", "Play"), ("bob", "Passen")],
 }
 """A round of each single-hand dealer game, press by press (German buttons: a German server)."""
 
@@ -174,7 +231,7 @@ async def test_a_boxed_round_at_a_german_server(harness: DiscordHarness, clock: 
         player = table.anna if table.anna.id in pending else table.bob
         await table.cards(player)
         labels = table.tables.buttons()
-        await table.press(player, "Einsatz" if "Einsatz" in labels and round_.state.phase.name == "DECISIONS"
+        await table.press(player, "Bet" if "Bet" in labels and round_.state.phase.name == "DECISIONS"
                           else "Weiter")
     table.check(snapshots)
 
@@ -183,14 +240,14 @@ async def test_a_high_card_flush_hand_at_a_german_server(harness: DiscordHarness
                                                          snapshots: list[TableSnapshot]) -> None:
     table = await german_table(harness, clock, "hcf")
     await table.buy_in(500)
-    await table.press(table.anna, "Nächste Hand geben")  # nobody has the bank minimum: the house banks
+    await table.press(table.anna, "Nächste Hand austeilen")  # nobody has the bank minimum: the house banks
     await table.press(table.anna, "Ante 10")
     await table.press(table.bob, "Ante 10")
     await table.press(table.bob, "Flush-Bonus 10")
     await table.tables.pass_time(31)
     for player in (table.anna, table.bob):
         await table.cards(player)
-        await table.press(player, "Raise 1x")
+        await table.press(player, "Erhöhen 1x")
     table.check(snapshots)
 
 
@@ -198,7 +255,7 @@ async def test_a_chinese_poker_hand_at_a_german_server(harness: DiscordHarness, 
                                                        snapshots: list[TableSnapshot]) -> None:
     table = await german_table(harness, clock, "chinese")
     await table.buy_in(200)
-    await table.press(table.anna, "Geben")
+    await table.press(table.anna, "Austeilen")
     await table.tables.pass_time(1)
     for player in (table.anna, table.bob):
         await table.press(player, "Meine Hand setzen")

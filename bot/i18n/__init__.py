@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import datetime as dt
 import gettext
+import io
 import json
+import logging
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
@@ -27,6 +29,10 @@ from typing import Any, Final
 from babel import Locale
 from babel.dates import format_skeleton
 from babel.numbers import format_decimal, format_percent
+
+from bot.i18n.compiler import compiled, is_stale
+
+log = logging.getLogger(__name__)
 
 SOURCE_LANGUAGE: Final = "en"
 LANGUAGES: Final = {"en": "English", "de": "Deutsch"}
@@ -75,6 +81,26 @@ class Text(str):
         return f"Text({self.message!r}, **{self.values!r})"
 
 
+class Command(str):
+    """A slash command as its reader's Discord client lists it, for a text to name:
+    ``Command("uth rules")`` reads "/uth rules" in English and "/uth regeln" in German, from
+    the same catalogue texts the command sync sends Discord. Options follow as Discord's input
+    box writes them: ``Command("round", number=12)`` is "/round number:12" ("/runde
+    nummer:12"); an option given as ``...`` is a blank to fill in: "/round <number>". No
+    catalogue text spells a slash command itself; it names one with a placeholder."""
+
+    path: str
+    options: dict[str, Any]
+
+    def __new__(cls, path: str, /, **options: Any) -> Command:
+        command = super().__new__(cls, words(SOURCE_LANGUAGE).command(path, **options))
+        command.path, command.options = path, options
+        return command
+
+    def __repr__(self) -> str:
+        return f"Command({self.path!r}, **{self.options!r})"
+
+
 class Refusal(Exception):
     """An error a player reads: a catalogue text with its values (``str()``: in English). Rules
     engines, the table runtime, the store and the cogs refuse with subclasses of it."""
@@ -98,16 +124,25 @@ class _Missing(gettext.NullTranslations):
 def _translations(language: str, *, strict: bool = False) -> gettext.NullTranslations:
     if language == SOURCE_LANGUAGE:
         return gettext.NullTranslations()  # English plural rule: one, other
-    path = catalogue_path(language)
-    try:
-        with path.open("rb") as compiled:
-            translations = gettext.GNUTranslations(compiled)
-    except FileNotFoundError:
-        raise RuntimeError(f"{path} is missing: compile the catalogues with `python -m bot.i18n compile` "
-                           "(make does it)") from None
+    translations = gettext.GNUTranslations(io.BytesIO(_compiled_catalogue(language)))
     if strict:
         translations.add_fallback(_Missing())
     return translations
+
+
+def _compiled_catalogue(language: str) -> bytes:
+    """The compiled catalogue of ``language``: its ``.mo`` file, or, where that is missing or
+    older than the ``.po`` (a checkout installed without ``make``, an edited catalogue), the
+    ``.po`` compiled now, and written back where the install allows it."""
+    source, target = catalogue_path(language, ".po"), catalogue_path(language)
+    if not source.exists() or not is_stale(source, target):
+        return target.read_bytes()
+    catalogue = compiled(source, language)
+    try:
+        target.write_bytes(catalogue)
+    except OSError as error:  # a read-only install: compile again next start
+        log.warning("could not save the compiled catalogue %s: %s", target, error)
+    return catalogue
 
 
 class Words:
@@ -146,6 +181,17 @@ class Words:
         found = strict.gettext(message) if context is None else strict.pgettext(context, message)
         return None if found == _MISSING else found
 
+    def command(self, path: str, /, **options: Any) -> str:
+        """The slash command ``path`` ("uth rules") as this reader's client lists it, with
+        ``options`` (see :class:`Command`)."""
+        names = [self.lookup(name, "command") or name for name in path.split()]
+        filled = [f"<{self._option(name)}>" if value is ... else f"{self._option(name)}:{value}"
+                  for name, value in options.items()]
+        return " ".join(["/" + " ".join(names), *filled])
+
+    def _option(self, name: str) -> str:
+        return self.lookup(name, "option") or name
+
     def number(self, value: int | float) -> str:
         if self.language == SOURCE_LANGUAGE and isinstance(value, int):
             return f"{value:,}"  # what Babel writes for English, without its cost
@@ -167,6 +213,8 @@ class Words:
     def _shown(self, value: Any) -> Any:
         if isinstance(value, Text):
             return self(value)
+        if isinstance(value, Command):
+            return self.command(value.path, **value.options)
         return self.number(value) if _is_number(value) else value
 
 
@@ -195,12 +243,18 @@ _STORED: Final = '{"text": '
 
 
 def _plain(value: Any) -> Any:
+    if isinstance(value, Command):
+        options = {key: _plain(inner) for key, inner in value.options.items()}
+        return {"command": value.path, "options": options}
     if isinstance(value, Text):
         return {"text": value.message, "values": {key: _plain(inner) for key, inner in value.values.items()}}
     return value if type(value) in (int, float, str) else str(value)  # a card, an enum: as they read
 
 
-def _text(data: dict[str, Any]) -> Text:
+def _text(data: dict[str, Any]) -> Text | Command:
+    if "command" in data:
+        return Command(data["command"], **{key: ... if inner == "Ellipsis" else inner
+                                          for key, inner in data["options"].items()})
     values = {key: _text(inner) if isinstance(inner, dict) else inner
               for key, inner in data["values"].items()}
     return Text(data["text"], **values)

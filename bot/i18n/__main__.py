@@ -1,36 +1,21 @@
 """``python -m bot.i18n compile``: every language's ``.po`` catalogue to the ``.mo`` file the bot
-reads (Babel's compiler; make runs it before the bot or the tests start)."""
+reads (Babel's compiler; make runs it before the bot or the tests start, the package build
+compiles them into a wheel, and the bot compiles a missing or stale one when it starts)."""
 
 from __future__ import annotations
 
 import sys
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-
-from bot.i18n import LANGUAGES, SOURCE_LANGUAGE, catalogue_path
-
-
-def compile_catalogues() -> list[str]:
-    """Compile every translated language; the languages compiled."""
-    compiled = []
-    for language in LANGUAGES:
-        if language == SOURCE_LANGUAGE:
-            continue
-        with catalogue_path(language, ".po").open("rb") as source:
-            catalogue = read_po(source, locale=language)
-        with catalogue_path(language, ".mo").open("wb") as target:
-            write_mo(target, catalogue)
-        compiled.append(f"{language}: {len(catalogue)} messages")
-    return compiled
+from bot.i18n import LOCALE_DIR
+from bot.i18n.compiler import compile_tree
 
 
 def main(argv: list[str]) -> int:
     if argv != ["compile"]:
         print("usage: python -m bot.i18n compile", file=sys.stderr)
         return 2
-    for line in compile_catalogues():
-        print(line)
+    for written in compile_tree(LOCALE_DIR):
+        print(f"compiled {written.relative_to(LOCALE_DIR)}")
     return 0
 
 

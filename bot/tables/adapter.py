@@ -30,8 +30,9 @@ from bot.games.common import ChipFlow, RuleError, SeatId, Settlement
 from bot.i18n import N_, Text, Words, joined
 from bot.poker import Card, strongest_hand
 from bot.store.stats_models import PlayedHand
-from bot.tables.actions import NO_ARG, ActionArg, Amount, NoArg
+from bot.tables.actions import NO_ARG, ActionArg, Amount
 from bot.tables.config import ENGLISH, TableConfig, TableOptions
+from bot.tables.wording import VOCABULARIES, Vocabulary
 from render import ShowdownSnapshot, TableSnapshot
 
 DeadlineKind = Literal["betting", "decision"]
@@ -189,27 +190,31 @@ BET_NAMES = {
     "flush": N_("Flush bonus"), "rake": N_("rake"), "bank": N_("bank"), "hand": N_("hand"),
 }
 """Every game's settlement keys as players read them (a game with other keys names them itself)."""
-REPORTED_ACTIONS = {"undo": N_("Undo"), "rebet": N_("Rebet"), "double": N_("Double")}
-
-
-def bets_report(action: str, bets: Text) -> Text:
+def bets_report(vocabulary: Vocabulary, action: str, bets: Text) -> Text:
     """``"Undo: Ante 20 · Blind 20"``: an action whose effect is only clear from the bets it
-    leaves, as its reply and the round's log show it."""
-    return Text("{action}: {bets}", action=Text(REPORTED_ACTIONS[action]), bets=bets)
+    leaves (Undo, Rebet, Double), named as its button is, as its reply and the round's log
+    show it."""
+    return Text("{action}: {bets}", action=vocabulary.label(action), bets=bets)
 
 
-def betting_buttons(w: Words, small: int, big: int, side_bet: tuple[str, str],
+def button(vocabulary: Vocabulary, w: Words, action: str, arg: ActionArg = NO_ARG,
+           style: ButtonStyle = "secondary", row: int = 0, /, *, named: str | None = None,
+           **values: Any) -> Control:
+    """The button that applies ``action`` with ``arg``, labelled as the game's vocabulary names
+    it (``named``: which of the action's buttons, where it has several)."""
+    return Control(vocabulary.button(w, named or action, **values), action, arg, style, row)
+
+
+def betting_buttons(vocabulary: Vocabulary, w: Words, small: int, big: int, side_bet: str,
                     repeats: Sequence[str]) -> list[Control]:
-    """A dealer game's betting window: two Antes and a side bet (``side_bet``: its catalogue
-    label with ``{amount}``, and its action) on the first row; ``repeats`` (Rebet, Double),
-    Undo and Clear on the second."""
-    label, action = side_bet
+    """A dealer game's betting window: two Antes and a side bet (``side_bet``: its action) on
+    the first row; ``repeats`` (Rebet, Double), Undo and Clear on the second."""
     return [
-        Control(w("Ante {amount}", amount=small), "ante", Amount(small), "primary", 0),
-        Control(w("Ante {amount}", amount=big), "ante", Amount(big), "primary", 0),
-        Control(w(label, amount=small), action, Amount(small), "secondary", 0),
-        *(Control(w(REPORTED_ACTIONS[name]), name, NoArg(), "secondary", 1) for name in (*repeats, "undo")),
-        Control(w("Clear"), "clear", NoArg(), "danger", 1),
+        button(vocabulary, w, "ante", Amount(small), "primary", 0, amount=small),
+        button(vocabulary, w, "ante", Amount(big), "primary", 0, amount=big),
+        button(vocabulary, w, side_bet, Amount(small), "secondary", 0, amount=small),
+        *(button(vocabulary, w, name, NO_ARG, "secondary", 1) for name in (*repeats, "undo")),
+        button(vocabulary, w, "clear", NO_ARG, "danger", 1),
     ]
 
 
@@ -239,9 +244,9 @@ class GameAdapter(ABC):
         return self.info.name
 
     @property
-    def command(self) -> str:
-        """The game's slash command group."""
-        return self.info.key
+    def vocabulary(self) -> Vocabulary:
+        """What players call the game's actions: its commands and buttons."""
+        return VOCABULARIES[self.info.key]
 
     # -- state -------------------------------------------------------------------------------
     @abstractmethod
@@ -392,8 +397,8 @@ class GameAdapter(ABC):
 
     def idle_hint(self) -> Text:
         """What starts a round at an idle table."""
-        return Text("Press an Ante button (or `/{command} ante`) to open the betting window.",
-                    command=self.command)
+        return Text("Press an Ante button (or `{ante}`) to open the betting window.",
+                    ante=self.vocabulary.command("ante"))
 
     def bet_text(self, bet: str) -> Text:
         """A settlement line's bet (named by its key, ``"pairplus"``) as players read it."""

@@ -14,7 +14,7 @@ from bot.games.boxed.views import BoxView
 from bot.games.common import RuleError, SeatId
 from bot.i18n import N_, Text, Words, joined
 from bot.poker import Card
-from bot.tables.actions import ActionArg, Amount, BoxAmount, BoxNumber, NoArg, Times, expect
+from bot.tables.actions import NO_ARG, ActionArg, Amount, BoxAmount, BoxNumber, NoArg, Times, expect
 from bot.tables.adapter import (
     Applied,
     Control,
@@ -26,6 +26,7 @@ from bot.tables.adapter import (
     PrivateRows,
     bet_list,
     bets_report,
+    button,
 )
 from bot.tables.config import ENGLISH, TableConfig, TableOptions, option
 from bot.tables.rules_page import reflow
@@ -87,7 +88,7 @@ class BoxedAdapter(HouseGameAdapter):
         record = self._dispatch(state, seat, action, arg, memory)
         label = record.label
         if action in REPORTS_BETS:  # "Rebet: Box 1: Ante 20 · Bonus 5; Box 2: Ante 10"
-            label = bets_report(action, boxes_in_place(state, seat))
+            label = bets_report(self.vocabulary, action, boxes_in_place(state, seat))
         # No step of its own: a button carries its rendering, so a double click on "Bet" can
         # never fall through to the next box (see the runtime's press steps).
         return Applied(seat, label, tuple(record.flows), None)
@@ -164,28 +165,27 @@ class BoxedAdapter(HouseGameAdapter):
 
     # -- presentation ----------------------------------------------------------------------
     def controls(self, state: BoxedState | None, config: TableConfig, w: Words = ENGLISH) -> list[Control]:
-        boxes = range(1, self.boxed_game.max_boxes + 1)
+        boxes, words = range(1, self.boxed_game.max_boxes + 1), self.vocabulary
         if state is None or state.phase is Phase.BETTING:
             ante, chip = config.min_bet, max(config.options_as(BoxedTableOptions).smallest_chip, 1)
-            antes = [Control(w("Box {box}: Ante {amount}", box=box, amount=ante), "ante",
-                             BoxAmount(box, ante), "primary", 0) for box in boxes]
-            bonus = [Control(w("Box {box}: Bonus {amount}", box=box, amount=chip), "bonus",
-                             BoxAmount(box, chip), "secondary", 1) for box in boxes]
-            return [*antes, *bonus, Control(w("Rebet"), "rebet", NoArg(), "secondary", 2),
-                    Control(w("Undo"), "undo", NoArg(), "secondary", 2),
-                    Control(w("Clear"), "clear", NoArg(), "danger", 2)]
-        if state.phase is Phase.DECISIONS:
-            controls = [Control(w("Bet"), "bet", Amount(0), "success", 0)]
-            if self.boxed_game.buy is not None:
-                controls.append(Control(w("Buy"), "buy", NoArg(), "primary", 0))
-            return [*controls, Control(w("Fold"), "fold", NoArg(), "danger", 0),
-                    Control(w("Go on"), "goon", NoArg(), "secondary", 0),
-                    Control(w("My cards"), "cards", NoArg(), "primary", 1)]
-        if state.phase is Phase.EXCHANGE:
-            picks = [Control(w("Exchange box {box}", box=box), "exchange", BoxNumber(box), "secondary", 0)
+            antes = [button(words, w, "ante", BoxAmount(box, ante), "primary", 0, box=box, amount=ante)
                      for box in boxes]
-            return [*picks, Control(w("Go on"), "goon", NoArg(), "success", 1),
-                    Control(w("My cards"), "cards", NoArg(), "primary", 1)]
+            bonus = [button(words, w, "bonus", BoxAmount(box, chip), "secondary", 1, box=box, amount=chip)
+                     for box in boxes]
+            return [*antes, *bonus, button(words, w, "rebet", NO_ARG, "secondary", 2),
+                    button(words, w, "undo", NO_ARG, "secondary", 2),
+                    button(words, w, "clear", NO_ARG, "danger", 2)]
+        if state.phase is Phase.DECISIONS:
+            controls = [button(words, w, "bet", Amount(0), "success", 0)]
+            if self.boxed_game.buy is not None:
+                controls.append(button(words, w, "buy", NO_ARG, "primary", 0))
+            return [*controls, button(words, w, "fold", NO_ARG, "danger", 0),
+                    button(words, w, "goon", NO_ARG, "secondary", 0),
+                    button(words, w, "cards", NO_ARG, "primary", 1)]
+        if state.phase is Phase.EXCHANGE:
+            picks = [button(words, w, "exchange", BoxNumber(box), "secondary", 0, box=box) for box in boxes]
+            return [*picks, button(words, w, "goon", NO_ARG, "success", 1),
+                    button(words, w, "cards", NO_ARG, "primary", 1)]
         return []
 
     def final_hands(self, state: BoxedState) -> dict[SeatId, list[Sequence[Card]]]:
@@ -234,8 +234,9 @@ class BoxedAdapter(HouseGameAdapter):
         for box in view.boxes:
             if box.insurance_range is not None:
                 low, high = box.insurance_range
-                hints.append(w("box {box} may be insured for {low}–{high} (/{command} insurance)",
-                               box=box.position, low=low, high=high, command=self.command))
+                hints.append(w("box {box} may be insured for {low}–{high} ({insurance})",
+                               box=box.position, low=low, high=high,
+                               insurance=self.vocabulary.command("insure", box=box.position, amount=...)))
         if view.exchange_boxes:
             hints.append(w("boxes that may ask for the exchange: {boxes}",
                            boxes=", ".join(str(b) for b in view.exchange_boxes)))
@@ -262,6 +263,7 @@ class BoxedAdapter(HouseGameAdapter):
             max_payout=config.max_payout,
             max_round=options.round_cap(config), bet_table=self.boxed_game.bet_pays.table.text(w),
             bonus_table=self.boxed_game.bonus_pays.text(w), figures=self._figures(w),
+            open_one=self.vocabulary.command("open", boxes=1), **self.vocabulary.references(),
         ))
 
 

@@ -44,7 +44,7 @@ from bot.games.chinese.stakes import TABLE_POSITIONS, choose_button
 from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine
 from bot.i18n import N_, Text, Words, joined
 from bot.poker import Card
-from bot.tables.actions import ActionArg, CardList, HandParts, NoArg, expect
+from bot.tables.actions import NO_ARG, ActionArg, CardList, HandParts, NoArg, expect
 from bot.tables.adapter import (
     Applied,
     BuyInRequest,
@@ -55,6 +55,7 @@ from bot.tables.adapter import (
     PrivateRow,
     PrivateRows,
     TableContext,
+    button,
 )
 from bot.tables.config import ENGLISH, TableConfig, TableOptions, option
 from bot.tables.rules_page import reflow
@@ -64,7 +65,7 @@ GAME = "chinese"
 DEFAULT_POINT_VALUE = 10
 STAKE = "hand"
 """The one bet of a hand: the player's whole stack, in play from the deal to the showdown."""
-SETTING = N_("Setting hands: choose your front 3 and middle 5 privately (Set my hand)")
+SETTING = N_("Setting hands: choose your front 3 and middle 5 privately ({button})")
 
 
 @dataclass(frozen=True)
@@ -191,8 +192,10 @@ class ChineseAdapter(GameAdapter):
                  "set": HandParts, "confirm": NoArg, "confirmfoul": NoArg, "declare": NoArg}
 
     def idle_hint(self) -> Text:
-        return Text("Buy in with `/chinese buyin`, then press Deal (or `/chinese deal`): every seated "
-                    "player with chips is dealt 13 cards.")
+        words = self.vocabulary
+        return Text("Buy in with `{buyin_command}`, then press **{deal}** (or `{deal_command}`): every "
+                    "seated player with chips is dealt 13 cards.", buyin_command=words.command("buyin"),
+                    deal=words.label("deal"), deal_command=words.command("deal"))
 
     # -- state -------------------------------------------------------------------------------
     def new_state(self, config: TableConfig) -> ChineseTable:
@@ -241,8 +244,10 @@ class ChineseAdapter(GameAdapter):
             warning = hand.foul_warning(seat)
             if action == "confirm" and warning is not None and hand.can_confirm(seat):
                 raise RuleError("⚠️ This hand is fouled: {warning} A fouled hand pays 6 points to "
-                                "every player plus their royalties. Change it, or press Confirm "
-                                "foul (`/chinese confirm foul:True`) to play it anyway.", warning=warning)
+                                "every player plus their royalties. Change it, or press **{confirm}** "
+                                "(`{command}`) to play it anyway.", warning=warning,
+                                confirm=self.vocabulary.label("confirmfoul"),
+                                command=self.vocabulary.command("confirmfoul", foul=True))
             hand.confirm(seat)
             label = Text("Hand set (fouled)") if warning else Text("Hand set")
             return Applied(seat, label, step=f"set:{seat}")
@@ -259,9 +264,9 @@ class ChineseAdapter(GameAdapter):
         stacks = dict(state.lineup)
         if seat not in stacks:
             full = full_buy_in(state.options.point_value)
-            raise RuleError("You have no chips at this table: buy in with `/chinese buyin` (the "
-                            "buy-in is {full} chips, {buy_in_points} points).",
-                            full=full, buy_in_points=BUY_IN_POINTS)
+            raise RuleError("You have no chips at this table: buy in with `{buyin}` (the buy-in is "
+                            "{full} chips, {buy_in_points} points).", full=full, buy_in_points=BUY_IN_POINTS,
+                            buyin=self.vocabulary.command("buyin", amount=full))
         if len(stacks) < 2:
             raise RuleError("A hand needs at least two players with chips at the table.")
         assert state.button is not None
@@ -340,9 +345,9 @@ class ChineseAdapter(GameAdapter):
     # -- presentation ------------------------------------------------------------------------
     def controls(self, state: ChineseTable | None, config: TableConfig, w: Words = ENGLISH) -> list[Control]:
         if state is None:
-            return [Control(w("Deal"), "deal", NoArg(), "success")]
+            return [button(self.vocabulary, w, "deal", NO_ARG, "success")]
         if state.phase is Phase.SETTING:
-            return [Control(w("Set my hand"), "cards", NoArg(), "primary")]
+            return [button(self.vocabulary, w, "cards", NO_ARG, "primary")]
         return []
 
     def stakes_text(self, config: TableConfig, w: Words = ENGLISH) -> str:
@@ -442,7 +447,9 @@ class ChineseAdapter(GameAdapter):
             return w("Waiting for a deal")
         if state.hand is None or state.hand.phase is Phase.DEALING:
             return w("Dealing")
-        return w(SETTING) if state.hand.phase is Phase.SETTING else w("Showdown")
+        if state.hand.phase is Phase.SETTING:
+            return w(SETTING, button=self.vocabulary.label("cards"))
+        return w("Showdown")
 
     def final_hands(self, state: ChineseTable) -> dict[SeatId, list[Sequence[Card]]]:
         """A player's three rows as set (a fouled or unset hand has none to show)."""
@@ -471,6 +478,7 @@ class ChineseAdapter(GameAdapter):
             decision=config.decision_seconds,
             timeout=(w("fouled") if options.on_timeout == "foul"
                      else w("set by the auto-arrange (which declares a natural it finds)")),
+            **self.vocabulary.references(),
         )
         return reflow(text)
 
@@ -586,26 +594,27 @@ RULES = N_("""\
 always dealt; those of empty seats are dead and never shown).
 **Setting**: privately, a front of 3 cards, a middle of 5 and a back of 5 (the back is the
 rest); the back must beat or tie the middle and the middle must beat the front. Straights and
-flushes do not count in the front. Press **Set my hand** (or `/chinese hand`): choose the
-front and the middle in the menus, or **Auto-arrange**, then **Confirm**. Nobody sees a hand
-until all are set; then the showdown image shows every hand and every result.
+flushes do not count in the front. Press **{cards_button}** (or `{cards_command}`): choose the
+front and the middle in the menus, or **{auto_button}**, then **{confirm_button}**. Nobody sees a
+hand until all are set; then the showdown image shows every hand and every result.
 **Scoring**, pairwise against every other player: 1 point per segment won (a tie scores
 nothing); winning all three is 6 points. Royalties to the segment's winner: back straight
 flush +5, back four of a kind +4; middle straight flush +10, four of a kind +8, full house
 +2; front trips +3. Super bonus: sweeping all three opponents scores 9 from each.
-**Automatic wins** (declare before the showdown: **Declare**, or `/chinese declare`): dragon
+**Automatic wins** (declare before the showdown: the button under your cards, or `{declare_command}`): dragon
 (A to K) 13 points from every player, beating every other; six pairs, three flushes, three
 straights 4 points (two of these push).
 **Foul**: a hand out of order pays 6 points to every player plus their royalties and super
-bonus; two fouled hands push. You are warned before confirming one (Confirm foul plays it).
+bonus; two fouled hands push. You are warned before confirming one (**{confirmfoul_button}**
+plays it).
 **Time**: {decision} s to set; a hand not set in time is {timeout}.
-**Money**: 1 point = {point} chips. Buy in with `/chinese buyin`: the first buy is
+**Money**: 1 point = {point} chips. Buy in with `{buyin_command}`: the first buy is
 {buy_in} chips (20 points); after it any top-up between hands. Players pay each other
 directly from their table stacks (no house, no rake): you win from each opponent at most your
 own stack at the start of the hand; a loser pays the winners clockwise from the button until
 their stack is empty, and the rest is forfeited, never a debt. The button moves clockwise each
-hand; a new player does not get it on their first hand. `/chinese leave` takes your stack
+hand; a new player does not get it on their first hand. `{leave_command}` takes your stack
 back to your wallet (after the hand, if you are in one).
-**Auto-arrange**: the legal arrangement with the most expected points against one random
+**{auto_button}**: the legal arrangement with the most expected points against one random
 opponent (segments treated as independent, with sweeps and royalties).
 """)

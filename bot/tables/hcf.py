@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Literal
 
 from bot.games.common import RuleError, SeatId
@@ -55,7 +56,7 @@ from bot.games.hcf.figures import summary
 from bot.games.paytable import odds_text
 from bot.i18n import N_, Text, Words, joined
 from bot.poker import Card
-from bot.tables.actions import ActionArg, Amount, Bonuses, NoArg, Times, expect
+from bot.tables.actions import NO_ARG, ActionArg, Amount, Bonuses, NoArg, Times, expect
 from bot.tables.adapter import (
     Applied,
     BuyInRequest,
@@ -68,9 +69,11 @@ from bot.tables.adapter import (
     TableContext,
     bet_list,
     bets_report,
+    button,
 )
 from bot.tables.config import ENGLISH, TableConfig, TableOptions, option
 from bot.tables.rules_page import reflow
+from bot.tables.wording import HIGH_CARD_FLUSH
 from render import SeatView, TableSnapshot
 
 DEFAULT_BANK_MINIMUM = 1_000
@@ -103,8 +106,11 @@ class HCFAdapter(GameAdapter):
                  "accept": NoArg, "decline": NoArg, "raise": Times, "fold": NoArg}
 
     def idle_hint(self) -> Text:
-        return Text("Press **Deal next hand** (or an Ante button, `/hcf deal`, `/hcf ante`) to start a "
-                    "hand: the bank is offered first. Bring chips with `/hcf buyin`.")
+        words = self.vocabulary
+        return Text("Press **{deal}** (or an Ante button, `{deal_command}`, `{ante_command}`) to start a "
+                    "hand: the bank is offered first. Bring chips with `{buyin_command}`.",
+                    deal=words.label("start"), deal_command=words.command("start"),
+                    ante_command=words.command("ante"), buyin_command=words.command("buyin"))
 
     def options(self, config: TableConfig) -> HCFOptions:
         return hcf_options(config)
@@ -229,26 +235,22 @@ class HCFAdapter(GameAdapter):
     def controls(self, state: HCFRound | None, config: TableConfig, w: Words = ENGLISH) -> list[Control]:
         small = config.min_bet
         big = min(config.required_max_bet(self.display_name), config.min_bet * BIG_ANTE_FACTOR)
-        antes = [Control(w("Ante {amount}", amount=small), "ante", Amount(small), "primary", 1),
-                 Control(w("Ante {amount}", amount=big), "ante", Amount(big), "primary", 1)]
-        bonuses = [Control(w("SF bonus {amount}", amount=small), "bonus", Bonuses(straight_flush=small),
-                           "secondary", 1),
-                   Control(w("Flush bonus {amount}", amount=small), "bonus", Bonuses(flush=small),
-                           "secondary", 1)]
-        rebet = Control(w("Rebet"), "rebet", NoArg(), "secondary", 2)
+        press = partial(button, self.vocabulary, w)
+        antes = [press("ante", Amount(amount), "primary", 1, amount=amount) for amount in (small, big)]
+        bonuses = [press("bonus", Bonuses(**{bonus: small}), "secondary", 1, named=bonus, amount=small)
+                   for bonus in ("straight_flush", "flush")]
+        rebet = press("rebet", NO_ARG, "secondary", 2)
         if state is None:
-            return [Control(w("Deal next hand"), "start", NoArg(), "success", 0), *antes, rebet]
+            return [press("start", NO_ARG, "success", 0), *antes, rebet]
         if state.offering:
-            return [Control(w("Accept bank"), "accept", NoArg(), "success", 0),
-                    Control(w("Decline bank"), "decline", NoArg(), "danger", 0), *antes, *bonuses, rebet]
+            return [press("accept", NO_ARG, "success", 0), press("decline", NO_ARG, "danger", 0),
+                    *antes, *bonuses, rebet]
         phase = state.game.phase
         if phase is Phase.BETTING:
-            return [*antes, *bonuses, rebet, Control(w("Clear"), "clear", NoArg(), "danger", 2)]
+            return [*antes, *bonuses, rebet, press("clear", NO_ARG, "danger", 2)]
         if phase is Phase.DECISIONS:
-            return [*(Control(w("Raise {times}x", times=times), "raise", Times(times), "success", 0)
-                      for times in (1, 2, 3)),
-                    Control(w("Fold"), "fold", NoArg(), "danger", 0),
-                    Control(w("My cards"), "cards", NoArg(), "primary", 1)]
+            return [*(press("raise", Times(times), "success", 0, times=times) for times in (1, 2, 3)),
+                    press("fold", NO_ARG, "danger", 0), press("cards", NO_ARG, "primary", 1)]
         return []
 
     def snapshot(self, state: HCFRound | None, config: TableConfig, names: Mapping[SeatId, str],
@@ -362,7 +364,7 @@ class HCFAdapter(GameAdapter):
             RULES, min_ante=options.min_ante, max_ante=options.max_ante, bank_minimum=options.bank_minimum,
             rake=w(options.rake_text), max_payout=config.max_payout, betting=config.betting_seconds,
             decision=config.decision_seconds, sf_table=_pays(STRAIGHT_FLUSH_PAYS, w),
-            flush_table=_pays(FLUSH_PAYS, w), figures=summary(w),
+            flush_table=_pays(FLUSH_PAYS, w), figures=summary(w), **self.vocabulary.references(),
         )
         return reflow(text)
 
@@ -374,8 +376,9 @@ RULES = N_("""\
 **High Card Flush**, banked by a player: each player against the designated player (DP) or,
 when nobody banks, the house. Seven cards each; the longest flush wins, then its cards from the
 top down; the same flush is a push.
-**Table stacks**: bring chips with `/hcf buyin` (a stack covers at least the minimum Ante and a
-3x Raise); `/hcf leave` takes your stack back to your wallet (after the hand you are in).
+**Table stacks**: bring chips with `{buyin_command}` (a stack covers at least the minimum Ante
+and a 3x Raise); `{leave_command}` takes your stack back to your wallet (after the hand you are
+in).
 **The bank**: each hand the DP role is offered in turn, clockwise from the last DP, to players
 whose stack is at least {bank_minimum}. Accept or decline (the timer declines); a player who
 bets first declines. Nobody banks: the house banks with unlimited funds. The dealer button sits
@@ -415,15 +418,18 @@ def _applied(action: Action) -> Applied:
     return Applied(seat, action.label, tuple(action.flows), step)
 
 
+BUY_IN = HIGH_CARD_FLUSH.command("buyin", amount=...)
+
+
 def _check_has_chips(state: HCFRound, seat: SeatId, *, opening: bool) -> None:
     """A seat of this hand whose stack was empty when it began is told how to bring chips (a
     seat that joined during the hand is told by the engine to wait for the next one)."""
     if seat not in state.clockwise or state.stacks[seat] > 0:
         return
     if opening:
-        raise RuleError("You have no chips at this table: bring some with `/hcf buyin amount`.")
-    raise RuleError("Your stack was empty when this hand began: buy in with `/hcf buyin amount` "
-                    "and play from the next hand.")
+        raise RuleError("You have no chips at this table: bring some with `{buyin}`.", buyin=BUY_IN)
+    raise RuleError("Your stack was empty when this hand began: buy in with `{buyin}` and play from "
+                    "the next hand.", buyin=BUY_IN)
 
 
 def _opening_note(state: HCFRound) -> Text:

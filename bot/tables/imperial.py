@@ -14,7 +14,7 @@ from bot.games.imperial.figures import summary
 from bot.i18n import N_, Words
 from bot.poker import Card
 from bot.tables.actions import ActionArg, CardList, Tag, expect
-from bot.tables.adapter import CardPick, Control, GameInfo, PickPreview, PrivateRows
+from bot.tables.adapter import CardPick, Control, GameInfo, PickPreview, PrivateRows, button
 from bot.tables.boxed import BoxedAdapter
 from bot.tables.config import ENGLISH, TableConfig
 
@@ -22,10 +22,10 @@ RULES = N_("""\
 **Imperial Poker**: five cards to each of your boxes against the dealer's five; the dealer's
 last card is dealt face up.
 **Boxes**: up to 4 per player; the first two boxes with an Ante are open (or just one:
-`/imperial open 1`), the others blind. Antes {antes}, within a factor of 5
+`{open_one}`), the others blind. Antes {antes}, within a factor of 5
 of each other. The AA+ Bonus (minimum {chip}) goes only on a box with an Ante.
 **Open boxes**, in turn: Buy a 6th card (1 Ante); Draw: exchange any number of cards (1 Ante;
-choose them in the menu under My cards or with `/imperial draw`); Bet (2 x Ante); Fold (Ante
+choose them in the menu under {pick_button} or with `{draw_command}`); Bet (2 x Ante); Fold (Ante
 lost). After a Buy or a Draw of several cards: Bet or Fold. After a one-card Draw: Bet, Fold
 or another one-card Draw, the k-th Draw in a row costing k Antes (1, 2, 3, ...). No Buy after
 a Draw. Alone in a round you may draw until the deck is exhausted (the dealer's exchange is
@@ -44,8 +44,8 @@ suit from 9 to A, 1000:1 as a single combination.
 **Insurance** (three of a kind or better, before the Bet: 1 Ante up to the box's potential
 payout with the second combination, at most {max_payout}): 1:1 when the dealer does not
 qualify; lost when it qualifies, but returned when the dealer's hand beats yours.
-**Exchange**: when the dealer does not qualify you may pick open boxes and press Go on: each
-picked box's Ante is the fee and the dealer's highest card is replaced; a card of the same
+**Exchange**: when the dealer does not qualify you may pick open boxes and press
+**{goon_button}**: each picked box's Ante is the fee and the dealer's highest card is replaced; a card of the same
 rank that leaves the dealer still unqualified is replaced again for free (3 exchanges at
 most). Then the dealer qualifies: you win -> BET per table (no Ante); dealer better -> BET
 lost; tie -> BET returned. Still not qualified: BET returned, Ante gone.
@@ -78,7 +78,7 @@ class ImperialAdapter(BoxedAdapter):
         if state is not None and state.phase is Phase.DECISIONS:
             # The cards to draw are private: this opens the player's own menu of them.
             at = next(i for i, control in enumerate(controls) if control.action == "buy") + 1
-            controls.insert(at, Control(w("Draw cards"), "cards", Tag("draw"), "primary", 0))
+            controls.insert(at, button(self.vocabulary, w, "cards", Tag("draw"), "primary", 0, named="pick"))
         return controls
 
     def phase_text(self, state: BoxedState | None, w: Words = ENGLISH) -> str:
@@ -114,8 +114,8 @@ class ImperialAdapter(BoxedAdapter):
         most = view.draw_max
         placeholder = (w("Cards of box {box} to exchange (up to {most})", box=view.current_box, most=most)
                        if most > 1 else w("Cards of box {box} to exchange (one)", box=view.current_box))
-        return CardPick(row=row, cards=cards, most=most, action="draw", button=w("Draw"),
-                        placeholder=placeholder)
+        return CardPick(row=row, cards=cards, most=most, action="draw",
+                        button=self.vocabulary.button(w, "draw"), placeholder=placeholder)
 
     def pick_preview(self, state: BoxedState, seat: SeatId, cards: Sequence[Card],
                      w: Words = ENGLISH) -> PickPreview:
@@ -129,8 +129,9 @@ class ImperialAdapter(BoxedAdapter):
                          box=view.current_box)
         if view.draw_number > 1:
             drawn += w(", Draw {number} in a row", number=view.draw_number)
-        text = drawn + w(": costs {antes} = {cost}. Press Draw to pay.",
-                         antes=_antes(DRAW.cost_antes(view.draw_number), w), cost=w.chips(cost))
+        text = drawn + w(": costs {antes} = {cost}. Press **{draw}** to pay.",
+                         antes=_antes(DRAW.cost_antes(view.draw_number), w), cost=w.chips(cost),
+                         draw=self.vocabulary.label("draw"))
         warning = None
         if imperial.draw_takes_last_card(seat, count):
             warning = w("\u26a0\ufe0f Last card: this Draw takes the last card the deck has left "

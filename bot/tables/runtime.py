@@ -24,7 +24,7 @@ from types import MappingProxyType
 from typing import Any, Protocol
 
 from bot.games.common import ChipFlow, SeatId, Settlement
-from bot.i18n import N_, Text, Words, stored
+from bot.i18n import N_, Command, Text, Words, stored
 from bot.poker.shuffle import commitment as commitment_of
 from bot.poker.shuffle import deck_from_seed, new_seed
 from bot.store import (
@@ -311,7 +311,8 @@ class TableRuntime:
     def _require(self, channel_id: int, guild_id: int) -> Table:
         table = self._by_channel.get(channel_id)
         if table is None or table.guild_id != guild_id:
-            raise TableError("There is no table in this channel. An admin can open one with /table open.")
+            raise TableError("There is no table in this channel. An admin can open one with {open}.",
+                             open=Command("table open"))
         return table
 
     # -- admin -------------------------------------------------------------------------------
@@ -319,7 +320,8 @@ class TableRuntime:
         if config.game not in self.adapters:
             raise TableError("Unknown game {game}.", game=config.game)
         if channel_id in self._by_channel:
-            raise TableError("This channel already has a table. Close it first with /table close.")
+            raise TableError("This channel already has a table. Close it first with {close}.",
+                             close=Command("table close"))
         options = config.options_as(self.adapters[config.game].info.options)  # the game's own type
         config = dataclasses.replace(config, options=options).validated()
         row = await self.store.create_table(guild_id, channel_id, config.game, config.to_dict(),
@@ -376,8 +378,8 @@ class TableRuntime:
         seated = sum(1 for other in self._by_id.values()
                      if other.guild_id == table.guild_id and user_id in other.seats)
         if seated >= MAX_TABLES_PER_PLAYER:
-            raise TableError("You are already seated at {most} tables; leave one first with /table "
-                             "leave.", most=MAX_TABLES_PER_PLAYER)
+            raise TableError("You are already seated at {most} tables; leave one first with {leave}.",
+                             most=MAX_TABLES_PER_PLAYER, leave=Command("table leave"))
         await self.store.seat_player(table.id, user_id, name, now=self.clock())
         table.seats[user_id] = table.names[user_id] = name
         table.leaving.discard(user_id)
@@ -446,7 +448,7 @@ class TableRuntime:
         wallet = await self.store.ensure_wallet(table.guild_id, user_id)
         if amount > wallet:
             raise TableError("Your wallet has {wallet} chips: you can bring at most that to the "
-                             "table. Try /daily.", wallet=wallet)
+                             "table. Try {daily}.", wallet=wallet, daily=Command("daily"))
         records = {record.user_id: record for record in await self.store.seat_records(table.id)}
         seated = records.get(user_id)
         return BuyInRequest(user_id, amount, table.stacks.get(user_id, 0),
@@ -899,7 +901,7 @@ def _stakes(flows: Sequence[ChipFlow]) -> list[Stake]:
 def _short_of_chips(table: Table, error: InsufficientFunds) -> Text:
     if error.account.kind == "stack":
         return Text("Your stack at this table has {balance} chips and this needs {needed}. Top up "
-                    "between your rounds with /{game} buyin.", balance=error.balance, needed=error.needed,
-                    game=table.adapter.game)
+                    "between your rounds with {buyin}.", balance=error.balance, needed=error.needed,
+                    buyin=table.adapter.vocabulary.command("buyin", amount=...))
     return Text("You don't have enough chips for that: your wallet has {balance} and this needs "
-                "{needed}. Try /daily.", balance=error.balance, needed=error.needed)
+                "{needed}. Try {daily}.", balance=error.balance, needed=error.needed, daily=Command("daily"))

@@ -13,7 +13,7 @@ from bot.games.threecard.state import ThreeCardBets, ThreeCardState
 from bot.games.threecard.views import public_view
 from bot.i18n import N_, Text, Words
 from bot.poker import Card
-from bot.tables.actions import ActionArg, Amount, NoArg, expect
+from bot.tables.actions import NO_ARG, ActionArg, Amount, NoArg, expect
 from bot.tables.adapter import (
     Applied,
     Control,
@@ -25,6 +25,7 @@ from bot.tables.adapter import (
     bet_list,
     bets_report,
     betting_buttons,
+    button,
     settled_status,
 )
 from bot.tables.config import ENGLISH, TableConfig
@@ -55,7 +56,7 @@ class ThreeCardAdapter(HouseGameAdapter):
         record = self._dispatch(state, seat, action, arg, memory)
         label = record.label
         if action in REPORTS_BETS:  # "Undo: Ante 10 · Pair Plus 10"
-            label = bets_report(action, bets_in_place(state, seat))
+            label = bets_report(self.vocabulary, action, bets_in_place(state, seat))
         # One decision per hand: a second click on Play or Fold is a repeat.
         return Applied(seat, label, record.flows, f"decide:{seat}" if action in DECIDING else None)
 
@@ -111,11 +112,11 @@ class ThreeCardAdapter(HouseGameAdapter):
         if state is None or state.phase is Phase.BETTING:
             small = config.min_bet
             big = min(config.required_max_bet(self.display_name), small * 5)
-            return betting_buttons(w, small, big, (N_("Pair Plus {amount}"), "pairplus"), ("rebet",))
+            return betting_buttons(self.vocabulary, w, small, big, "pairplus", ("rebet",))
         if state.phase is Phase.DECIDING:
-            return [Control(w("Play"), "play", NoArg(), "success"),
-                    Control(w("Fold"), "fold", NoArg(), "danger"),
-                    Control(w("My cards"), "cards", NoArg(), "primary", 1)]
+            words = self.vocabulary
+            return [button(words, w, "play", NO_ARG, "success"), button(words, w, "fold", NO_ARG, "danger"),
+                    button(words, w, "cards", NO_ARG, "primary", 1)]
         return []
 
     def final_hands(self, state: ThreeCardState) -> dict[SeatId, list[Sequence[Card]]]:

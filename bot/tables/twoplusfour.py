@@ -12,7 +12,7 @@ RULES = N_("""\
 **2 Plus 4 Poker**: five cards to each of your boxes against the dealer's six (two face
 down, four face up; the dealer plays the best five).
 **Boxes**: up to 4 per player; the first two boxes with an Ante are open (or just one:
-`/twoplusfour open 1`), the others blind. Antes within a factor of 5 of each other; the larger
+`{open_one}`), the others blind. Antes within a factor of 5 of each other; the larger
 open box is played first and the second open box's Ante may not exceed the first's. A Bonus may
 go with or instead of an Ante (minimum {chip}). Antes {antes}.
 **Open boxes**: Buy a 6th card (1 Ante), Bet (2 x Ante) or Fold (Ante lost). After a Buy you
@@ -26,7 +26,7 @@ Qualified and you win: BET per table and Ante 1:1; dealer better: both lost; tie
 {max_payout}): 1:1 when the dealer does not qualify; lost when it qualifies, but returned
 when the dealer's hand beats yours.
 **Exchange**: when the dealer does not qualify you may pick boxes (blind ones too) and press
-Go on: each picked box's Ante is the fee and the dealer's highest card is replaced. Then the
+**{goon_button}**: each picked box's Ante is the fee and the dealer's highest card is replaced. Then the
 dealer qualifies: you win -> BET per table and Ante 1:1; dealer better -> BET lost. Still not
 qualified: BET returned, Ante gone.
 **BET pays**: {bet_table}. **Bonus pays** (first five cards): {bonus_table}.

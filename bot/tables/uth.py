@@ -11,7 +11,7 @@ from bot.games.uth import BLIND_PAYS, TRIPS_PAYS, Phase, UTHBets, UTHOptions, UT
 from bot.games.uth.actions import Action
 from bot.i18n import N_, Text, Words
 from bot.poker import Card
-from bot.tables.actions import ActionArg, Amount, NoArg, Times, expect
+from bot.tables.actions import NO_ARG, ActionArg, Amount, NoArg, Times, expect
 from bot.tables.adapter import (
     Applied,
     Control,
@@ -23,6 +23,7 @@ from bot.tables.adapter import (
     bet_list,
     bets_report,
     betting_buttons,
+    button,
     settled_status,
 )
 from bot.tables.config import ENGLISH, TableConfig, TableOptions, option
@@ -66,7 +67,7 @@ class UTHAdapter(HouseGameAdapter):
         step = f"decide:{phase.label}:{seat}" if action in DECIDING else None
         label = record.label
         if action in REPORTS_BETS:  # "Undo: Ante 20 · Blind 20 · Trips 10"
-            label = bets_report(action, bets_in_place(state, seat))
+            label = bets_report(self.vocabulary, action, bets_in_place(state, seat))
         return Applied(seat, label, tuple(record.flows), step)
 
     def _dispatch(self, state: UTHState, seat: SeatId, action: str, arg: ActionArg,
@@ -140,21 +141,15 @@ class UTHAdapter(HouseGameAdapter):
     def controls(self, state: UTHState | None, config: TableConfig, w: Words = ENGLISH) -> list[Control]:
         if state is None or state.phase is Phase.BETTING:
             small, big = config.min_bet, min(config.required_max_bet(self.display_name), config.min_bet * 5)
-            return betting_buttons(w, small, big, (N_("Trips {amount}"), "trips"), ("rebet", "double"))
-        raising = w("Raise {times}x", times=RAISES[state.phase][0]) if state.phase in RAISES else ""
-        if state.phase is Phase.PREFLOP:
-            decisions = [Control(raising, "raise", Times(4), "success"),
-                         Control(w("Raise {times}x", times=3), "raise", Times(3), "success"),
-                         Control(w("Check"), "check", NoArg(), "secondary")]
-        elif state.phase is Phase.FLOP:
-            decisions = [Control(raising, "raise", Times(2), "success"),
-                         Control(w("Check"), "check", NoArg(), "secondary")]
-        elif state.phase is Phase.RIVER:
-            decisions = [Control(raising, "raise", Times(1), "success"),
-                         Control(w("Fold"), "fold", NoArg(), "danger")]
-        else:
+            return betting_buttons(self.vocabulary, w, small, big, "trips", ("rebet", "double"))
+        if state.phase not in RAISES:
             return []
-        return [*decisions, Control(w("My cards"), "cards", NoArg(), "primary", 1)]
+        words = self.vocabulary
+        raises = [button(words, w, "raise", Times(times), "success", times=times)
+                  for times in RAISES[state.phase]]
+        other = (button(words, w, "fold", NO_ARG, "danger") if state.phase is Phase.RIVER
+                 else button(words, w, "check"))
+        return [*raises, other, button(words, w, "cards", NO_ARG, "primary", 1)]
 
     def final_hands(self, state: UTHState) -> dict[SeatId, list[Sequence[Card]]]:
         return {seat: [player.hole + state.board] for seat, player in state.seats.items() if player.hole}

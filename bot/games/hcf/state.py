@@ -277,11 +277,11 @@ class HCFState(RecordedRound):
         _verify_amount(amount)
         player = self.players.get(seat)
         if player is None:
-            raise RuleError("Place an Ante first: the {bonus} needs an Ante.", bonus=BONUS_NAMES[bonus])
+            raise RuleError("Place an Ante first: the {bonus} needs an Ante.", bonus=Text(BONUS_NAMES[bonus]))
         low, high = self.options.bonus_minimum, self.options.bonus_maximum
         if not low <= amount <= high:
             raise RuleError("The {bonus} at this table is {low} to {high} chips.",
-                            bonus=BONUS_NAMES[bonus], low=low, high=high)
+                            bonus=Text(BONUS_NAMES[bonus]), low=low, high=high)
         straight_flush = amount if bonus == "straight_flush" else player.straight_flush
         flush = amount if bonus == "flush" else player.flush
         self._verify_covered(seat, required_stack(player.ante, straight_flush, flush, player.rake))

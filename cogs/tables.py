@@ -296,7 +296,9 @@ class Tables(commands.Cog):
         status = w(ROUND_STATUS.get(info.status, info.status))
         title = w("Round #{round} · {game} · {status}", round=str(number),
                   game=str(record.get("game", info.game)), status=status)
-        embed = casino_embed(title, record.get("headline") or record.get("void_reason") or "")
+        # Kept as catalogue texts with their values (older rounds: as English), so each reader
+        # reads the headline, the void's reason and the log in their own language.
+        embed = casino_embed(title, w(restored(record.get("headline") or record.get("void_reason") or "")))
         names = record.get("names", {})
         for user_id, (wagered, returned) in info.players.items():
             name = names.get(str(user_id), f"<@{user_id}>")

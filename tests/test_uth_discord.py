@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 from pathlib import Path
 from typing import Any
 
@@ -193,3 +194,22 @@ async def test_round_command_shows_a_verified_record(harness: DiscordHarness,
     assert "re-creates every dealt card" in record.text and "AUTO FOLDED" in record.text
     assert_refused(await harness.slash(alice, "round", number=99999), "no round")
     await harness.audit_ok()
+
+
+async def test_a_round_record_reads_in_the_language_of_whoever_opens_it(harness: DiscordHarness,
+                                                                     tables: TableDriver) -> None:
+    """The headline and the log are kept as catalogue texts with their values: a German reader
+    of a round played at an English table reads them in German, an English reader in English."""
+    alice, anna = harness.user("alice"), harness.user("anna", locale="de")
+    await tables.press(alice, "Ante 10")
+    await tables.pass_time(31)
+    round_id = tables.table().round.id
+    for _ in range(3):
+        await tables.pass_time(31)
+    german = (await harness.slash(anna, "round", number=round_id)).text
+    english = (await harness.slash(alice, "round", number=round_id)).text
+    assert re.search(r"\nDealer: .+ \((qualifiziert|qualifiziert sich nicht)\)\n", german), german
+    assert "Dealer: Einsätze geschlossen" in german and "Dealer: Austeilen" in german, german
+    assert "alice: AUTOM. GEPASST" in german and "close betting" not in german
+    assert re.search(r"\nDealer: .+ \((qualifies|does not qualify)\)\n", english), english
+    assert "dealer: close betting" in english and "alice: AUTO FOLDED" in english, english

@@ -16,6 +16,7 @@ from dataclasses import dataclass, fields
 from typing import (
     Any,
     ClassVar,
+    Final,
     NamedTuple,
     TypeVar,
     Union,
@@ -26,7 +27,7 @@ from typing import (
 )
 
 from bot.games.common import ChipFlow, NamedStep, RuleError, SeatId
-from bot.i18n import Text
+from bot.i18n import N_, Text
 from bot.poker import Card
 
 R = TypeVar("R", bound="ActionRecord")
@@ -72,8 +73,8 @@ class ActionRecord:
 
     @property
     def label(self) -> str:
-        """A short text for the table log."""
-        return self.kind.replace("_", " ")
+        """A short text for the table log (a record that says more names itself)."""
+        return Text(PLAIN_LABELS[self.kind])
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, **{spec.name: _encode(getattr(self, spec.name)) for spec in fields(self)}}
@@ -122,6 +123,14 @@ def record_from_dict(types_by_kind: Mapping[str, type[R]], data: Mapping[str, An
     hints = _field_types(cls)
     return cls(**{spec.name: _decode(hints[spec.name], data[spec.name])
                   for spec in fields(cls) if spec.name in data})
+
+
+PLAIN_LABELS: Final = {
+    "deal": N_("deal"), "close_betting": N_("close betting"), "showdown": N_("showdown"),
+    "clear": N_("clear"), "undo": N_("undo"), "rebet": N_("rebet"), "double": N_("double"),
+}
+"""The log's words for the records that carry no more than their kind (a catalogue text each,
+so ``/round`` reads them in its reader's language)."""
 
 
 # ------------------------------------------------------------------ records every game shares

@@ -682,7 +682,7 @@ class TableRuntime:
                 "game": adapter.game, "config": table.config.to_dict(), "names": {
                     str(seat): name for seat, name in names.items()},
                 "dealt": [str(card) for card in adapter.dealt_cards(round_.state)],
-                "headline": outcome.headline, "record": adapter.record(round_.state),
+                "headline": stored(outcome.headline), "record": adapter.record(round_.state),
                 "settlement": settlement.to_dict(),
             }
             result = RoundResult(round_.id, settlement, outcome.headline, outcome.seat_lines,

@@ -105,6 +105,7 @@ THREE_CARD = Vocabulary("threecard", {
 
 BOXED: Mapping[str, Wording] = {
     **BETTING,
+    "clear": Wording(button=N_("Clear")),
     "ante": Wording("ante", N_("Box {box}: Ante {amount}")),
     "bonus": Wording("bonus", N_("Box {box}: Bonus {amount}")),
     "open": Wording("open"),
@@ -126,7 +127,7 @@ IMPERIAL = Vocabulary("imperial", {
 """``draw`` is the button under the card menu; ``pick`` opens that menu (the table's button)."""
 
 HIGH_CARD_FLUSH = Vocabulary("hcf", {
-    **BETTING,
+    **{action: wording for action, wording in BETTING.items() if action != "undo"},
     "start": Wording("deal", N_("Deal next hand")),
     "accept": Wording("bank", N_("Accept bank")),
     "decline": Wording("bank", N_("Decline bank")),

@@ -241,7 +241,11 @@ async def test_a_high_card_flush_hand_at_a_german_server(harness: DiscordHarness
     table = await german_table(harness, clock, "hcf")
     await table.buy_in(500)
     await table.press(table.anna, "Nächste Hand austeilen")  # nobody has the bank minimum: the house banks
+    refused = await table.press(table.anna, "SF-Bonus 10")
+    assert refused.ephemeral and "Straight-Flush-Bonus braucht ein Ante" in refused.text, refused.text
     await table.press(table.anna, "Ante 10")
+    placed = await table.press(table.anna, "Flush-Bonus 10")
+    assert placed.text.startswith("Flush-Bonus 10"), placed.text
     await table.press(table.bob, "Ante 10")
     await table.press(table.bob, "Flush-Bonus 10")
     await table.tables.pass_time(31)

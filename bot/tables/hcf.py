@@ -157,7 +157,7 @@ class HCFAdapter(GameAdapter):
             return self._rebet(state, seat, memory)
         if action == "bonus":
             records = state.place_bonuses(seat, _bonus_amounts(expect(arg, Bonuses)))
-            label = ", ".join(record.label for record in records)
+            label = joined([record.label for record in records], ", ")
             return Applied(seat, label, tuple(flow for record in records for flow in record.flows))
         if action == "clear":
             cleared = state.clear_bets(seat)

@@ -142,11 +142,13 @@ def hand_lines(view: HandView, round_id: int, deadline: float | None, on_timeout
                        "royalties. Change it, or press **{confirm}** to play it anyway.", reason=w(view.foul),
                        confirm=CHINESE.label("confirmfoul")))
     elif view.can_confirm:
-        lines.append(w("Press Confirm to set it."))
+        lines.append(w("Press **{confirm}** to set it.", confirm=CHINESE.label("confirm")))
     if view.natural is not None:
+        natural = Text(view.natural.label)
         lines.append(w("\U0001f389 Your cards hold an automatic win, {natural} ({points} points from every "
-                       "player without one): press Declare {natural} to win it without setting the hand.",
-                       natural=w(view.natural.label), points=view.natural.points))
+                       "player without one): press **{declare}** to win it without setting the hand.",
+                       natural=natural, points=view.natural.points,
+                       declare=CHINESE.label("declare", natural=natural)))
     return lines
 
 

@@ -164,7 +164,7 @@ async def test_three_players_set_hands_with_the_menus_auto_arrange_and_a_command
     middle_menu = menus(chosen.message)["middle"]
     assert len(middle_menu["options"]) == 10 and middle_menu["max_values"] == 5
     chosen = await choose(harness, alice, chosen.message, "middle", best.middle)
-    assert "Middle chosen" in chosen.text and "Press Confirm" in chosen.text
+    assert "Middle chosen" in chosen.text and "Press **Confirm**" in chosen.text
     assert "Front:" in chosen.text and "Back:" in chosen.text
     confirmed = await press(harness, tables, alice, chosen.message, "Confirm")
     assert confirmed.text.startswith("Hand set · round #"), confirmed.text
@@ -568,7 +568,7 @@ async def test_table_open_takes_the_point_value_and_the_timeout_option(harness: 
     admin = harness.user("pit-boss", admin=True)
     opened = await harness.slash(admin, "table open", game="chinese", point_value=25, on_timeout="foul")
     await driver.settle()
-    assert "Chinese Poker table open" in opened.text and "press Deal" in opened.text
+    assert "Chinese Poker table open" in opened.text and "press **Deal**" in opened.text
     config = driver.table().config
     assert config.options == ChineseTableOptions(point_value=25, on_timeout="foul")
     assert config.decision_seconds == 120  # the game's own default: 13 cards to set

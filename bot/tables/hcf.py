@@ -181,7 +181,8 @@ class HCFAdapter(GameAdapter):
         _check_has_chips(state, seat, opening=False)
         declines = seat in state.pending
         records = state.rebet(seat, HCFBets(*self.last_bets(memory, seat)))
-        label = _declining(bets_report(self.vocabulary, "rebet", _bets_text(state.game.players[seat])), declines)
+        bets = bets_report(self.vocabulary, "rebet", _bets_text(state.game.players[seat]))
+        label = _declining(bets, declines)
         return Applied(seat, label, tuple(flow for record in records for flow in record.flows))
 
     def phase_key(self, state: HCFRound) -> Hashable:

@@ -44,9 +44,9 @@ suit from 9 to A, 1000:1 as a single combination.
 **Insurance** (three of a kind or better, before the Bet: 1 Ante up to the box's potential
 payout with the second combination, at most {max_payout}): 1:1 when the dealer does not
 qualify; lost when it qualifies, but returned when the dealer's hand beats yours.
-**Exchange**: when the dealer does not qualify you may pick open boxes and press
-**{goon_button}**: each picked box's Ante is the fee and the dealer's highest card is
-replaced; a card of the same rank that leaves the dealer still unqualified is replaced again
+**Exchange**: when the dealer does not qualify you may pick open boxes and
+press **{goon_button}**: each picked box's Ante is the fee and the dealer's highest card
+is replaced; a card of the same rank that leaves the dealer still unqualified is replaced again
 for free (3 exchanges at most). Then the dealer qualifies: you win -> BET per table (no
 Ante); dealer better -> BET lost; tie -> BET returned. Still not qualified: BET returned, Ante
 gone.

@@ -25,8 +25,8 @@ Qualified and you win: BET per table and Ante 1:1; dealer better: both lost; tie
 **Insurance** (three of a kind or better, 1 Ante up to the potential payout, at most
 {max_payout}): 1:1 when the dealer does not qualify; lost when it qualifies, but returned
 when the dealer's hand beats yours.
-**Exchange**: when the dealer does not qualify you may pick boxes (blind ones too) and press
-**{goon_button}**: each picked box's Ante is the fee and the dealer's highest card is replaced. Then the
+**Exchange**: when the dealer does not qualify you may pick boxes (blind ones too) and
+press **{goon_button}**: each picked box's Ante is the fee and the dealer's highest card is replaced. Then the
 dealer qualifies: you win -> BET per table and Ante 1:1; dealer better -> BET lost. Still not
 qualified: BET returned, Ante gone.
 **BET pays**: {bet_table}. **Bonus pays** (first five cards): {bonus_table}.

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot.tables import wording
 from bot.tables.adapter import Funding, GameAdapter, GameInfo
 from bot.tables.boxed import BoxedTableOptions
 from bot.tables.chinese import ChineseAdapter, ChineseTableOptions
@@ -20,6 +21,7 @@ from bot.tables.imperial import ImperialAdapter
 from bot.tables.threecard import ThreeCardAdapter
 from bot.tables.twoplusfour import two_plus_four_adapter
 from bot.tables.uth import UTHAdapter, UTHTableOptions
+from bot.tables.wording import Vocabulary
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,8 @@ class GameDeclaration:
     """The extension with its slash commands."""
     simulator: str
     """``module:factory`` of its :class:`bot.sim.game.SimGame` (``python -m bot simulate <key>``)."""
+    vocabulary: Vocabulary | None = None
+    """What players call its actions: its commands and its buttons (``bot/tables/wording.py``)."""
     max_bet: int | None = 1_000
     """A new table's largest Ante (None: no maximum)."""
     max_payout: int = 100_000
@@ -51,7 +55,7 @@ class GameDeclaration:
 
     @property
     def info(self) -> GameInfo:
-        return GameInfo(self.key, self.name, self.funding, self.options)
+        return GameInfo(self.key, self.name, self.funding, self.options, self.vocabulary)
 
     def new_adapter(self) -> GameAdapter:
         return self.adapter(self.info)
@@ -60,26 +64,28 @@ class GameDeclaration:
 GAMES: tuple[GameDeclaration, ...] = (
     GameDeclaration(
         "uth", "Ultimate Texas Hold'em", "house", UTHTableOptions, "bot.games.uth", UTHAdapter,
-        "cogs.uth", "bot.games.uth.sim:UthSim"),
+        "cogs.uth", "bot.games.uth.sim:UthSim", wording.UTH),
     GameDeclaration(
         "twoplusfour", "2 Plus 4 Poker", "house", BoxedTableOptions, "bot.games.twoplusfour",
         two_plus_four_adapter, "cogs.twoplusfour", "bot.games.twoplusfour.sim:TwoPlusFourSim",
+        wording.TWO_PLUS_FOUR,
         # The seed: "es gibt keinen Höchsteinsatz"; RULES.md caps a box at 20,000.
         max_bet=None, max_payout=20_000),
     GameDeclaration(
         "imperial", "Imperial Poker", "house", BoxedTableOptions, "bot.games.imperial",
-        ImperialAdapter, "cogs.imperial", "bot.games.imperial.sim:ImperialSim",
+        ImperialAdapter, "cogs.imperial", "bot.games.imperial.sim:ImperialSim", wording.IMPERIAL,
         max_bet=None, max_payout=20_000),
     GameDeclaration(
         "hcf", "High Card Flush", "player-bank", HCFTableOptions, "bot.games.hcf", HCFAdapter,
-        "cogs.hcf", "bot.games.hcf.sim:HcfSim"),
+        "cogs.hcf", "bot.games.hcf.sim:HcfSim", wording.HIGH_CARD_FLUSH),
     GameDeclaration(
         "chinese", "Chinese Poker", "peer", ChineseTableOptions, "bot.games.chinese",
-        ChineseAdapter, "cogs.chinese", "bot.games.chinese.sim:ChineseSim",
+        ChineseAdapter, "cogs.chinese", "bot.games.chinese.sim:ChineseSim", wording.CHINESE,
         decision_seconds=120),  # setting 13 cards takes longer than one decision elsewhere
     GameDeclaration(
         "threecard", "Three Card Poker", "house", TableOptions, "bot.games.threecard",
-        ThreeCardAdapter, "cogs.threecard", "bot.games.threecard.sim:ThreeCardSim"),
+        ThreeCardAdapter, "cogs.threecard", "bot.games.threecard.sim:ThreeCardSim",
+        wording.THREE_CARD),
 )
 
 BY_KEY: dict[str, GameDeclaration] = {game.key: game for game in GAMES}
@@ -106,3 +112,8 @@ def adapters() -> dict[str, GameAdapter]:
 def extensions() -> tuple[str, ...]:
     """The games' extensions (after the bot's own, which :mod:`bot.client` lists)."""
     return tuple(game.cog for game in GAMES)
+
+
+def vocabularies() -> dict[str, Vocabulary]:
+    """What players call every game's actions, by game key."""
+    return {game.key: game.vocabulary for game in GAMES if game.vocabulary is not None}

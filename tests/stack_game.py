@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine
-from bot.i18n import Words
+from bot.i18n import N_, Words
 from bot.poker import Card
 from bot.tables.actions import ActionArg, Amount, NoArg, expect
 from bot.tables.adapter import (
@@ -27,8 +27,10 @@ from bot.tables.adapter import (
     Outcome,
     PrivateRows,
     TableContext,
+    button,
 )
 from bot.tables.config import ENGLISH, TableConfig, TableOptions, option
+from bot.tables.wording import TABLE_COMMANDS, Vocabulary, Wording
 from render import SeatView, TableSnapshot
 
 
@@ -52,7 +54,8 @@ class PotOptions(TableOptions):
     first_buy_in: int = option(0, "the least a first buy-in may be", minimum=0)
 
 
-POT = GameInfo("pot", "Pot", "player-bank", PotOptions)
+POT = GameInfo("pot", "Pot", "player-bank", PotOptions,
+               Vocabulary("pot", {**TABLE_COMMANDS, "ante": Wording("ante", N_("Ante {amount}"))}))
 """A test game (never declared in bot.catalog): the largest stake takes the pot."""
 
 
@@ -146,7 +149,7 @@ class PotAdapter(GameAdapter):
         return {"button": winner, "rounds": int(state.context_memory.get("rounds", 0)) + 1}
 
     def controls(self, state: PotState | None, config: TableConfig, w: Words = ENGLISH) -> list[Control]:
-        return [Control("Ante 10", "ante", Amount(10))]
+        return [button(self.vocabulary, w, "ante", Amount(10), amount=10)]
 
     def snapshot(self, state: PotState | None, config: TableConfig, names: Mapping[SeatId, str],
                  title: str, footer: str, w: Words = ENGLISH) -> TableSnapshot:

@@ -280,7 +280,7 @@ async def test_a_draw_the_deck_cannot_cover_is_refused_and_the_last_card_is_warn
     assert "Last card" in preview.text and "costs 1 Ante = 10 chips" in preview.text
     # By command: warned first, with a button to go ahead; nothing is paid yet.
     warned = await harness.slash(alice, "imperial draw", cards=str(cards[0]))
-    assert warned.ephemeral and "Last card" in warned.text and "Press Draw to pay" in warned.text
+    assert warned.ephemeral and "Last card" in warned.text and "Press **Draw** to pay" in warned.text
     assert hand(tables, alice) == cards and await harness.wallet(alice) == before
     await harness.audit_ok()
     drawn = await press_draw(harness, tables, alice, warned.message)
@@ -315,7 +315,7 @@ async def test_insurance_above_the_cap_is_refused_and_the_cap_is_accepted(
     low, high = tables.round_state().insurance_range(alice.id, 1)
     before = await harness.wallet(alice)
     mine = await tables.press(alice, "My cards")
-    assert f"box 1 may be insured for {low:,}–{high:,} (/imperial insurance)" in mine.text
+    assert f"box 1 may be insured for {low:,}–{high:,} (/imperial insurance box:1 <amount>)" in mine.text
     assert_refused(await harness.slash(alice, "imperial bet", insurance=high + 1), "insur")
     assert_refused(await harness.slash(alice, "imperial bet", insurance=low - 1), "insur")
     assert await harness.wallet(alice) == before
@@ -355,7 +355,7 @@ async def test_alone_a_player_draws_the_deck_dry_warned_before_the_last_card_and
         drawn = await harness.slash(alice, "imperial draw", cards=str(hand(tables, alice)[0]))
         assert drawn.text.startswith("box 1: DRAW 1 card"), drawn.text
     warned = await harness.slash(alice, "imperial draw", cards=str(hand(tables, alice)[0]))
-    assert warned.ephemeral and "Last card" in warned.text and "Press Draw to pay" in warned.text
+    assert warned.ephemeral and "Last card" in warned.text and "Press **Draw** to pay" in warned.text
     last = await press_draw(harness, tables, alice, warned.message)
     assert last.text.startswith("box 1: DRAW 1 card (draw 42), the last card"), last.text
     assert_refused(await harness.slash(alice, "imperial draw", cards=str(hand(tables, alice)[0])),

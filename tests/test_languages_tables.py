@@ -22,7 +22,6 @@ from bot.tables.boxed import BOX_KINDS
 from bot.tables.config import TableConfig
 from bot.tables.results import RoundResult, result_from_payload, result_payload
 from bot.tables.uth import UTHAdapter
-from bot.tables.wording import VOCABULARIES
 from render import TableSnapshot
 from tests.harness.driver import DiscordHarness, FakeUser, Reply
 from tests.harness.tables import TableDriver
@@ -107,7 +106,7 @@ def foreign_button_labels(language: str) -> set[str]:
     """Button labels of the other language that this one words differently ("Deal next hand"
     for a German reader, whose button says "Nächste Hand austeilen")."""
     other = "en" if language == "de" else "de"
-    labels = {wording.button for vocabulary in VOCABULARIES.values()
+    labels = {wording.button for vocabulary in catalog.vocabularies().values()
               for wording in vocabulary.actions.values() if wording.button and "{" not in wording.button}
     return {words_of(other)(label) for label in labels} - {words_of(language)(label) for label in labels}
 

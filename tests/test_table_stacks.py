@@ -155,7 +155,7 @@ async def test_a_stake_above_the_stack_is_refused_with_a_top_up_hint(
     runtime: TableRuntime, store: Store
 ) -> None:
     table = await open_pot(runtime, {ALICE: 20})
-    with pytest.raises(TableError, match="stack at this table has 20 chips .* /pot buyin"):
+    with pytest.raises(TableError, match="stack at this table has 20 chips .* /pot buyin <amount>"):
         await runtime.act(ante(ALICE, 21))
     assert table.round is None
     await runtime.act(ante(ALICE, 20))

@@ -21,11 +21,10 @@ from typing import Any
 import pytest
 from babel.messages.mofile import read_mo
 
-from bot import i18n
+from bot import catalog, i18n
 from bot.games.records import PLAIN_LABELS, ActionRecord
 from bot.i18n import LANGUAGES, Command, Text, catalogue_path, restored, stored, words
 from bot.i18n.compiler import compiled
-from bot.tables.wording import VOCABULARIES
 from tests.harness.driver import DiscordHarness
 from tests.i18n_code import ROOT
 from tests.test_i18n import catalogue
@@ -127,7 +126,7 @@ def test_a_command_is_named_as_the_readers_client_lists_it() -> None:
 
 def test_every_command_a_vocabulary_names_is_one_of_its_games_commands(harness: DiscordHarness) -> None:
     listed = {path for path, _ in synced_items(harness)}
-    named = {f"{vocabulary.game} {wording.command}" for vocabulary in VOCABULARIES.values()
+    named = {f"{vocabulary.game} {wording.command}" for vocabulary in catalog.vocabularies().values()
              for wording in vocabulary.actions.values() if wording.command}
     assert named - listed == set()
 
@@ -142,7 +141,7 @@ def test_a_button_says_the_word_of_its_command(language: str) -> None:
     austeilen" and `/hcf austeilen`)."""
     w = words(language)
     apart = {}
-    for vocabulary in VOCABULARIES.values():
+    for vocabulary in catalog.vocabularies().values():
         for action, wording in vocabulary.actions.items():
             if wording.command and wording.button:
                 command = normalised(w.lookup(wording.command, "command") or wording.command)

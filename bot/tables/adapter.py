@@ -32,7 +32,7 @@ from bot.poker import Card, strongest_hand
 from bot.store.stats_models import PlayedHand
 from bot.tables.actions import NO_ARG, ActionArg, Amount
 from bot.tables.config import ENGLISH, TableConfig, TableOptions
-from bot.tables.wording import VOCABULARIES, Vocabulary
+from bot.tables.wording import TABLE_COMMANDS, Vocabulary
 from render import ShowdownSnapshot, TableSnapshot
 
 DeadlineKind = Literal["betting", "decision"]
@@ -49,6 +49,9 @@ class GameInfo:
     funding: Funding = "house"
     options: type[TableOptions] = TableOptions
     """The game's table options (defaults, ranges, descriptions)."""
+    vocabulary: Vocabulary | None = None
+    """What players call its actions (its commands and buttons); None: only the table's own
+    commands every game has (``rules``, and at a stack-funded table ``buyin`` and ``leave``)."""
 
     @property
     def plays_from_stacks(self) -> bool:
@@ -246,7 +249,7 @@ class GameAdapter(ABC):
     @property
     def vocabulary(self) -> Vocabulary:
         """What players call the game's actions: its commands and buttons."""
-        return VOCABULARIES[self.info.key]
+        return self.info.vocabulary or Vocabulary(self.info.key, TABLE_COMMANDS)
 
     # -- state -------------------------------------------------------------------------------
     @abstractmethod

@@ -1,14 +1,14 @@
 """What players call each action of a game: its slash command and its button, in one place.
 
-Every game declares one :class:`Vocabulary`: for each action the subcommand that does it (its
-English name; the catalogue gives the other languages, in the context "command", which the
-command sync sends Discord) and its button's label (a catalogue text). The cogs name their
-commands from it, the adapters label their buttons from it, and a text that tells a player
-what to press or type takes the label or the command from it too, so a German reader is told
-to press exactly the button they see and to type a command their client lists. The reply to
-an action names it by the engine's record, whose catalogue text uses the same word (RULES and
-tests/test_wording.py hold the languages to one word per action: a button's label contains
-its command's name).
+Every game declares one :class:`Vocabulary`, given to its declaration in :mod:`bot.catalog`:
+for each action the subcommand that does it (its English name; the catalogue gives the other
+languages, in the context "command", which the command sync sends Discord) and its button's
+label (a catalogue text). The adapters label their buttons from it, and a text that tells a
+player what to press or type takes the label or the command from it, so a German reader is
+told to press exactly the button they see and to type a command their client lists. The
+reply to an action names it by the engine's record, whose catalogue text uses the same word.
+tests/test_wording.py holds every language to one word per action (a button's label carries
+its command's name) and every command named here to one the game's cog declares.
 """
 
 from __future__ import annotations
@@ -76,6 +76,9 @@ class Vocabulary:
 
 MY_CARDS = Wording(button=N_("My cards"))
 RULES = Wording(command="rules")
+TABLE_COMMANDS: Mapping[str, Wording] = {
+    "rules": RULES, "buyin": Wording("buyin"), "leave": Wording("leave"), "stack": Wording("stack")}
+"""The commands of the table itself (a stack-funded game's buy-in, stack and leave)."""
 
 BETTING: Mapping[str, Wording] = {
     "ante": Wording("ante", N_("Ante {amount}")),
@@ -134,8 +137,7 @@ HIGH_CARD_FLUSH = Vocabulary("hcf", {
     "straight_flush": Wording("bonus", N_("SF bonus {amount}")),
     "flush": Wording("bonus", N_("Flush bonus {amount}")),
     "raise": Wording("raise", N_("Raise {times}x")),
-    "buyin": Wording("buyin"),
-    "leave": Wording("leave"),
+    **TABLE_COMMANDS,
 })
 """The two bonuses are two buttons of one action (``bonus``) and one command."""
 
@@ -147,11 +149,5 @@ CHINESE = Vocabulary("chinese", {
     "confirm": Wording("confirm", N_("Confirm")),
     "confirmfoul": Wording("confirm", N_("Confirm foul")),
     "declare": Wording("declare", N_("Declare {natural}")),
-    "buyin": Wording("buyin"),
-    "leave": Wording("leave"),
-    "rules": RULES,
+    **TABLE_COMMANDS,
 })
-
-VOCABULARIES: Mapping[str, Vocabulary] = {vocabulary.game: vocabulary for vocabulary in (
-    UTH, THREE_CARD, TWO_PLUS_FOUR, IMPERIAL, HIGH_CARD_FLUSH, CHINESE)}
-"""Every game's vocabulary by its key."""

@@ -193,6 +193,8 @@ BET_NAMES = {
     "flush": N_("Flush bonus"), "rake": N_("rake"), "bank": N_("bank"), "hand": N_("hand"),
 }
 """Every game's settlement keys as players read them (a game with other keys names them itself)."""
+
+
 def bets_report(vocabulary: Vocabulary, action: str, bets: Text) -> Text:
     """``"Undo: Ante 20 · Blind 20"``: an action whose effect is only clear from the bets it
     leaves (Undo, Rebet, Double), named as its button is, as its reply and the round's log

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from bot.games.boxed.rules import BoxedGame, BoxedOptions, Phase
@@ -165,27 +166,27 @@ class BoxedAdapter(HouseGameAdapter):
 
     # -- presentation ----------------------------------------------------------------------
     def controls(self, state: BoxedState | None, config: TableConfig, w: Words = ENGLISH) -> list[Control]:
-        boxes, words = range(1, self.boxed_game.max_boxes + 1), self.vocabulary
+        boxes, press = range(1, self.boxed_game.max_boxes + 1), partial(button, self.vocabulary, w)
         if state is None or state.phase is Phase.BETTING:
             ante, chip = config.min_bet, max(config.options_as(BoxedTableOptions).smallest_chip, 1)
-            antes = [button(words, w, "ante", BoxAmount(box, ante), "primary", 0, box=box, amount=ante)
+            antes = [press("ante", BoxAmount(box, ante), "primary", 0, box=box, amount=ante)
                      for box in boxes]
-            bonus = [button(words, w, "bonus", BoxAmount(box, chip), "secondary", 1, box=box, amount=chip)
+            bonus = [press("bonus", BoxAmount(box, chip), "secondary", 1, box=box, amount=chip)
                      for box in boxes]
-            return [*antes, *bonus, button(words, w, "rebet", NO_ARG, "secondary", 2),
-                    button(words, w, "undo", NO_ARG, "secondary", 2),
-                    button(words, w, "clear", NO_ARG, "danger", 2)]
+            return [*antes, *bonus, press("rebet", NO_ARG, "secondary", 2),
+                    press("undo", NO_ARG, "secondary", 2),
+                    press("clear", NO_ARG, "danger", 2)]
         if state.phase is Phase.DECISIONS:
-            controls = [button(words, w, "bet", Amount(0), "success", 0)]
+            controls = [press("bet", Amount(0), "success", 0)]
             if self.boxed_game.buy is not None:
-                controls.append(button(words, w, "buy", NO_ARG, "primary", 0))
-            return [*controls, button(words, w, "fold", NO_ARG, "danger", 0),
-                    button(words, w, "goon", NO_ARG, "secondary", 0),
-                    button(words, w, "cards", NO_ARG, "primary", 1)]
+                controls.append(press("buy", NO_ARG, "primary", 0))
+            return [*controls, press("fold", NO_ARG, "danger", 0),
+                    press("goon", NO_ARG, "secondary", 0),
+                    press("cards", NO_ARG, "primary", 1)]
         if state.phase is Phase.EXCHANGE:
-            picks = [button(words, w, "exchange", BoxNumber(box), "secondary", 0, box=box) for box in boxes]
-            return [*picks, button(words, w, "goon", NO_ARG, "success", 1),
-                    button(words, w, "cards", NO_ARG, "primary", 1)]
+            picks = [press("exchange", BoxNumber(box), "secondary", 0, box=box) for box in boxes]
+            return [*picks, press("goon", NO_ARG, "success", 1),
+                    press("cards", NO_ARG, "primary", 1)]
         return []
 
     def final_hands(self, state: BoxedState) -> dict[SeatId, list[Sequence[Card]]]:

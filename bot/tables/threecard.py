@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from bot.games.common import RuleError, SeatId
@@ -114,9 +115,9 @@ class ThreeCardAdapter(HouseGameAdapter):
             big = min(config.required_max_bet(self.display_name), small * 5)
             return betting_buttons(self.vocabulary, w, small, big, "pairplus", ("rebet",))
         if state.phase is Phase.DECIDING:
-            words = self.vocabulary
-            return [button(words, w, "play", NO_ARG, "success"), button(words, w, "fold", NO_ARG, "danger"),
-                    button(words, w, "cards", NO_ARG, "primary", 1)]
+            press = partial(button, self.vocabulary, w)
+            return [press("play", NO_ARG, "success"), press("fold", NO_ARG, "danger"),
+                    press("cards", NO_ARG, "primary", 1)]
         return []
 
     def final_hands(self, state: ThreeCardState) -> dict[SeatId, list[Sequence[Card]]]:

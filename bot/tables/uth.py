@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Literal
 
 from bot.games.common import RuleError, SeatId
@@ -144,12 +145,12 @@ class UTHAdapter(HouseGameAdapter):
             return betting_buttons(self.vocabulary, w, small, big, "trips", ("rebet", "double"))
         if state.phase not in RAISES:
             return []
-        words = self.vocabulary
-        raises = [button(words, w, "raise", Times(times), "success", times=times)
+        press = partial(button, self.vocabulary, w)
+        raises = [press("raise", Times(times), "success", times=times)
                   for times in RAISES[state.phase]]
-        other = (button(words, w, "fold", NO_ARG, "danger") if state.phase is Phase.RIVER
-                 else button(words, w, "check"))
-        return [*raises, other, button(words, w, "cards", NO_ARG, "primary", 1)]
+        other = (press("fold", NO_ARG, "danger") if state.phase is Phase.RIVER
+                 else press("check"))
+        return [*raises, other, press("cards", NO_ARG, "primary", 1)]
 
     def final_hands(self, state: UTHState) -> dict[SeatId, list[Sequence[Card]]]:
         return {seat: [player.hole + state.board] for seat, player in state.seats.items() if player.hole}

@@ -543,7 +543,7 @@ class ImperialScript(BoxedScript):
         casino = table.casino
         if rng.random() < 0.5:
             chosen = await casino.select(player, private.message, menus[0]["custom_id"], cards)
-            assert chosen.ok and "Press Draw to pay" in chosen.text, chosen.text
+            assert chosen.ok and "Press **Draw** to pay" in chosen.text, chosen.text
             answer = await casino.click(player, chosen.message, button_id(chosen.message, "Draw"))
         else:
             answer = await table.command(player, "imperial draw", cards=" ".join(cards))

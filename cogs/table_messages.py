@@ -14,11 +14,14 @@ never floods Discord with refused requests:
   round starts; the round in play goes on by its timers) until a message gets through; a
   press that shows the permissions are back tries at once.
 * 404 Unknown Channel (the channel was deleted): the table is closed, every stake returned.
-* 5xx, timeouts, lost connections: retried, the table carries on.
+* 5xx, timeouts, lost connections: retried, the table carries on. Every request has a time
+  limit of the bot's own (``REQUEST_TIMEOUT``): a hung edit is given up and tried again instead
+  of holding the table's message still for aiohttp's five minutes.
 
 A round's result leaves the queue (and the store's outbox) only once it is posted, so it is
 late at worst, never lost; its nonce makes Discord drop a copy if a retried post had got
-through after all.
+through after all. A table's first post carries a nonce for the same reason: a post whose
+answer was lost leaves one table message, never a second, dead one.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ import asyncio
 import contextlib
 import logging
 import random
+import secrets
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -64,6 +68,9 @@ PAUSED = N_("This table is paused: Discord refuses my messages in this channel (
             "admin must check my permissions here; the table goes on by itself once I can post "
             "again, and nobody loses chips.")
 FLUSH_TIMEOUT = 10.0
+REQUEST_TIMEOUT = 15.0
+"""Seconds one request to Discord may take (a picture's upload included) before it is given up
+and retried with the backoff; Discord answers in well under a second when it is well."""
 WINDOW_COLOURS = ((0.5, "\U0001f7e2", "green"), (0.2, "\U0001f7e1", "yellow"),
                   (0.0, "\U0001f534", "red"))
 
@@ -107,6 +114,9 @@ class _Worker:
     retry: asyncio.Event = field(default_factory=asyncio.Event)
     """Set to cut a wait before a retry short (the permissions are back)."""
     retried_at: float = 0.0
+    post_nonce: str | None = None
+    """The nonce of the table message's post until Discord has answered it: every retry of that
+    post sends the same one, so Discord returns the message a lost answer had made."""
     finished: bool = False
     """Closed and said so, or its channel is gone: nothing more to publish."""
 
@@ -123,6 +133,7 @@ class TableMessages:
         self._workers: dict[int, _Worker] = {}
         self.edit_interval = EDIT_INTERVAL  # tests set 0 to see every change at once
         self.retry_first = RETRY_FIRST  # tests make it short
+        self.request_timeout = REQUEST_TIMEOUT
         self.edits = 0  # for tests and benchmarks: how many table edits were sent
         self.pacer = RequestPacer()
         self.invalid_requests = InvalidRequests()
@@ -219,7 +230,7 @@ class TableMessages:
             await self._post_closed(table, worker.closed)
             worker.finished = True
             return
-        await self._update_table_message(table)
+        await self._update_table_message(table, worker)
         self._schedule_colour_change(table, worker)
 
     def retry_now(self, table: Table) -> None:
@@ -253,11 +264,13 @@ class TableMessages:
         worker.dirty.set()  # a waiting worker wakes up to stop
 
     async def _send(self, request: Any) -> Any:
-        """One channel request, in its turn under the global limit; a deleted channel raises
+        """One channel request, in its turn under the global limit and within the bot's own time
+        limit (``TimeoutError`` past it, retried as an outage); a deleted channel raises
         :class:`ChannelGone`, a deleted message ``discord.NotFound``."""
         await self.pacer.wait()
         try:
-            return await request
+            async with asyncio.timeout(self.request_timeout):
+                return await request
         except discord.NotFound as error:
             if error.code == UNKNOWN_CHANNEL:
                 raise ChannelGone from error
@@ -295,7 +308,7 @@ class TableMessages:
         self._workers.clear()
 
     # -- messages ----------------------------------------------------------------------------
-    async def _update_table_message(self, table: Table) -> None:
+    async def _update_table_message(self, table: Table, worker: _Worker) -> None:
         w = await guild_words(self.bot, table.guild_id)
         embed, snapshot = self.table_embed(table, w), self.table_snapshot(table, w)
         png = await TABLE_PICTURES.draw(render.table_scene_png, snapshot)
@@ -311,7 +324,10 @@ class TableMessages:
             except discord.NotFound:
                 log.info("Table %s message was deleted; posting a new one", table.id)
                 file.reset()
-        message = await self._send(channel.send(embed=embed, file=file, view=view))
+        if worker.post_nonce is None:  # Discord takes up to 25 characters
+            worker.post_nonce = f"table{table.id}-{secrets.token_hex(4)}"
+        message = await self._send(channel.send(embed=embed, file=file, view=view, nonce=worker.post_nonce))
+        worker.post_nonce = None
         table.message_id = message.id
         await self.bot.store.update_table(table.id, message_id=message.id)
 

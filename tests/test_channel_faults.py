@@ -8,6 +8,7 @@ restart."""
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 from typing import Any
 
@@ -271,3 +272,39 @@ def test_the_readme_invite_asks_for_every_permission_a_table_needs() -> None:
     for flag, name in (*NEEDED, *NEEDED_IN_THREADS):
         assert getattr(invite, flag), f"the invite link lacks {name}"
         assert name in readme
+
+
+async def test_a_hung_edit_is_given_up_and_the_table_moves_on_within_the_bots_time_limit(
+    harness: DiscordHarness, tables: TableDriver,
+) -> None:
+    """An edit Discord never answers in time no longer holds the table's message still for
+    aiohttp's five minutes: past the bot's own limit it is given up and tried again."""
+    tables.messages.request_timeout = 0.3
+    await open_uth(harness, tables)
+    hung = harness.fake.inject(Fault(504, 0, "504: Gateway Timeout", method="PATCH", route="channels",
+                                     times=1, delay=5.0))
+    started = time.monotonic()
+    await tables.press(harness.user("alice"), "Ante 10")
+    await eventually(lambda: "Betting window open" in tables.message()["embeds"][0]["description"])
+    assert hung.hits == 1 and time.monotonic() - started < 3.0, "moved on before the hung answer"
+    edits = [request for request in harness.fake.requests
+             if request.method == "PATCH" and request.path.startswith("/api/v10/channels/")]
+    assert len(edits) >= 2, "the hung edit was tried again"
+
+
+@pytest.mark.parametrize("status", [500, 503])  # retried inside discord.py / by the publisher
+async def test_a_table_post_whose_answer_was_lost_leaves_one_table_message(
+    harness: DiscordHarness, tables: TableDriver, status: int,
+) -> None:
+    """Discord made the table's message but the answer was lost: the post is retried with the
+    same nonce, and Discord returns the message it made instead of a second, dead one."""
+    lost = harness.fake.inject(Fault.server_error(status, route="channels", method="POST", times=1,
+                                                  after=True))
+    await open_uth(harness, tables)
+    await eventually(lambda: tables.table().message_id is not None)
+    assert lost.hits == 1
+    posted = [message for message in harness.fake.messages.values()
+              if any(file["filename"] == "table.png" for file in message.get("attachments") or [])]
+    assert [int(message["id"]) for message in posted] == [tables.table().message_id]
+    await tables.press(harness.user("alice"), "Ante 10")
+    assert "Betting window open" in tables.message()["embeds"][0]["description"]

@@ -16,7 +16,7 @@ import pytest
 
 from bot.client import CasinoBot
 from bot.config import Config
-from bot.games.hcf import Phase, flush_cards, flush_of, raise_cap
+from bot.games.hcf import Phase, flush_cards, flush_first, flush_of, raise_cap
 from bot.games.hcf.exact import dp_qualified_rate, flush_bonus_rtp, straight_flush_bonus_rtp
 from bot.games.hcf.figures import EXACT_DP_QUALIFIED, EXACT_FLUSH_RTP, EXACT_STRAIGHT_FLUSH_RTP
 from bot.i18n import restored
@@ -227,14 +227,14 @@ async def test_four_players_pass_the_bank_round_the_table_and_the_house_banks_wh
     assert_only_these_cards_shown(snapshots, ())
     (picture,) = [s for s in snapshots if s.title.endswith(f"#{first.round_id} · Result")]
     final = first.snapshot_state.game
-    assert picture.dealer == final.bank_cards and picture.dealer_label == "Bank: alice"
-    ringed = {i for i, card in enumerate(final.bank_cards) if card in flush_cards(final.bank_cards)}
-    assert set(picture.dealer_highlight) == ringed
+    # Each hand is shown with its flush first, and the flush ringed: it reads at a glance.
+    assert picture.dealer == flush_first(final.bank_cards) and picture.dealer_label == "Bank: alice"
+    assert set(picture.dealer_highlight) == set(range(len(flush_cards(final.bank_cards))))
     by_name = {view.name: view for view in picture.seats}
     for user in (bob, carol, dave):
-        cards = final.players[user.id].cards
-        assert tuple(by_name[user.name].cards) == cards
-        assert {cards[i] for i in by_name[user.name].highlight} == set(flush_cards(cards))
+        cards, shown = final.players[user.id].cards, by_name[user.name]
+        assert tuple(shown.cards) == flush_first(cards)
+        assert [shown.cards[i] for i in sorted(shown.highlight)] == list(flush_cards(cards))
     order = [hand.seat for hand in first.snapshot_state.game.result.hands]
     assert order == [dave.id, carol.id, bob.id], "counter-clockwise from the right of the button"
     assert by_name["dave"].status.startswith("#1 ") and by_name["bob"].status.startswith("#3 ")

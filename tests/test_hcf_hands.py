@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bot.games.hcf import Flush, Run, flush_cards, flush_of, hand_keys, run_cards, run_of
+from bot.games.hcf import Flush, Run, flush_cards, flush_first, flush_of, hand_keys, run_cards, run_of
 from bot.games.hcf.hands import QUALIFYING_FLUSH_KEY, dp_qualifies, flush_key, run_key
 from bot.poker import FULL_DECK, parse_cards
 
@@ -43,6 +43,13 @@ def test_the_qualifying_key_sits_between_9_3_2_and_8_7_6() -> None:
 def test_flush_cards_are_the_best_suits_highest_first() -> None:
     # Three hearts and three diamonds: A-7-3 beats K-Q-J on the first card.
     assert flush_cards("Ah 7h 3h Kd Qd Jd 2c") == tuple(parse_cards("Ah 7h 3h"))
+
+
+def test_a_hand_is_shown_with_its_flush_first() -> None:
+    # Seven cards that overlap on a phone: the four spades lead, highest first, then the rest.
+    assert flush_first("3c Ks 9d 2s As Qh 7s") == tuple(parse_cards("As Ks 7s 2s Qh 9d 3c"))
+    hand = random.Random(7).sample(FULL_DECK, 7)
+    assert sorted(flush_first(hand)) == sorted(hand)
 
 
 @pytest.mark.parametrize(("hand", "run"), [

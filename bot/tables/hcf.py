@@ -46,6 +46,7 @@ from bot.games.hcf import (
     HCFRound,
     Phase,
     flush_cards,
+    flush_first,
     flush_of,
     raise_cap,
     required_stack,
@@ -269,8 +270,7 @@ class HCFAdapter(GameAdapter):
         bank_cards: Sequence[Card | None] = ()
         highlight: frozenset[int] = frozenset()
         if settled:
-            bank_cards = game.bank_cards
-            highlight = _positions(game.bank_cards, flush_cards(game.bank_cards))
+            bank_cards, highlight = _grouped(game.bank_cards)
         elif game.bank_cards:
             bank_cards = HIDDEN_HAND
         label = w("Bank: the house") if state.house_banks else (
@@ -294,9 +294,7 @@ class HCFAdapter(GameAdapter):
         cards: Sequence[Card | None] = ()
         ringed: frozenset[int] = frozenset()
         if player.cards:
-            cards = player.cards if settled else HIDDEN_HAND
-            if settled:
-                ringed = _positions(player.cards, flush_cards(player.cards))
+            cards, ringed = _grouped(player.cards) if settled else (HIDDEN_HAND, frozenset())
         pending = seat in game.pending_seats()
         return SeatView(name(seat), cards=cards, bet=w(_bets_text(player)), highlight=ringed,
                         status=w(_player_status(state, player, name, pending)), active=pending,
@@ -311,9 +309,9 @@ class HCFAdapter(GameAdapter):
             if seat in game.pending_seats():
                 line += (w(" · you may raise 1x or fold") if cap == 1
                          else w(" · you may raise 1x to {most}x or fold", most=cap))
-            return [PrivateRow(w("Your cards"), list(player.cards))], line
+            return [PrivateRow(w("Your cards"), list(flush_first(player.cards)))], line
         if seat == game.banker and game.bank_cards:
-            return ([PrivateRow(w("Your cards (the bank's hand)"), list(game.bank_cards))],
+            return ([PrivateRow(w("Your cards (the bank's hand)"), list(flush_first(game.bank_cards)))],
                     w("You bank this hand: {hand}. Nobody else sees it before the showdown.",
                       hand=_hand_text(game.bank_cards)))
         return [], w("You have no cards in this round.")
@@ -465,6 +463,11 @@ def _bonus_amounts(arg: Bonuses) -> dict[str, int]:
     if not named:
         raise RuleError("Name a bonus and its chips, e.g. a Straight Flush bonus of 10.")
     return named
+
+
+def _grouped(cards: Sequence[Card]) -> tuple[tuple[Card, ...], frozenset[int]]:
+    """A shown hand with its flush first, and the flush's positions to ring."""
+    return flush_first(cards), frozenset(range(len(flush_cards(cards))))
 
 
 def _positions(cards: Sequence[Card], chosen: Sequence[Card]) -> frozenset[int]:

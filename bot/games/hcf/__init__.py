@@ -4,7 +4,8 @@ RULES.md "High Card Flush", issue #8).
 Modules
 -------
 ``hands``     a hand's :class:`Flush` and straight-flush :class:`Run`, the DP's qualifier, the
-              Raise cap, the cards to highlight (:func:`flush_cards`, :func:`run_cards`)
+              Raise cap, the cards to highlight (:func:`flush_cards`, :func:`run_cards`) and a
+              hand in the order a picture groups it (:func:`flush_first`)
 ``rules``     :class:`HCFOptions` (limits, bank minimum, rake, pay tables), :class:`Phase`,
               :func:`settle_hand` (one hand against the bank, unlimited funds)
 ``banking``   :func:`settle_against_bank`: the settlement order, the DP's funds, dead hands, the
@@ -68,6 +69,7 @@ from bot.games.hcf.hands import (
     Run,
     dp_qualifies,
     flush_cards,
+    flush_first,
     flush_of,
     hand_keys,
     raise_cap,
@@ -83,6 +85,6 @@ __all__ = [
     "BankDeclined", "CloseBetting", "Deal", "FLUSH_PAYS", "Flush", "Fold", "HCFOptions",
     "HCFBets", "HCFPlayer", "HCFRound", "HCFState", "HOUSE", "HandResult", "HouseBanks", "Phase",
     "QUALIFYING_FLUSH_KEY", "RakeMode", "Run", "STRAIGHT_FLUSH_PAYS", "Showdown", "Transfer",
-    "dp_offer_order", "dp_qualifies", "flush_cards", "flush_of", "hand_keys", "raise_cap",
+    "dp_offer_order", "dp_qualifies", "flush_cards", "flush_first", "flush_of", "hand_keys", "raise_cap",
     "required_stack", "run_cards", "run_of", "settle_against_bank", "settle_hand",
 ]

@@ -116,6 +116,14 @@ def flush_cards(cards: CardsInput) -> tuple[Card, ...]:
     return tuple(sorted((card for card in hand if card.suit == suit), reverse=True))
 
 
+def flush_first(cards: CardsInput) -> tuple[Card, ...]:
+    """The hand as a picture shows it: its flush first (highest first), then the other cards
+    (highest first), so the flush reads at a glance even where seven cards overlap."""
+    flush = flush_cards(cards)
+    rest = sorted((card for card in parse_cards(cards) if card not in flush), reverse=True)
+    return (*flush, *rest)
+
+
 def run_cards(cards: CardsInput) -> tuple[Card, ...]:
     """The cards of the longest straight-flush run, top card first (an ace-low run ends with
     its ace). Of two equal runs in different suits, the first suit in ``c d h s``."""

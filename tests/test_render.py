@@ -211,3 +211,17 @@ def test_render_source_imports_no_discord_store_or_cogs() -> None:
                 names = [node.module]
             for name in names:
                 assert not name.startswith(forbidden), f"{path.name} imports {name}"
+
+
+def test_the_render_benchmark_reports_every_picture_kind(capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m bot bench render`` prints compose + PNG figures for every picture kind a
+    player is sent, each a real picture drawn from its sample (at a tiny size: figures only)."""
+    from bot.bench import render as bench
+
+    assert bench.main(["--repeat", "4"]) == 0
+    printed = capsys.readouterr().out
+    for kind, draw in bench.PICTURE_KINDS.items():
+        assert f"  {kind}" in printed
+        assert draw().startswith(b"\x89PNG")
+    assert set(bench.PICTURE_KINDS) == {"table (6 seats)", "result (Chinese showdown)",
+                                        "private cards (7 cards)", "leaderboard", "profile", "recap"}

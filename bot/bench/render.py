@@ -1,24 +1,49 @@
 """``python -m bot bench render``: how long card images take to draw, compose and encode.
 
 Goals (issue 3): a 7-card strip in <= 5 ms and a 6-seat table in <= 20 ms median, compose
-plus PNG encode, with the table's PNG <= 150 KB. Figures are printed, never asserted.
+plus PNG encode, with the table's PNG <= 150 KB. Then every picture kind a player is sent
+(issue 34: each within 20 ms and 150 KB), with its width and the scale a phone shows it at
+(Discord's clients show a message's picture about 360 px wide there). Figures are printed,
+never asserted.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import statistics
 import time
 from collections.abc import Callable
 from functools import partial
 
 import PIL
+from PIL import Image
 
 from bot.poker.cards import Card
-from render import faces, hand_strip, table_scene, to_png, warm_cache
-from render.samples import SAMPLE_STRIP, sample_table
+from render import faces, hand_strip, row_of_hands, showdown, table_scene, to_png, warm_cache
+from render.samples import (
+    SAMPLE_STRIP,
+    sample_board,
+    sample_private_cards,
+    sample_profile,
+    sample_recap,
+    sample_showdown,
+    sample_table,
+)
+from render.standings import board_png, profile_png, recap_png
 
 STRIP_GOAL_MS, TABLE_GOAL_MS, TABLE_GOAL_KB = 5.0, 20.0, 150.0
+PHONE_WIDTH = 360
+"""How wide a phone shows a message's picture, in pixels."""
+PICTURE_KINDS: dict[str, Callable[[], bytes]] = {
+    "table (6 seats)": lambda: to_png(table_scene(sample_table())),
+    "result (Chinese showdown)": lambda: to_png(showdown(sample_showdown())),
+    "private cards (7 cards)": lambda: to_png(row_of_hands(sample_private_cards())),
+    "leaderboard": lambda: board_png(sample_board()),
+    "profile": lambda: profile_png(sample_profile()),
+    "recap": lambda: recap_png(sample_recap()),
+}
+"""Every picture kind a player is sent, drawn from its sample: compose + PNG."""
 
 
 def main(argv: list[str]) -> int:
@@ -47,6 +72,15 @@ def main(argv: list[str]) -> int:
         _row(f"  table PNG at zlib level {level}",
              _times(partial(to_png, scene, level), max(args.repeat // 4, 5)),
              f"PNG {size_kb:.1f} KB")
+    print("every picture kind, compose + PNG (goal <= 20 ms, <= 150 KB each):")
+    for kind, draw in PICTURE_KINDS.items():
+        png = draw()
+        with Image.open(io.BytesIO(png)) as image:
+            width, height = image.size
+        times = _times(draw, max(args.repeat // 4, 5))
+        met = statistics.median(times) <= TABLE_GOAL_MS and len(png) <= TABLE_GOAL_KB * 1024
+        _row(f"  {kind}", times, f"PNG {len(png) / 1024:.1f} KB  {width}x{height}, on a phone x"
+             f"{PHONE_WIDTH / width:.2f}: " + _verdict(met))
     return 0
 
 

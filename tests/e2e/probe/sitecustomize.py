@@ -56,6 +56,22 @@ def _install(log_path: str) -> None:
 
     catalog.adapters = adapters  # the bot builds its runtime's adapters through this
 
+    # A stack-funded table's picture is the adapter's snapshot with the stacks added (a new
+    # object): it was drawn from the same state. Without this, such pictures were recorded with
+    # no round (unchecked while cards were hidden, and a false alarm once they were shown).
+    import cogs.table_messages as table_messages
+
+    original_with_stacks = table_messages.with_stacks
+
+    def with_stacks(snapshot, *args, **kwargs):  # type: ignore[no-untyped-def]
+        result = original_with_stacks(snapshot, *args, **kwargs)
+        with lock:
+            if id(snapshot) in drawn_from:
+                drawn_from[id(result)] = (result, drawn_from.pop(id(snapshot))[1])
+        return result
+
+    table_messages.with_stacks = with_stacks
+
     original_draw = Drawer.draw
 
     async def draw(self, function, *args):  # type: ignore[no-untyped-def]

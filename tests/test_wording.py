@@ -194,7 +194,7 @@ def test_a_missing_or_stale_catalogue_is_compiled_when_the_bot_reads_it(
     target = catalogue_path("de")
     assert not target.exists()
     assert read_mo(io.BytesIO(i18n._compiled_catalogue("de"))).get("Fold").string == "Passen"
-    assert target.read_bytes() == compiled(catalogue_path("de", ".po"), "de"), "saved for the next start"
+    assert messages(target.read_bytes()) == messages(compiled(catalogue_path("de", ".po"), "de")), "saved"
     source = catalogue_path("de", ".po")
     source.write_text(source.read_text().replace('msgstr "Passen"', 'msgstr "Passen!"', 1))
     stale = target.stat().st_mtime - 10
@@ -218,7 +218,16 @@ def test_a_wheel_built_from_the_repository_holds_the_compiled_catalogue(tmp_path
     (wheel,) = (tmp_path / "dist").glob("*.whl")
     with zipfile.ZipFile(wheel) as archive:
         mo = archive.read("bot/i18n/locale/de/LC_MESSAGES/casino.mo")
-    assert mo == compiled(catalogue_path("de", ".po"), "de")
+    assert messages(mo) == messages(compiled(catalogue_path("de", ".po"), "de"))
+
+
+def messages(mo: bytes) -> dict[tuple[str | None, Any], Any]:
+    """A compiled catalogue's texts, without its header (Babel dates it when it compiles)."""
+    def frozen(value: Any) -> Any:  # a plural's forms come as a list
+        return tuple(value) if isinstance(value, list) else value
+
+    return {(message.context, frozen(message.id)): frozen(message.string)
+            for message in read_mo(io.BytesIO(mo)) if message.id}
 
 
 def _repository_files() -> list[str]:

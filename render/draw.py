@@ -6,16 +6,17 @@ from collections.abc import Collection, Sequence
 
 from PIL import Image
 
-from render.faces import CARD_WIDTH, CardLike
+from render.faces import CARD_WIDTH, INDEX_SIZE, CardLike
 from render.palette import Colour
 from render.sprites import RING_OFFSET, card_clear, card_flat, ring_clear, ring_flat, text_flat
+from render.text import note_card_step, note_drawn, note_placed
 
 
 def card_step(count: int, max_width: int, gap: int) -> int:
     """Distance between card left edges so ``count`` cards fit in ``max_width``.
 
-    Cards overlap when they must: the corner index stays readable down to a step of about
-    30 px; below that, only part of each rank shows.
+    Cards overlap when they must: every corner index shows whole down to a step of
+    ``READABLE_STEP``; below that, ranks run together (layouts leave room for it).
     """
     if count <= 1:
         return CARD_WIDTH + gap
@@ -35,6 +36,7 @@ def paste_cards(canvas: Image.Image, cards: Sequence[CardLike | None], four_colo
     card's rounded corners show the card beneath.
     """
     overlapping = step < CARD_WIDTH
+    note_cards(cards, step)
     for position, card in enumerate(cards):
         xy = (left + position * step, top)
         if overlapping:
@@ -42,6 +44,16 @@ def paste_cards(canvas: Image.Image, cards: Sequence[CardLike | None], four_colo
             canvas.paste(sprite, xy, mask)
         else:
             canvas.paste(card_flat(card, four_colour, background), xy)
+
+
+def note_cards(cards: Sequence[CardLike | None], step: int, scale: float = 1.0) -> None:
+    """Report face-up cards' indexes as drawn text (their size at ``scale``) and how far apart
+    they overlap."""
+    faces = [card for card in cards if card is not None]
+    for card in faces:
+        note_drawn(f"card {card}", round(INDEX_SIZE * scale))
+    if len(faces) > 1 and step < CARD_WIDTH:
+        note_card_step(round(step * scale))
 
 
 def paste_highlights(canvas: Image.Image, positions: Collection[int], count: int, left: int,
@@ -68,5 +80,8 @@ def draw_text(canvas: Image.Image, xy: tuple[int, int], text: str, size: int, fi
     """
     if not text:
         return
+    note_drawn(text, size)
     patch, left, top = text_flat(text, size, anchor, fill, background)
-    canvas.paste(patch, (xy[0] + left, xy[1] + top))
+    corner = (xy[0] + left, xy[1] + top)
+    note_placed(text, (*corner, corner[0] + patch.width, corner[1] + patch.height), canvas.size)
+    canvas.paste(patch, corner)

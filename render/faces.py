@@ -20,6 +20,13 @@ CARD_WIDTH, CARD_HEIGHT = 100, 140
 CARD_SIZE = (CARD_WIDTH, CARD_HEIGHT)
 SUPERSAMPLE = 4
 CORNER_RADIUS = 8
+INDEX_CAP, INDEX_CENTRE, INDEX_WIDTH = 31, 19, 32
+"""The corner index: its capitals' height, the centre of its column and its widest ("10")."""
+INDEX_SIZE = round(INDEX_CAP / 0.72)
+"""The index's em size (Roboto's capitals are 0.72 em): what the phone rule measures."""
+READABLE_STEP = INDEX_CENTRE + INDEX_WIDTH // 2 + 1
+"""Overlapping cards at least this far apart (left edge to left edge) show every index whole:
+"Q5K322 10" runs together below it."""
 
 PAPER: Colour = (252, 252, 249)
 EDGE: Colour = (150, 150, 150)
@@ -97,15 +104,15 @@ def _draw_index(image: Image.Image, draw: ImageDraw.ImageDraw, card: Card,
     # A large corner index: on the table cards overlap and only this corner stays visible.
     s = SUPERSAMPLE
     label = "10" if card.rank == 10 else card.rank_char
-    mask = _text_mask(label, cap_height=31 * s, max_width=32 * s)
-    centre_x, top = 19 * s, 8 * s
+    mask = _text_mask(label, cap_height=INDEX_CAP * s, max_width=INDEX_WIDTH * s)
+    centre_x, top = INDEX_CENTRE * s, 8 * s
     image.paste(colour, (centre_x - mask.width // 2, top), mask)
     DRAW_SUIT[card.suit](draw, centre_x, 56 * s, 22 * s, colour)
 
 
 def _text_mask(text: str, cap_height: int, max_width: int) -> Image.Image:
     # Drawn alone so it can be squeezed sideways: "10" would not fit the corner otherwise.
-    typeface = font(round(cap_height / 0.72))
+    typeface = font(round(cap_height / 0.72))  # INDEX_SIZE at 1x
     weight = max(1, cap_height // 14)
     left, top, right, bottom = pixel_box(typeface.getbbox(text, anchor="lt",
                                                           stroke_width=weight))

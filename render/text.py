@@ -1,20 +1,90 @@
-"""Text as cached masks, and fitting text into a width.
+"""Text as cached masks, fitting text into a width, and the phone's legibility rule.
 
 FreeType rasterises every glyph on every ``ImageDraw.text`` call (about a millisecond for a
 name), which would dominate a table render; a table re-renders mostly the same names and
 bets, so each line is rasterised once and pasted from the cache after that.
+
+Every picture is laid out for a phone first. Discord shows a message's picture about
+:data:`PHONE_WIDTH` px wide on a phone, so a picture ``width`` px wide is drawn there at
+``PHONE_WIDTH / width`` of its size; :func:`smallest_type` is the least font size (em, in the
+picture's pixels) that is still :data:`PHONE_TEXT` px there. Texts wrap onto more lines rather
+than being cut; a text that still had to be cut is reported (:func:`drawn_texts` in tests, a
+warning in the log).
 """
 
 from __future__ import annotations
 
+import logging
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from render.fonts import font, font_runs, single_font
 
-ELLIPSIS = "\u2026"
+PHONE_WIDTH = 360
+"""How wide a phone shows a message's picture (px): Discord's message column on a 360 dp wide
+phone, the most common Android width."""
+PHONE_TEXT = 9
+"""The least legible text on a phone (px, em size): smaller type needs the picture opened."""
+
+log = logging.getLogger(__name__)
+
+
+def smallest_type(width: int) -> int:
+    """The least font size for a picture ``width`` px wide that a phone still shows at
+    :data:`PHONE_TEXT` px."""
+    return math.ceil(PHONE_TEXT * width / PHONE_WIDTH)
+
+
+@dataclass
+class DrawnTexts:
+    """What a render drew: every text with its size, and every text it had to cut (texts wrap,
+    so a cut is a text that ran off its picture)."""
+
+    sizes: list[tuple[str, int]] = field(default_factory=list)
+    cuts: list[tuple[str, str]] = field(default_factory=list)
+    """(the text, what was drawn of it)."""
+    card_steps: list[int] = field(default_factory=list)
+    """Left edge to left edge of overlapping face-up cards: each card's index shows whole
+    only from ``render.faces.READABLE_STEP`` up."""
+
+
+_drawn: ContextVar[DrawnTexts | None] = ContextVar("drawn_texts", default=None)
+
+
+@contextmanager
+def drawn_texts() -> Iterator[DrawnTexts]:
+    """Collect the texts drawn inside the block (in this thread): tests hold pictures to the
+    phone's sizes and to no cut text with it."""
+    record = DrawnTexts()
+    token = _drawn.set(record)
+    try:
+        yield record
+    finally:
+        _drawn.reset(token)
+
+
+def pass_on(record: DrawnTexts) -> None:
+    """Add what an inner :func:`drawn_texts` block collected to the block around it (a picture
+    drawn twice reports its last drawing only)."""
+    outer = _drawn.get()
+    if outer is not None:
+        outer.sizes += record.sizes
+        outer.cuts += record.cuts
+        outer.card_steps += record.card_steps
+
+
+def note_drawn(text: str, size: int) -> None:
+    """Every text drawn on a picture passes here (``size`` as drawn: a card's index at its
+    em size)."""
+    record = _drawn.get()
+    if record is not None and text:
+        record.sizes.append((text, size))
 
 
 def pixel_box(box: tuple[float, float, float, float]) -> tuple[int, int, int, int]:
@@ -83,10 +153,48 @@ def wrap_text(text: str, size: int, max_width: int) -> list[str]:
     return [*lines, line] if line else lines
 
 
-def fit_text(text: str, size: int, max_width: int) -> str:
-    """``text``, cut with an ellipsis if it is wider than ``max_width`` pixels at ``size``."""
-    if text_width(text, size) <= max_width:
-        return text
-    while text and text_width(text + ELLIPSIS, size) > max_width:
-        text = text[:-1]
-    return text.rstrip() + ELLIPSIS
+def note_card_step(step: int) -> None:
+    record = _drawn.get()
+    if record is not None:
+        record.card_steps.append(step)
+
+
+def note_cut(text: str, shown: str) -> None:
+    """A text drawn only in part (outside its picture): logged, and collected in tests."""
+    log.warning("picture text cut: %r drawn as %r", text, shown)
+    record = _drawn.get()
+    if record is not None:
+        record.cuts.append((text, shown))
+
+
+def note_placed(text: str, box: tuple[int, int, int, int], canvas: tuple[int, int]) -> None:
+    """Report ``text`` as cut when its box (left, top, right, bottom) leaves the canvas."""
+    left, top, right, bottom = box
+    if left < 0 or top < 0 or right > canvas[0] or bottom > canvas[1]:
+        note_cut(text, f"{text} (outside the picture at {box})")
+
+
+SEPARATOR = " \u00b7 "
+"""Between the parts of a line ("Ante 10 · Blind 10 · Play 40"): lines break there first."""
+
+
+@lru_cache(maxsize=2048)
+def text_lines(text: str, size: int, max_width: int) -> list[str]:
+    """``text`` wrapped into ``max_width`` (no line for no text): the whole text, always. A
+    line of parts breaks between whole parts where it can, so a bet or a result is never split
+    from its amount."""
+    lines: list[str] = []
+    for part in text.split(SEPARATOR) if text else []:
+        joined = f"{lines[-1]}{SEPARATOR}{part}" if lines else part
+        if lines and text_width(joined, size) <= max_width:
+            lines[-1] = joined
+        elif text_width(part, size) <= max_width:
+            lines.append(part)
+        else:
+            lines += wrap_text(part, size, max_width)
+    return lines
+
+
+def line_height(size: int) -> int:
+    """Baseline to baseline for lines of ``size``."""
+    return round(size * 1.2)

@@ -71,6 +71,8 @@ FLUSH_TIMEOUT = 10.0
 REQUEST_TIMEOUT = 15.0
 """Seconds one request to Discord may take (a picture's upload included) before it is given up
 and retried with the backoff; Discord answers in well under a second when it is well."""
+COMMITMENT_SHOWN = 16
+"""Hex digits of the shuffle commitment on the table picture (the message text has all 64)."""
 WINDOW_COLOURS = ((0.5, "\U0001f7e2", "green"), (0.2, "\U0001f7e1", "yellow"),
                   (0.0, "\U0001f534", "red"))
 
@@ -339,8 +341,10 @@ class TableMessages:
             footer = w("Bets {limits}", limits=table.config.bets_in(w))
         else:
             title = w("{game} · Round #{round}", game=table.adapter.display_name, round=str(round_.id))
+            # The picture shows the commitment's start (a phone reads one line of it); the
+            # message's text carries the whole of it while cards are hidden.
             footer = w("Round #{round} · shuffle commitment {commitment}", round=str(round_.id),
-                       commitment=round_.commitment)
+                       commitment=round_.commitment[:COMMITMENT_SHOWN] + "\u2026")
         snapshot = table.adapter.snapshot(state, table.config, table.seats, title, footer, w)
         if not table.plays_from_stacks:
             return snapshot

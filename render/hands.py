@@ -8,12 +8,12 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.draw import card_step, draw_text, paste_cards, paste_highlights, strip_width
-from render.faces import CARD_HEIGHT, CARD_WIDTH, CardLike
+from render.draw import card_step, draw_text, note_cards, paste_cards, paste_highlights, strip_width
+from render.faces import CARD_HEIGHT, CARD_WIDTH, READABLE_STEP, CardLike
 from render.palette import FELT, MUTED_TEXT, SEAT_PANEL, TEXT
 from render.png import blank_indexed, to_indexed
 from render.sprites import RING_OFFSET, card_clear, ring_clear
-from render.text import fit_text, wrap_text
+from render.text import smallest_type, text_lines
 
 STRIP_MARGIN = RING_OFFSET + 2
 """Room around the cards for the highlight ring."""
@@ -42,6 +42,7 @@ def hand_strip(
         if 0 <= position < count:
             left = STRIP_MARGIN + position * step - RING_OFFSET
             strip.paste(ring, (left, STRIP_MARGIN - RING_OFFSET), ring_mask)
+    note_cards([None if position in hidden else card for position, card in enumerate(cards)], step)
     for position, card in enumerate(cards):
         face_down = card is None or position in hidden
         sprite, _ = card_clear(None if face_down else card, four_colour)
@@ -64,13 +65,16 @@ class LabelledHand:
 
 ROW_PADDING = 12
 LABEL_WIDTH = 200
-NAME_SIZE, DETAIL_SIZE = 26, 20
-SMALLEST_DETAIL_SIZE = 14
-"""A detail (a hand's name) that does not fit in the row at the usual size is drawn smaller,
-never cut."""
+MAX_CARDS_WIDTH = 5 * CARD_WIDTH + 4 * CARD_GAP
+"""Five cards side by side; more overlap (seven, thirteen) with every rank still shown, so the
+picture stays narrow enough for a phone to show its text at full size."""
+MAX_WIDTH = ROW_PADDING * 3 + LABEL_WIDTH + MAX_CARDS_WIDTH
+NAME_SIZE, DETAIL_SIZE = 26, 22
+SMALLEST_DETAIL_SIZE = smallest_type(MAX_WIDTH)
+"""A detail (a hand's name) that does not fit beside the cards at the usual size is drawn
+smaller down to this (a phone's least legible size), then on more lines: never cut."""
 LINE_GAP = 4
-MAX_CARDS_WIDTH = 7 * CARD_WIDTH + 6 * CARD_GAP
-"""Rows wider than seven cards overlap their cards instead of growing the image."""
+assert strip_width(13, READABLE_STEP) <= MAX_CARDS_WIDTH, "thirteen cards show every rank"
 
 
 def row_of_hands(rows: Sequence[LabelledHand], *, four_colour: bool = False) -> Image.Image:
@@ -78,52 +82,62 @@ def row_of_hands(rows: Sequence[LabelledHand], *, four_colour: bool = False) -> 
     steps = [card_step(len(row.cards), MAX_CARDS_WIDTH, CARD_GAP) for row in rows]
     cards_width = max((strip_width(len(row.cards), step)
                        for row, step in zip(rows, steps, strict=True)), default=0)
-    row_height = CARD_HEIGHT + 2 * ROW_PADDING
+    labels = [_label_lines(row) for row in rows]
+    heights = [max(CARD_HEIGHT, _label_height(*label)) + 2 * ROW_PADDING for label in labels]
     width = ROW_PADDING * 3 + LABEL_WIDTH + cards_width
-    image = _rows_background(width, row_height, len(rows)).copy()
+    image = _rows_background(width, tuple(heights)).copy()
     cards_left = ROW_PADDING * 2 + LABEL_WIDTH
-    for index, (row, step) in enumerate(zip(rows, steps, strict=True)):
-        top = index * row_height
-        _draw_label(image, row, top + row_height // 2, row_height - 2 * ROW_PADDING)
-        paste_highlights(image, row.highlight, len(row.cards), cards_left, top + ROW_PADDING,
-                         step, FELT)
+    top = 0
+    for row, step, label, height in zip(rows, steps, labels, heights, strict=True):
+        _draw_label(image, *label, top + height // 2)
+        cards_top = top + (height - CARD_HEIGHT) // 2
+        paste_highlights(image, row.highlight, len(row.cards), cards_left, cards_top, step, FELT)
         shown = [None if position in row.hidden else card
                  for position, card in enumerate(row.cards)]
-        paste_cards(image, shown, four_colour, cards_left, top + ROW_PADDING, step, FELT)
+        paste_cards(image, shown, four_colour, cards_left, cards_top, step, FELT)
+        top += height
     return image
 
 
 @lru_cache(maxsize=8)
-def _rows_background(width: int, row_height: int, rows: int) -> Image.Image:
-    image = Image.new("RGB", (width, max(row_height * rows, 1)), FELT)
+def _rows_background(width: int, heights: tuple[int, ...]) -> Image.Image:
+    image = Image.new("RGB", (width, max(sum(heights), 1)), FELT)
     draw = ImageDraw.Draw(image)
-    for index in range(1, rows):
-        top = index * row_height
+    top = 0
+    for height in heights[:-1]:
+        top += height
         draw.line((ROW_PADDING, top, width - ROW_PADDING, top), fill=SEAT_PANEL, width=2)
     return to_indexed(image)
 
 
-def _draw_label(image: Image.Image, row: LabelledHand, middle: int, height: int) -> None:
-    """The label on one line, and under it the detail wrapped into as many lines as it needs,
-    the whole block centred on ``middle``."""
-    name = fit_text(row.label, NAME_SIZE, LABEL_WIDTH)
-    if not row.detail:
-        draw_text(image, (ROW_PADDING, middle), name, NAME_SIZE, TEXT, FELT, anchor="lm")
-        return
-    size, lines = detail_lines(row.detail, height - NAME_SIZE - LINE_GAP)
-    block = NAME_SIZE + LINE_GAP + len(lines) * (size + LINE_GAP)
-    top = middle - block // 2
-    draw_text(image, (ROW_PADDING, top), name, NAME_SIZE, TEXT, FELT, anchor="lt")
-    for number, line in enumerate(lines):
-        line_top = top + NAME_SIZE + LINE_GAP + number * (size + LINE_GAP)
-        draw_text(image, (ROW_PADDING, line_top), line, size, MUTED_TEXT, FELT, anchor="lt")
+def _label_lines(row: LabelledHand) -> tuple[list[str], int, list[str]]:
+    """The label's lines, the detail's size and its lines, to fit beside the cards."""
+    name = text_lines(row.label, NAME_SIZE, LABEL_WIDTH)
+    size, lines = detail_lines(row.detail, CARD_HEIGHT - len(name) * (NAME_SIZE + LINE_GAP))
+    return name, size, lines
+
+
+def _label_height(name: Sequence[str], size: int, lines: Sequence[str]) -> int:
+    return len(name) * (NAME_SIZE + LINE_GAP) + len(lines) * (size + LINE_GAP)
+
+
+def _draw_label(image: Image.Image, name: Sequence[str], size: int, lines: Sequence[str],
+                middle: int) -> None:
+    """The label, and under it the detail, the whole block centred on ``middle``."""
+    top = middle - _label_height(name, size, lines) // 2
+    for line in name:
+        draw_text(image, (ROW_PADDING, top), line, NAME_SIZE, TEXT, FELT, anchor="lt")
+        top += NAME_SIZE + LINE_GAP
+    for line in lines:
+        draw_text(image, (ROW_PADDING, top), line, size, MUTED_TEXT, FELT, anchor="lt")
+        top += size + LINE_GAP
 
 
 def detail_lines(detail: str, height: int) -> tuple[int, list[str]]:
     """The largest size from DETAIL_SIZE down whose wrapped lines fit ``height`` pixels, with
-    the lines (at the smallest size they are drawn even if taller)."""
+    the lines (at the smallest size, as many lines as it takes: the row grows)."""
     for size in range(DETAIL_SIZE, SMALLEST_DETAIL_SIZE - 1, -1):
-        lines = wrap_text(detail, size, LABEL_WIDTH)
+        lines = text_lines(detail, size, LABEL_WIDTH)
         if len(lines) * (size + LINE_GAP) <= height:
             return size, lines
-    return SMALLEST_DETAIL_SIZE, wrap_text(detail, SMALLEST_DETAIL_SIZE, LABEL_WIDTH)
+    return SMALLEST_DETAIL_SIZE, text_lines(detail, SMALLEST_DETAIL_SIZE, LABEL_WIDTH)

@@ -13,7 +13,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.draw import card_step, draw_text, paste_cards, paste_highlights, strip_width
-from render.faces import CARD_HEIGHT, CardLike
+from render.faces import CARD_HEIGHT, CARD_WIDTH, READABLE_STEP, CardLike
 from render.hands import CARD_GAP
 from render.palette import (
     ACTIVE_FRAME,
@@ -29,7 +29,7 @@ from render.palette import (
 )
 from render.png import to_indexed
 from render.sprites import chip_flat
-from render.text import fit_text, text_width
+from render.text import line_height, smallest_type, text_lines, text_width
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ class SeatView:
 @dataclass(frozen=True)
 class TableSnapshot:
     """Everything the public table image shows; the dealer's and the board's row is drawn only
-    when one of them has cards, and seats fill rows of three."""
+    when one of them has cards, and seats fill rows of two."""
 
     title: str
     dealer: Sequence[CardLike | None] = ()
@@ -75,79 +75,154 @@ class TableSnapshot:
 
 Box = tuple[int, int, int, int]
 
-WIDTH = 1000
+WIDTH = 780
+"""Laid out for a phone: Discord shows the picture about 360 px wide there (x0.46), so every
+text is at least :func:`~render.text.smallest_type` (20 px) and two seats share a row, each
+wide enough for seven overlapping cards whose ranks all show (High Card Flush)."""
+MAX_ASPECT = 1.6
+"""Height over width that a table of up to six seats keeps, so a phone shows the whole picture
+at full width. Discord's clients bound an embed's image by both sides and scale a taller one
+down (desktop: 400 x 300 px, leovoel/embed-visualizer#30, measured on the client); Android has
+cropped tall embed images instead of shrinking them (discord/discord-api-docs#6952, #1996,
+Mantaro/MantaroBot#599). A 360 x 576 picture fits the message list of a 360 x 780 phone (about
+640 px between the channel's header and the input box) whole, with a line of text above it."""
 RAIL_WIDTH = 16
 INNER_MARGIN = 20
 """From the rail's inner edge to the content."""
-TITLE_HEIGHT = 56
-LABEL_HEIGHT = 28
-STATUS_HEIGHT = 30
-SECTION_GAP = 56
+TITLE_PADDING = 10
+LABEL_HEIGHT = 26
+SECTION_GAP = 40
 """Between the dealer's cards and the board."""
-SEAT_COLUMNS = 3
-SEAT_GAP = 12
-SEAT_PADDING = 12
-SEAT_NAME_HEIGHT = 34
-BET_HEIGHT = 28
+SEAT_COLUMNS = 2
+SEAT_GAP = 10
+SEAT_PADDING = 8
+CARD_MARGIN = 4
+"""Above and below a seat's cards."""
 CHIP_RADIUS = 9
 STACK_GAP = 10
-SEAT_HEIGHT = (SEAT_PADDING + SEAT_NAME_HEIGHT + CARD_HEIGHT + BET_HEIGHT + STATUS_HEIGHT
-               + SEAT_PADDING // 2)
-FOOTER_HEIGHT = 34
+FOOTER_PADDING = 6
 CONTENT_LEFT = RAIL_WIDTH + INNER_MARGIN
 CONTENT_WIDTH = WIDTH - 2 * CONTENT_LEFT
-TITLE_SIZE, LABEL_SIZE, STATUS_SIZE = 30, 19, 20
-NAME_SIZE, BET_SIZE, FOOTER_SIZE = 23, 18, 16
+SEAT_WIDTH = (CONTENT_WIDTH - SEAT_GAP * (SEAT_COLUMNS - 1)) // SEAT_COLUMNS
+TEXT_ROOM = SEAT_WIDTH - 2 * SEAT_PADDING
+CHIP_ROOM = 2 * CHIP_RADIUS + 8
+SMALLEST = smallest_type(WIDTH)
+TITLE_SIZE, LABEL_SIZE, STATUS_SIZE = 30, SMALLEST, SMALLEST + 1
+NAME_SIZE, BET_SIZE, FOOTER_SIZE = SMALLEST + 3, SMALLEST, SMALLEST
+FOOTER_ROOM = CONTENT_WIDTH - 80
+"""Kept clear of the felt's rounded corners."""
+assert CARD_WIDTH + 6 * READABLE_STEP <= TEXT_ROOM, "seven cards fit a seat with every rank shown"
+
+
+@dataclass(frozen=True)
+class SeatLines:
+    """A seat's texts broken into the lines drawn (a long name, bet or result takes two)."""
+
+    name: list[str]
+    stack: str
+    stack_on_name_line: bool
+    bet: list[str]
+    status: list[str]
+
+    @classmethod
+    def of(cls, seat: SeatView) -> SeatLines:
+        name = text_lines(seat.name, NAME_SIZE, TEXT_ROOM) or [""]
+        beside = bool(seat.stack) and (text_width(name[-1], NAME_SIZE) + STACK_GAP
+                                       + text_width(seat.stack, BET_SIZE) <= TEXT_ROOM)
+        return cls(name, seat.stack, beside, text_lines(seat.bet, BET_SIZE, TEXT_ROOM - CHIP_ROOM),
+                   text_lines(seat.status, STATUS_SIZE, TEXT_ROOM))
+
+    @property
+    def name_height(self) -> int:
+        extra = bool(self.stack) and not self.stack_on_name_line
+        return len(self.name) * line_height(NAME_SIZE) + extra * line_height(BET_SIZE)
+
+    @property
+    def height(self) -> int:
+        # At least one line each for the bet and the result, so seats line up at every phase.
+        return (SEAT_PADDING + self.name_height + CARD_MARGIN + CARD_HEIGHT + CARD_MARGIN
+                + max(1, len(self.bet)) * line_height(BET_SIZE)
+                + max(1, len(self.status)) * line_height(STATUS_SIZE) + SEAT_PADDING)
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    title: list[str]
+    dealer_status: list[str]
+    footer: list[str]
+    seats: list[SeatLines]
+    seat_boxes: list[Box]
+    has_top: bool
+    height: int
+
+    @classmethod
+    def of(cls, snapshot: TableSnapshot) -> TableLayout:
+        title = text_lines(snapshot.title, TITLE_SIZE, FOOTER_ROOM) or [""]
+        has_top = bool(snapshot.dealer or snapshot.community)
+        status = text_lines(snapshot.dealer_status, STATUS_SIZE, CONTENT_WIDTH) if has_top else []
+        seats = [SeatLines.of(seat) for seat in snapshot.seats]
+        top = _seats_top(len(title), has_top, len(status))
+        boxes = _seat_boxes(seats, top)
+        footer = text_lines(snapshot.footer, FOOTER_SIZE, FOOTER_ROOM)
+        content_bottom = boxes[-1][3] if boxes else top
+        height = (content_bottom + FOOTER_PADDING + len(footer) * line_height(FOOTER_SIZE)
+                  + FOOTER_PADDING + RAIL_WIDTH + 10)
+        return cls(title, status, footer, seats, boxes, has_top, height)
 
 
 def table_scene(snapshot: TableSnapshot) -> Image.Image:
-    """Draw the whole table (RGB)."""
-    has_top = bool(snapshot.dealer or snapshot.community)
-    seat_boxes = _seat_boxes(len(snapshot.seats), _seats_top(has_top))
-    height = _height(has_top, seat_boxes)
-    image = _background(height).copy()
-    _draw_title(image, snapshot.title)
-    if has_top:
-        _draw_dealer_and_board(image, snapshot)
-    for seat, box in zip(snapshot.seats, seat_boxes, strict=True):
-        _draw_seat(image, seat, box, snapshot.four_colour)
-    # Kept clear of the rounded corners of the felt.
-    footer = fit_text(snapshot.footer, FOOTER_SIZE, CONTENT_WIDTH - 40)
-    # Centred above the felt's inner line, which runs 10 px inside the rail.
-    draw_text(image, (WIDTH // 2, height - RAIL_WIDTH - FOOTER_HEIGHT // 2 - 6), footer,
-              FOOTER_SIZE, MUTED_TEXT, FELT, anchor="mm")
+    """Draw the whole table (palette image)."""
+    layout = TableLayout.of(snapshot)
+    image = _background(layout.height).copy()
+    _draw_lines(image, WIDTH // 2, RAIL_WIDTH + TITLE_PADDING, layout.title, TITLE_SIZE, TEXT, FELT)
+    if layout.has_top:
+        _draw_dealer_and_board(image, snapshot, len(layout.title), layout.dealer_status)
+    for seat, lines, box in zip(snapshot.seats, layout.seats, layout.seat_boxes, strict=True):
+        _draw_seat(image, seat, lines, box, snapshot.four_colour)
+    footer_height = len(layout.footer) * line_height(FOOTER_SIZE)
+    footer_top = layout.height - RAIL_WIDTH - 10 - FOOTER_PADDING - footer_height
+    _draw_lines(image, WIDTH // 2, footer_top, layout.footer, FOOTER_SIZE, MUTED_TEXT, FELT)
     return image
 
 
-def _seats_top(has_top: bool) -> int:
-    top = RAIL_WIDTH + TITLE_HEIGHT
+def _draw_lines(image: Image.Image, centre: int, top: int, lines: Sequence[str], size: int,
+                colour: tuple[int, int, int], background: tuple[int, int, int]) -> int:
+    """Lines centred on ``centre`` from ``top`` down; the y under the last one."""
+    step = line_height(size)
+    for number, line in enumerate(lines):
+        draw_text(image, (centre, top + number * step + step // 2), line, size, colour,
+                  background, anchor="mm")
+    return top + len(lines) * step
+
+
+def _title_height(lines: int) -> int:
+    return TITLE_PADDING + lines * line_height(TITLE_SIZE) + TITLE_PADDING // 2
+
+
+def _seats_top(title_lines: int, has_top: bool, status_lines: int) -> int:
+    top = RAIL_WIDTH + _title_height(title_lines)
     if has_top:
-        top += LABEL_HEIGHT + CARD_HEIGHT + STATUS_HEIGHT + 8
+        top += LABEL_HEIGHT + CARD_HEIGHT + CARD_MARGIN + max(1, status_lines) * line_height(STATUS_SIZE) + 8
     return top
 
 
-def _seat_boxes(count: int, top: int) -> list[Box]:
-    # Seats keep one width whatever their number, so a seat looks the same at every table.
-    columns = SEAT_COLUMNS
-    seat_width = (CONTENT_WIDTH - SEAT_GAP * (columns - 1)) // columns
-    boxes = []
-    for index in range(count):
-        row, column = divmod(index, columns)
-        in_this_row = min(columns, count - row * columns)
+def _seat_boxes(seats: Sequence[SeatLines], top: int) -> list[Box]:
+    # Seats keep one width whatever their number; a row is as tall as its tallest seat.
+    boxes: list[Box] = []
+    for first in range(0, len(seats), SEAT_COLUMNS):
+        row = seats[first:first + SEAT_COLUMNS]
+        height = max(seat.height for seat in row)
         # A short last row is centred rather than left-aligned.
-        row_width = in_this_row * seat_width + (in_this_row - 1) * SEAT_GAP
-        left = CONTENT_LEFT + (CONTENT_WIDTH - row_width) // 2 + column * (seat_width + SEAT_GAP)
-        box_top = top + row * (SEAT_HEIGHT + SEAT_GAP)
-        boxes.append((left, box_top, left + seat_width, box_top + SEAT_HEIGHT))
+        row_width = len(row) * SEAT_WIDTH + (len(row) - 1) * SEAT_GAP
+        left = CONTENT_LEFT + (CONTENT_WIDTH - row_width) // 2
+        for column in range(len(row)):
+            box_left = left + column * (SEAT_WIDTH + SEAT_GAP)
+            boxes.append((box_left, top, box_left + SEAT_WIDTH, top + height))
+        top += height + SEAT_GAP
     return boxes
 
 
-def _height(has_top: bool, seat_boxes: list[Box]) -> int:
-    content_bottom = seat_boxes[-1][3] if seat_boxes else _seats_top(has_top)
-    return content_bottom + 6 + FOOTER_HEIGHT + RAIL_WIDTH
-
-
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=16)
 def _background(height: int) -> Image.Image:
     """Rail and felt, drawn at 2x for smooth curves, indexed, cached per height (~1 MB)."""
     s = 2
@@ -165,7 +240,7 @@ def _background(height: int) -> Image.Image:
     return to_indexed(image.reduce(s))
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=16)
 def _seat_panel(width: int, height: int, active: bool) -> Image.Image:
     """A seat's panel on the felt; the seat whose turn it is gets a gold frame."""
     s = 2
@@ -178,86 +253,73 @@ def _seat_panel(width: int, height: int, active: bool) -> Image.Image:
     return to_indexed(image.reduce(s))
 
 
-def _draw_title(image: Image.Image, title: str) -> None:
-    text = fit_text(title, TITLE_SIZE, CONTENT_WIDTH - 80)
-    draw_text(image, (WIDTH // 2, RAIL_WIDTH + TITLE_HEIGHT // 2 + 6), text, TITLE_SIZE, TEXT,
-              FELT, anchor="mm")
-
-
-def _draw_dealer_and_board(image: Image.Image, snapshot: TableSnapshot) -> None:
+def _draw_dealer_and_board(image: Image.Image, snapshot: TableSnapshot, title_lines: int,
+                           status: Sequence[str]) -> None:
     groups = [
-        (snapshot.dealer_label, snapshot.dealer, snapshot.dealer_highlight, snapshot.dealer_status),
-        (snapshot.board_label, snapshot.community, snapshot.community_highlight, ""),
+        (snapshot.dealer_label, snapshot.dealer, snapshot.dealer_highlight),
+        (snapshot.board_label, snapshot.community, snapshot.community_highlight),
     ]
     groups = [group for group in groups if group[1]]
-    total_cards = sum(len(cards) for _, cards, _, _ in groups)
+    total_cards = sum(len(cards) for _, cards, _ in groups)
     available = CONTENT_WIDTH - SECTION_GAP * (len(groups) - 1)
     # Each group gets room in proportion to its cards; overlap only when the row is full.
     steps = [card_step(len(cards), available * len(cards) // total_cards, CARD_GAP)
-             for _, cards, _, _ in groups]
-    widths = [strip_width(len(cards), step) for (_, cards, _, _), step in zip(groups, steps,
-                                                                               strict=True)]
+             for _, cards, _ in groups]
+    widths = [strip_width(len(cards), step) for (_, cards, _), step in zip(groups, steps, strict=True)]
     left = CONTENT_LEFT + (CONTENT_WIDTH - sum(widths) - SECTION_GAP * (len(groups) - 1)) // 2
-    top = RAIL_WIDTH + TITLE_HEIGHT
-    for (label, cards, highlight, status), step, width in zip(groups, steps, widths,
-                                                              strict=True):
+    top = RAIL_WIDTH + _title_height(title_lines)
+    cards_top = top + LABEL_HEIGHT
+    for (label, cards, highlight), step, width in zip(groups, steps, widths, strict=True):
         draw_text(image, (left + width // 2, top + LABEL_HEIGHT // 2), label.upper(), LABEL_SIZE,
                   MUTED_TEXT, FELT, anchor="mm")
-        cards_top = top + LABEL_HEIGHT
         paste_highlights(image, highlight, len(cards), left, cards_top, step, FELT)
         paste_cards(image, cards, snapshot.four_colour, left, cards_top, step, FELT)
-        draw_text(image, (left + width // 2, cards_top + CARD_HEIGHT + STATUS_HEIGHT // 2 + 2),
-                  fit_text(status, STATUS_SIZE, max(width, 240)), STATUS_SIZE, TEXT, FELT,
-                  anchor="mm")
         left += width + SECTION_GAP
+    # The dealer's line spans the table: the hand's name and whether it qualifies, never cut.
+    _draw_lines(image, WIDTH // 2, cards_top + CARD_HEIGHT + CARD_MARGIN, status, STATUS_SIZE, TEXT, FELT)
 
 
-def fit_name_and_stack(name: str, stack: str, room: int) -> tuple[str, str]:
-    """The name and the stack as drawn side by side in ``room`` pixels: the stack keeps up to
-    half the room, the name is cut first."""
-    stack = fit_text(stack, BET_SIZE, room // 2)
-    return fit_text(name, NAME_SIZE, room - text_width(stack, BET_SIZE) - STACK_GAP), stack
+def _draw_name_and_stack(image: Image.Image, lines: SeatLines, centre: int, top: int) -> int:
+    """The name (its lines), and the stack in the chips' colour after it or under it; the y
+    under them."""
+    step = line_height(NAME_SIZE)
+    for number, line in enumerate(lines.name):
+        middle = top + number * step + step // 2
+        last = number == len(lines.name) - 1
+        if not (last and lines.stack_on_name_line):
+            draw_text(image, (centre, middle), line, NAME_SIZE, TEXT, SEAT_PANEL, anchor="mm")
+            continue
+        name_width, stack_width = text_width(line, NAME_SIZE), text_width(lines.stack, BET_SIZE)
+        left = centre - (name_width + STACK_GAP + stack_width) // 2
+        draw_text(image, (left, middle), line, NAME_SIZE, TEXT, SEAT_PANEL, anchor="lm")
+        draw_text(image, (left + name_width + STACK_GAP, middle), lines.stack, BET_SIZE, BET_TEXT,
+                  SEAT_PANEL, anchor="lm")
+    top += len(lines.name) * step
+    if lines.stack and not lines.stack_on_name_line:
+        top = _draw_lines(image, centre, top, [lines.stack], BET_SIZE, BET_TEXT, SEAT_PANEL)
+    return top
 
 
-def _draw_name_and_stack(image: Image.Image, seat: SeatView, centre: int, middle: int,
-                         room: int) -> None:
-    """The name, and the stack after it in the chips' colour; the name gives way first."""
-    if not seat.stack:
-        draw_text(image, (centre, middle), fit_text(seat.name, NAME_SIZE, room), NAME_SIZE,
-                  TEXT, SEAT_PANEL, anchor="mm")
-        return
-    name, stack = fit_name_and_stack(seat.name, seat.stack, room)
-    name_width, stack_width = text_width(name, NAME_SIZE), text_width(stack, BET_SIZE)
-    left = centre - (name_width + STACK_GAP + stack_width) // 2
-    draw_text(image, (left, middle), name, NAME_SIZE, TEXT, SEAT_PANEL, anchor="lm")
-    draw_text(image, (left + name_width + STACK_GAP, middle), stack, BET_SIZE, BET_TEXT,
-              SEAT_PANEL, anchor="lm")
-
-
-def _draw_seat(image: Image.Image, seat: SeatView, box: Box, four_colour: bool) -> None:
-    # Name above the cards, chips and status below, all centred: each line gets the full
-    # panel width, so a long name never squeezes the bet out.
+def _draw_seat(image: Image.Image, seat: SeatView, lines: SeatLines, box: Box, four_colour: bool) -> None:
+    # Name above the cards, chips and result below, all centred and wrapped to the panel.
     left, top, right, bottom = box
     width, centre = right - left, (left + right) // 2
     image.paste(_seat_panel(width, bottom - top, seat.active), (left, top))
-    text_room = width - 2 * SEAT_PADDING
-    name_middle = top + SEAT_PADDING + SEAT_NAME_HEIGHT // 2 - 2
-    _draw_name_and_stack(image, seat, centre, name_middle, text_room)
-    cards_top = top + SEAT_PADDING + SEAT_NAME_HEIGHT
+    cards_top = _draw_name_and_stack(image, lines, centre, top + SEAT_PADDING) + CARD_MARGIN
     if seat.cards:
-        step = card_step(len(seat.cards), text_room, CARD_GAP)
+        step = card_step(len(seat.cards), TEXT_ROOM, CARD_GAP)
         cards_left = left + (width - strip_width(len(seat.cards), step)) // 2
         paste_highlights(image, seat.highlight, len(seat.cards), cards_left, cards_top, step,
                          SEAT_PANEL)
         paste_cards(image, seat.cards, four_colour, cards_left, cards_top, step, SEAT_PANEL)
-    bet_middle = cards_top + CARD_HEIGHT + BET_HEIGHT // 2 + 3
-    if seat.bet:
-        chip_room = 2 * CHIP_RADIUS + 8
-        bet = fit_text(seat.bet, BET_SIZE, text_room - chip_room)
-        bet_left = centre - (text_width(bet, BET_SIZE) + chip_room) // 2
-        image.paste(chip_flat(SEAT_PANEL, CHIP_RADIUS), (bet_left, bet_middle - CHIP_RADIUS))
-        draw_text(image, (bet_left + chip_room, bet_middle), bet, BET_SIZE, BET_TEXT, SEAT_PANEL,
+    y = cards_top + CARD_HEIGHT + CARD_MARGIN
+    bet_step = line_height(BET_SIZE)
+    for number, line in enumerate(lines.bet):
+        middle = y + number * bet_step + bet_step // 2
+        line_left = centre - (text_width(line, BET_SIZE) + CHIP_ROOM) // 2
+        if number == 0:
+            image.paste(chip_flat(SEAT_PANEL, CHIP_RADIUS), (line_left, middle - CHIP_RADIUS))
+        draw_text(image, (line_left + CHIP_ROOM, middle), line, BET_SIZE, BET_TEXT, SEAT_PANEL,
                   anchor="lm")
-    status = fit_text(seat.status, STATUS_SIZE, text_room)
-    draw_text(image, (centre, bet_middle + BET_HEIGHT // 2 + STATUS_HEIGHT // 2), status,
-              STATUS_SIZE, MUTED_TEXT, SEAT_PANEL, anchor="mm")
+    y += max(1, len(lines.bet)) * bet_step
+    _draw_lines(image, centre, y, lines.status, STATUS_SIZE, MUTED_TEXT, SEAT_PANEL)

@@ -31,10 +31,9 @@ from render.samples import (
     sample_table,
 )
 from render.standings import board_png, profile_png, recap_png
+from render.text import PHONE_WIDTH, drawn_texts
 
 STRIP_GOAL_MS, TABLE_GOAL_MS, TABLE_GOAL_KB = 5.0, 20.0, 150.0
-PHONE_WIDTH = 360
-"""How wide a phone shows a message's picture, in pixels."""
 PICTURE_KINDS: dict[str, Callable[[], bytes]] = {
     "table (6 seats)": lambda: to_png(table_scene(sample_table())),
     "result (Chinese showdown)": lambda: to_png(showdown(sample_showdown())),
@@ -74,13 +73,15 @@ def main(argv: list[str]) -> int:
              f"PNG {size_kb:.1f} KB")
     print("every picture kind, compose + PNG (goal <= 20 ms, <= 150 KB each):")
     for kind, draw in PICTURE_KINDS.items():
-        png = draw()
+        with drawn_texts() as drawn:
+            png = draw()
         with Image.open(io.BytesIO(png)) as image:
             width, height = image.size
         times = _times(draw, max(args.repeat // 4, 5))
         met = statistics.median(times) <= TABLE_GOAL_MS and len(png) <= TABLE_GOAL_KB * 1024
+        smallest = min(size for _, size in drawn.sizes) * PHONE_WIDTH / width
         _row(f"  {kind}", times, f"PNG {len(png) / 1024:.1f} KB  {width}x{height}, on a phone x"
-             f"{PHONE_WIDTH / width:.2f}: " + _verdict(met))
+             f"{PHONE_WIDTH / width:.2f}, smallest text {smallest:.1f} px: " + _verdict(met))
     return 0
 
 

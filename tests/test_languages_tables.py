@@ -28,8 +28,9 @@ from tests.harness.tables import TableDriver
 from tests.test_i18n import catalogue
 
 WORD = re.compile(r"\b[A-Za-zÄÖÜäöüß]{3,}\b")
-NOT_WORDS = re.compile(r"\{[^}]*\}|`[^`]*`|<[@#t][^>]*>")
-"""Placeholders, code (a seed, a command) and mentions: no language's words."""
+NOT_WORDS = re.compile(r"\{[^}]*\}|`[^`]*`|<[@#t][^>]*>|\b[a-zäöüß_]+:\S*")
+"""Placeholders, code (a seed, a command), mentions and a command's options as the input box
+writes them (``box:1``, checked against the command list instead): no language's words."""
 
 
 def words(text: str) -> set[str]:

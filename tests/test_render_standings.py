@@ -13,7 +13,7 @@ from bot.poker import evaluate
 from bot.store.stats_models import Board, BoardRow, GameStats, PlayedHand, Profile, SessionInfo, SessionRound
 from cogs.standings import board_picture, profile_picture, recap_picture
 from render.fonts import coverage, font_runs
-from render.standings import board_png, profile_png, recap_png
+from render.standings import WIDTH, board_png, profile_png, recap_png
 from render.text import text_mask
 
 NAMES = ["Chloé", "Ann 🎲🔥", "דניאל", "محمد", "Жанна", "李小龍", "Zoë ♠♥", "Bob", "A" * 60, "ΑΘΗΝΑ", "Ünal"]
@@ -46,7 +46,7 @@ def test_a_leaderboard_picture_for_no_one_one_player_and_many(language: str, cou
     board = board_of(count, around=count > 10)
     picture = board_picture(board, own_id=100 + count, w=w)
     width, height = png_size(board_png(picture))
-    assert width == 900
+    assert width == WIDTH
     assert len(picture.rows) == min(count, 10) and len(picture.around) == max(0, count - 10)
     if count == 0:
         assert picture.empty and height < 300

@@ -76,9 +76,12 @@ LONGEST_HAND_NAMES = [
 def test_a_hand_name_beside_its_cards_is_wrapped_never_cut(name: str) -> None:
     room = CARD_HEIGHT - NAME_SIZE - LINE_GAP  # under the box's label, beside its cards
     size, lines = detail_lines(name, room)
-    assert " ".join(lines) == name, "every word is drawn"
+    # Every word is drawn; a line may break where a " · " stood.
+    assert " · ".join(lines).replace(" · ", " ").split() == name.replace(" · ", " ").split()
     assert all(font(size).getlength(line) <= LABEL_WIDTH for line in lines)
-    assert size >= SMALLEST_DETAIL_SIZE and len(lines) * (size + LINE_GAP) <= room
+    assert size >= SMALLEST_DETAIL_SIZE
+    # Smaller than the usual size only to fit beside the cards; at the phone's floor the row grows.
+    assert size == SMALLEST_DETAIL_SIZE or len(lines) * (size + LINE_GAP) <= room
 
 
 async def test_the_private_boxed_message_names_each_boxs_hand(

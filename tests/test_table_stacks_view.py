@@ -11,14 +11,16 @@ from render.table import (
     BET_SIZE,
     NAME_SIZE,
     RAIL_WIDTH,
-    SEAT_NAME_HEIGHT,
     SEAT_PADDING,
     STACK_GAP,
-    TITLE_HEIGHT,
-    fit_name_and_stack,
+    TEXT_ROOM,
+    TITLE_PADDING,
+    TITLE_SIZE,
+    WIDTH,
+    SeatLines,
     table_scene,
 )
-from render.text import text_width
+from render.text import drawn_texts, line_height, text_width
 
 
 def test_a_stack_is_drawn_on_the_name_line_only_and_the_seat_key_not_at_all() -> None:
@@ -32,19 +34,24 @@ def test_a_stack_is_drawn_on_the_name_line_only_and_the_seat_key_not_at_all() ->
     assert ImageChops.difference(plain.convert("RGB"), keyed.convert("RGB")).getbbox() is None
     box = ImageChops.difference(plain.convert("RGB"), stacked.convert("RGB")).getbbox()
     assert box is not None
-    seats_top = RAIL_WIDTH + TITLE_HEIGHT
-    name_line = (seats_top + SEAT_PADDING, seats_top + SEAT_PADDING + SEAT_NAME_HEIGHT)
+    seats_top = RAIL_WIDTH + TITLE_PADDING + line_height(TITLE_SIZE) + TITLE_PADDING // 2
+    name_line = (seats_top + SEAT_PADDING, seats_top + SEAT_PADDING + line_height(NAME_SIZE))
     assert name_line[0] <= box[1] and box[3] <= name_line[1] < name_line[1] + CARD_HEIGHT
 
 
-def test_a_long_name_gives_way_to_the_stack() -> None:
-    room = 280
-    name, stack = fit_name_and_stack("Maximilian Alexander von Stackenberg", "99,999 chips", room)
-    assert stack == "99,999 chips" and name.endswith("\u2026")
-    assert text_width(name, NAME_SIZE) + STACK_GAP + text_width(stack, BET_SIZE) <= room
-    assert fit_name_and_stack("Al", "5 chips", room) == ("Al", "5 chips")
-    image = table_scene(TableSnapshot("HCF", seats=[SeatView("M" * 60, stack="9" * 60)]))
-    assert image.width == 1000
+def test_a_long_name_and_its_stack_are_both_drawn_whole() -> None:
+    lines = SeatLines.of(SeatView("Maximilian Alexander von Stackenberg", stack="99,999 chips"))
+    assert " ".join(lines.name) == "Maximilian Alexander von Stackenberg"
+    assert all(text_width(line, NAME_SIZE) <= TEXT_ROOM for line in lines.name)
+    assert lines.stack_on_name_line, lines  # the name's last line has room for the stack
+    last_line = text_width(lines.name[-1], NAME_SIZE) + STACK_GAP + text_width("99,999 chips", BET_SIZE)
+    assert last_line <= TEXT_ROOM
+    short = SeatLines.of(SeatView("Al", stack="5 chips"))
+    assert short.name == ["Al"] and short.stack_on_name_line
+    with drawn_texts() as drawn:
+        image = table_scene(TableSnapshot("HCF", seats=[SeatView("M" * 60, stack="9" * 60)]))
+    assert image.width == WIDTH and drawn.cuts == []
+    assert "".join(text for text, _ in drawn.sizes if set(text) == {"M"}) == "M" * 60
 
 
 def test_each_seated_player_gets_a_stack_matched_by_seat_or_unique_name() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Awaitable, Coroutine
+from collections.abc import Awaitable, Coroutine, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -124,6 +124,19 @@ def picture_file(embed: discord.Embed, png: bytes, filename: str) -> discord.Fil
     """``png`` as the file to send with ``embed``, shown as the embed's image."""
     embed.set_image(url=f"attachment://{filename}")
     return discord.File(io.BytesIO(png), filename=filename)
+
+
+def picture_files(embed: discord.Embed, pngs: Sequence[bytes], name: str) -> tuple[list[discord.Embed],
+                                                                                    list[discord.File]]:
+    """Pictures to send with ``embed``: the first as its image (``name.png``), each further one
+    in an embed of its own (``name-2.png``...), shown one under the other (a big table's seats
+    over several pictures). Discord takes up to 10 embeds a message."""
+    embeds, files = [embed], [picture_file(embed, pngs[0], f"{name}.png")]
+    for number, png in enumerate(pngs[1:], 2):
+        more = discord.Embed(colour=embed.colour)
+        embeds.append(more)
+        files.append(picture_file(more, png, f"{name}-{number}.png"))
+    return embeds, files
 
 
 ANSWER_AT_ONCE_SECONDS = 1.0

@@ -44,10 +44,11 @@ from bot.i18n import N_, Command, Text, Words
 from bot.tables.results import RoundResult
 from bot.tables.runtime import Table
 from bot.tables.stack_view import seated_with_stacks, with_stacks
-from cogs.common import EMBED_COLOUR, ENGLISH, chips, guild_words, picture_file, relative_time, signed_chips
+from cogs.common import EMBED_COLOUR, ENGLISH, chips, guild_words, picture_files, relative_time, signed_chips
 from cogs.discord_limits import InvalidRequests, RequestPacer
 from cogs.drawing import TABLE_PICTURES
 from cogs.table_button import table_view
+from render import showdown_pages, table_pages
 
 if TYPE_CHECKING:
     from bot.client import CasinoBot
@@ -313,22 +314,23 @@ class TableMessages:
     async def _update_table_message(self, table: Table, worker: _Worker) -> None:
         w = await guild_words(self.bot, table.guild_id)
         embed, snapshot = self.table_embed(table, w), self.table_snapshot(table, w)
-        png = await TABLE_PICTURES.draw(render.table_scene_png, snapshot)
-        file = picture_file(embed, png, "table.png")
+        embeds, files = picture_files(embed, await table_pictures(snapshot), "table")
         view = table_view(table, self.bot.tables.controls(table, w))
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         self.edits += 1
         if table.message_id is not None:
             try:
                 await self._send(channel.get_partial_message(table.message_id).edit(
-                    embed=embed, attachments=[file], view=view))
+                    embeds=embeds, attachments=files, view=view))
                 return
             except discord.NotFound:
                 log.info("Table %s message was deleted; posting a new one", table.id)
-                file.reset()
+                for file in files:
+                    file.reset()
         if worker.post_nonce is None:  # Discord takes up to 25 characters
             worker.post_nonce = f"table{table.id}-{secrets.token_hex(4)}"
-        message = await self._send(channel.send(embed=embed, file=file, view=view, nonce=worker.post_nonce))
+        message = await self._send(channel.send(embeds=embeds, files=files, view=view,
+                                                nonce=worker.post_nonce))
         worker.post_nonce = None
         table.message_id = message.id
         await self.bot.store.update_table(table.id, message_id=message.id)
@@ -389,10 +391,9 @@ class TableMessages:
         if result.snapshot_state is None or result.settlement is None:
             await self._send(channel.send(embed=embed, nonce=nonce))
             return
-        png = await self._result_picture(table, result, w)
-        file = picture_file(embed, png, "result.png")
+        embeds, files = picture_files(embed, await self._result_pictures(table, result, w), "result")
         try:
-            await self._send(channel.send(embed=embed, file=file, nonce=nonce))
+            await self._send(channel.send(embeds=embeds, files=files, nonce=nonce))
         except discord.HTTPException as error:
             if error.status in (403, 404) or error.status >= 500:
                 raise
@@ -402,7 +403,7 @@ class TableMessages:
                 w("Round #{round}: {headline} (see `{command}`)", round=str(result.round_id),
                   headline=result.headline, command=Command("round", number=result.round_id)), nonce=nonce))
 
-    async def _result_picture(self, table: Table, result: RoundResult, w: Words) -> bytes:
+    async def _result_pictures(self, table: Table, result: RoundResult, w: Words) -> list[bytes]:
         title = w("{game} · Round #{round} · Result", game=table.adapter.display_name,
                   round=str(result.round_id))
         footer = w("Round #{round} · seed {seed}", round=str(result.round_id), seed=result.seed_hex)
@@ -410,12 +411,10 @@ class TableMessages:
         picture = table.adapter.showdown_snapshot(result.snapshot_state, table.config,
                                                   result.names, title, footer, w)
         if picture is not None:
-            png = await TABLE_PICTURES.draw(render.showdown_png, picture)
-        else:
-            snapshot = table.adapter.snapshot(result.snapshot_state, table.config, result.names,
-                                              title, footer, w)
-            png = await TABLE_PICTURES.draw(render.table_scene_png, snapshot)
-        return png
+            return [await TABLE_PICTURES.draw(render.showdown_png, page) for page in showdown_pages(picture)]
+        snapshot = table.adapter.snapshot(result.snapshot_state, table.config, result.names,
+                                          title, footer, w)
+        return await table_pictures(snapshot)
 
     async def _post_closed(self, table: Table, refunds: Mapping[int, int]) -> None:
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
@@ -434,6 +433,12 @@ class TableMessages:
             except discord.NotFound:
                 pass
         await self._send(channel.send(text))
+
+
+async def table_pictures(snapshot: render.TableSnapshot) -> list[bytes]:
+    """The table's pictures (more than one for a table of more than six seats), drawn off the
+    event loop."""
+    return [await TABLE_PICTURES.draw(render.table_scene_png, page) for page in table_pages(snapshot)]
 
 
 def result_embed(table: Table, result: RoundResult, w: Words = ENGLISH) -> discord.Embed:

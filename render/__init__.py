@@ -18,8 +18,8 @@ from render.faces import CARD_HEIGHT, CARD_SIZE, CARD_WIDTH, CardLike, card_back
 from render.faces import warm_cache as _warm_faces
 from render.hands import LabelledHand, hand_strip, row_of_hands
 from render.png import PNG_SIGNATURE, shared_palette, to_png
-from render.showdown import ShowdownHand, ShowdownSnapshot, showdown
-from render.table import SeatView, TableSnapshot, table_scene
+from render.showdown import ShowdownHand, ShowdownSnapshot, showdown, showdown_pages
+from render.table import SeatView, TableSnapshot, table_pages, table_scene
 
 __all__ = [
     "CARD_HEIGHT",
@@ -39,7 +39,9 @@ __all__ = [
     "row_of_hands",
     "row_of_hands_png",
     "showdown",
+    "showdown_pages",
     "showdown_png",
+    "table_pages",
     "table_scene",
     "table_scene_png",
     "to_png",

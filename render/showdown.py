@@ -8,7 +8,7 @@ Plain data in, an image out, like the table scene: no game rules here, only layo
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PIL import Image, ImageDraw
 
@@ -16,7 +16,7 @@ from render.draw import card_step, draw_text, paste_cards, strip_width
 from render.faces import CARD_HEIGHT, CARD_WIDTH, READABLE_STEP, CardLike
 from render.palette import BACKDROP, BET_TEXT, FELT, MUTED_TEXT, SEAT_PANEL, TEXT
 from render.png import to_indexed
-from render.text import line_height, smallest_type, text_lines, text_width
+from render.text import MAX_ASPECT, line_height, smallest_type, text_lines, text_width
 
 
 @dataclass(frozen=True)
@@ -116,22 +116,57 @@ def _groups(rows: Sequence[Group]) -> list[tuple[Group, int, int, int, list[str]
     return placed
 
 
+@dataclass(frozen=True)
+class ShowdownLayout:
+    title: list[str]
+    hands: list[HandLayout]
+    lines: list[str]
+    footer: list[str]
+
+    @classmethod
+    def of(cls, snapshot: ShowdownSnapshot) -> ShowdownLayout:
+        return cls(text_lines(snapshot.title, TITLE_SIZE, PANEL_WIDTH) or [""],
+                   [HandLayout.of(hand) for hand in snapshot.hands],
+                   [line for text in snapshot.lines for line in text_lines(text, LINE_SIZE, PANEL_WIDTH)],
+                   text_lines(snapshot.footer, FOOTER_SIZE, PANEL_WIDTH))
+
+    @property
+    def title_height(self) -> int:
+        return TITLE_PADDING + len(self.title) * line_height(TITLE_SIZE) + TITLE_PADDING // 2
+
+    @property
+    def lines_top(self) -> int:
+        return self.title_height + sum(hand.height + PANEL_GAP for hand in self.hands)
+
+    @property
+    def footer_top(self) -> int:
+        return self.lines_top + len(self.lines) * line_height(LINE_SIZE) + FOOTER_PADDING
+
+    @property
+    def height(self) -> int:
+        return self.footer_top + len(self.footer) * line_height(FOOTER_SIZE) + FOOTER_PADDING
+
+
+def showdown_pages(snapshot: ShowdownSnapshot) -> list[ShowdownSnapshot]:
+    """The showdown as the pictures it is shown in: one, or when that would be taller than a
+    phone shows whole, the hands in one and the results between players in a second."""
+    if ShowdownLayout.of(snapshot).height <= MAX_ASPECT * WIDTH or not snapshot.lines:
+        return [snapshot]
+    return [replace(snapshot, title=f"{snapshot.title} (1/2)", lines=(), footer=""),
+            replace(snapshot, title=f"{snapshot.title} (2/2)", hands=())]
+
+
 def showdown(snapshot: ShowdownSnapshot) -> Image.Image:
     """Draw the showdown (palette image)."""
-    title = text_lines(snapshot.title, TITLE_SIZE, PANEL_WIDTH) or [""]
-    hands = [HandLayout.of(hand) for hand in snapshot.hands]
-    lines = [line for text in snapshot.lines for line in text_lines(text, LINE_SIZE, PANEL_WIDTH)]
-    footer = text_lines(snapshot.footer, FOOTER_SIZE, PANEL_WIDTH)
-    title_height = TITLE_PADDING + len(title) * line_height(TITLE_SIZE) + TITLE_PADDING // 2
-    lines_top = title_height + sum(hand.height + PANEL_GAP for hand in hands)
-    footer_top = lines_top + len(lines) * line_height(LINE_SIZE) + FOOTER_PADDING
-    height = footer_top + len(footer) * line_height(FOOTER_SIZE) + FOOTER_PADDING
-    image = _background([hand.height for hand in hands], title_height, height)
+    layout = ShowdownLayout.of(snapshot)
+    title, hands, lines, footer = layout.title, layout.hands, layout.lines, layout.footer
+    title_height, lines_top, footer_top = layout.title_height, layout.lines_top, layout.footer_top
+    image = _background([hand.height for hand in hands], title_height, layout.height)
     _draw_lines(image, TITLE_PADDING, title, TITLE_SIZE, TEXT, "mm")
     top = title_height
-    for layout in hands:
-        _draw_hand(image, layout, top, snapshot.four_colour)
-        top += layout.height + PANEL_GAP
+    for hand in hands:
+        _draw_hand(image, hand, top, snapshot.four_colour)
+        top += hand.height + PANEL_GAP
     _draw_lines(image, lines_top, lines, LINE_SIZE, TEXT, "lm")
     _draw_lines(image, footer_top, footer, FOOTER_SIZE, MUTED_TEXT, "mm")
     return image

@@ -7,7 +7,7 @@ identity never reaches the renderer and cannot leak into a public image.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -79,13 +79,9 @@ WIDTH = 780
 """Laid out for a phone: Discord shows the picture about 360 px wide there (x0.46), so every
 text is at least :func:`~render.text.smallest_type` (20 px) and two seats share a row, each
 wide enough for seven overlapping cards whose ranks all show (High Card Flush)."""
-MAX_ASPECT = 1.6
-"""Height over width that a table of up to six seats keeps, so a phone shows the whole picture
-at full width. Discord's clients bound an embed's image by both sides and scale a taller one
-down (desktop: 400 x 300 px, leovoel/embed-visualizer#30, measured on the client); Android has
-cropped tall embed images instead of shrinking them (discord/discord-api-docs#6952, #1996,
-Mantaro/MantaroBot#599). A 360 x 576 picture fits the message list of a 360 x 780 phone (about
-640 px between the channel's header and the input box) whole, with a line of text above it."""
+SEATS_PER_PICTURE = 6
+"""A table of more seats is shown as several pictures (:func:`table_pages`), each of them short
+enough for a phone to show whole (:data:`~render.text.MAX_ASPECT`)."""
 RAIL_WIDTH = 16
 INNER_MARGIN = 20
 """From the rail's inner edge to the content."""
@@ -168,6 +164,25 @@ class TableLayout:
         height = (content_bottom + FOOTER_PADDING + len(footer) * line_height(FOOTER_SIZE)
                   + FOOTER_PADDING + RAIL_WIDTH + 10)
         return cls(title, status, footer, seats, boxes, has_top, height)
+
+
+def table_pages(snapshot: TableSnapshot) -> list[TableSnapshot]:
+    """The table as the pictures it is shown in: itself up to six seats; beyond, six seats a
+    picture, the dealer and the board on the first, the footer on the last, each titled with
+    its place ("(2/3)"). One tall picture would be shrunk (or cropped) by a phone until its
+    text could not be read."""
+    seats = list(snapshot.seats)
+    if len(seats) <= SEATS_PER_PICTURE:
+        return [snapshot]
+    groups = [seats[first:first + SEATS_PER_PICTURE] for first in range(0, len(seats), SEATS_PER_PICTURE)]
+    pages = []
+    for number, group in enumerate(groups, 1):
+        first, last = number == 1, number == len(groups)
+        pages.append(replace(
+            snapshot, title=f"{snapshot.title} ({number}/{len(groups)})", seats=group,
+            dealer=snapshot.dealer if first else (), community=snapshot.community if first else (),
+            dealer_status=snapshot.dealer_status if first else "", footer=snapshot.footer if last else ""))
+    return pages
 
 
 def table_scene(snapshot: TableSnapshot) -> Image.Image:

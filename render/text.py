@@ -32,6 +32,15 @@ phone, the most common Android width."""
 PHONE_TEXT = 9
 """The least legible text on a phone (px, em size): smaller type needs the picture opened."""
 
+MAX_ASPECT = 1.6
+"""Height over width that a picture keeps (a table of up to six seats, a showdown), so a phone
+shows the whole picture at full width. Discord's clients bound an embed's image by both sides
+and scale a taller one down (desktop: 400 x 300 px, leovoel/embed-visualizer#30, measured on
+the client); Android has cropped tall embed images instead of shrinking them
+(discord/discord-api-docs#6952, #1996, Mantaro/MantaroBot#599). A 360 x 576 picture fits the
+message list of a 360 x 780 phone (about 640 px between the channel's header and the input box)
+whole, with a line of text above it."""
+
 log = logging.getLogger(__name__)
 
 

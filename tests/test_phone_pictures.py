@@ -12,6 +12,7 @@ import io
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import pytest
@@ -29,10 +30,10 @@ from cogs.standings import board_picture, profile_picture, recap_picture
 from render.faces import READABLE_STEP
 from render.hands import hand_strip, row_of_hands
 from render.samples import sample_board, sample_profile, sample_recap, sample_table
-from render.showdown import showdown
+from render.showdown import showdown, showdown_pages
 from render.standings import board_png, profile_png, recap_png
-from render.table import MAX_ASPECT, table_scene
-from render.text import PHONE_TEXT, PHONE_WIDTH, drawn_texts
+from render.table import TableSnapshot, table_pages, table_scene
+from render.text import MAX_ASPECT, PHONE_TEXT, PHONE_WIDTH, drawn_texts
 
 LONGEST_NAMES = (
     "Maximilian-Alexander Wolkenstein",  # 32 Latin letters, the longest Discord allows
@@ -110,8 +111,7 @@ def play_a_round(game: str, w: Words, seats: dict[int, str], drawn: Drawn, *, am
     def table(title: str) -> None:
         footer = w("Round #{round} · shuffle commitment {commitment}", round="1042",
                    commitment="9f2c1e77a0b4d3c5\u2026")
-        snapshot = adapter.snapshot(state, config, seats, title, footer, w)
-        drawn.draw("table", lambda: table_scene(snapshot))
+        draw_table(drawn, "table", adapter.snapshot(state, config, seats, title, footer, w))
 
     # High Card Flush plays from stacks: its bets, raises and all, stay well inside a stack.
     bet = min(amount, stacks // 100) if adapter.game == "hcf" else amount
@@ -134,10 +134,16 @@ def play_a_round(game: str, w: Words, seats: dict[int, str], drawn: Drawn, *, am
     footer = w("Round #{round} · seed {seed}", round="1042", seed="9f2c1e77a0b4d3c5a0b4d3c5e6f7a8b9")
     result = adapter.showdown_snapshot(state, config, seats, title, footer, w)
     if result is not None:
-        drawn.draw("result", lambda: showdown(result))
+        for page in showdown_pages(result):
+            drawn.draw("result", partial(showdown, page))
     else:
-        snapshot = adapter.snapshot(state, config, seats, title, footer, w)
-        drawn.draw("result", lambda: table_scene(snapshot))
+        draw_table(drawn, "result", adapter.snapshot(state, config, seats, title, footer, w))
+
+
+def draw_table(drawn: Drawn, kind: str, snapshot: TableSnapshot) -> None:
+    """The table as the message shows it: six seats a picture."""
+    for page in table_pages(snapshot):
+        drawn.draw(kind, partial(table_scene, page))
 
 
 def draw_private(adapter: GameAdapter, state: Any, seat: int, w: Words, drawn: Drawn) -> None:
@@ -180,23 +186,25 @@ def test_every_picture_of_a_round_at_the_seat_limit_reads_on_a_phone(game: str, 
     play_a_round(game, words(language), seats, drawn)
     assert drawn_kinds(drawn) == {"table", "result", "private cards"}
     assert list(problems(drawn)) == []
-    _, _, texts = drawn.pictures[-1]  # the result: every seat that played
-    shown = "".join(text for text, _ in texts.sizes).replace(" ", "")
+    results = [texts for kind, _, texts in drawn.pictures if kind == "result"]  # every seat that played
+    shown = "".join(text for texts in results for text, _ in texts.sizes).replace(" ", "")
     for name in seats.values():  # whole, on as many lines as it takes
         assert name.replace(" ", "") in shown, name
 
 
 @pytest.mark.parametrize("game", sorted(SEAT_LIMITS))
-def test_a_table_of_up_to_six_is_shown_whole_on_a_phone(game: str) -> None:
-    """Everyday names and bets; the picture is no taller than a phone shows at full width."""
-    everyday = ("Anna", "Bernd", "Chloé", "Dmitri", "Eve", "Farouk")[:min(6, SEAT_LIMITS[game])]
-    seats = dict(enumerate(everyday, 1))
+def test_each_table_picture_is_shown_whole_on_a_phone(game: str) -> None:
+    """Everyday names and bets, at the seat limit: each table picture (six seats at most) and
+    each result (Chinese Poker's showdown of four) is no taller than a phone shows at full
+    width."""
+    everyday = ("Anna", "Bernd", "Chloé", "Dmitri", "Eve", "Farouk", "Gül", "Hiro")
+    seats = {seat: everyday[seat % len(everyday)] for seat in range(1, SEAT_LIMITS[game] + 1)}
     for language in LANGUAGES:
         drawn = Drawn()
         play_a_round(game, words(language), seats, drawn, amount=100)
-        for kind, image, _ in drawn.pictures:
-            if kind == "table":
-                assert image.height <= MAX_ASPECT * image.width, (game, language, image.size)
+        tables = [image for kind, image, _ in drawn.pictures if kind in ("table", "result")]
+        assert all(image.height <= MAX_ASPECT * image.width for image in tables), [
+            image.size for image in tables]
 
 
 def standings_pictures(w: Words) -> dict[str, Callable[[], Image.Image]]:

@@ -79,6 +79,27 @@ async def test_five_players_time_out_to_the_showdown(harness: DiscordHarness, ta
     assert_only_these_cards_shown(snapshots, tables.table().last_result.snapshot_state.board)
 
 
+async def test_eight_players_are_shown_over_two_pictures_a_phone_can_read(
+        harness: DiscordHarness, tables: TableDriver, snapshots: list[TableSnapshot]) -> None:
+    """Six seats a picture: one tall picture would be shrunk on a phone until it could not be
+    read. Each picture is an embed's image, the table's text in the first."""
+    await tables.players_ante(8)
+    message = tables.message()
+    images = [embed.get("image", {}).get("url") for embed in message["embeds"]]
+    assert images == ["attachment://table.png", "attachment://table-2.png"]
+    assert [file["filename"] for file in message["attachments"]] == ["table.png", "table-2.png"]
+    assert "Seated" in str(message["embeds"][0]) and "fields" not in message["embeds"][1]
+    pages = snapshots[-2:]
+    assert [len(page.seats) for page in pages] == [6, 2]
+    assert pages[0].title.endswith("(1/2)") and pages[1].title.endswith("(2/2)")
+    assert not pages[1].dealer and not pages[1].community and pages[0].footer == ""
+    await tables.pass_time(31, times=4)
+    (result,) = tables.results()
+    assert [file["filename"] for file in result["attachments"]] == ["result.png", "result-2.png"]
+    await harness.audit_ok()
+    assert_only_these_cards_shown(snapshots, tables.table().last_result.snapshot_state.board)
+
+
 async def test_bad_bets_are_refused_and_change_nothing(harness: DiscordHarness,
                                                        tables: TableDriver) -> None:
     alice, bob, carol = harness.user("alice"), harness.user("bob"), harness.user("carol")

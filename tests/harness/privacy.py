@@ -8,10 +8,14 @@ same of the real process's images and texts (tests/e2e/privacy.py).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterable
 
 from bot.poker import Card
 from render import TableSnapshot
+
+RESULT_TITLE = re.compile(r"Result( \(\d+/\d+\))?$")
+"""A result picture's title (a big table's result is in several pictures, "Result (1/2)")."""
 
 
 def cards_shown(snapshot: TableSnapshot) -> set[str]:
@@ -25,7 +29,7 @@ def assert_only_these_cards_shown(snapshots: Iterable[TableSnapshot], public: Co
     allowed = {str(Card(card)) for card in public}
     checked = 0
     for snapshot in snapshots:
-        if snapshot.title.endswith("Result"):
+        if RESULT_TITLE.search(snapshot.title):
             continue
         checked += 1
         hidden = cards_shown(snapshot) - allowed

@@ -72,6 +72,20 @@ def _install(log_path: str) -> None:
 
     table_messages.with_stacks = with_stacks
 
+    # A table of more than six seats is drawn as several pictures (new objects), each from the
+    # same state.
+    original_pages = table_messages.table_pages
+
+    def table_pages(snapshot):  # type: ignore[no-untyped-def]
+        pages = original_pages(snapshot)
+        with lock:
+            source = drawn_from.pop(id(snapshot), None)
+            for page in pages if source is not None else ():
+                drawn_from[id(page)] = (page, source[1])
+        return pages
+
+    table_messages.table_pages = table_pages
+
     original_draw = Drawer.draw
 
     async def draw(self, function, *args):  # type: ignore[no-untyped-def]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot.i18n import N_
 from bot.tables import wording
 from bot.tables.adapter import Funding, GameAdapter, GameInfo
 from bot.tables.boxed import BoxedTableOptions
@@ -48,6 +49,11 @@ class GameDeclaration:
     """``module:factory`` of its :class:`bot.sim.game.SimGame` (``python -m bot simulate <key>``)."""
     vocabulary: Vocabulary | None = None
     """What players call its actions: its commands and its buttons (``bot/tables/wording.py``)."""
+    summary: str = ""
+    """``/help``'s line for it: what it is, how many play, who banks (a catalogue text)."""
+    how_it_goes: str = ""
+    """``/help game:``'s "how a hand goes", naming its buttons and commands by the vocabulary's
+    ``{action_button}``/``{action_command}`` (a catalogue text)."""
     max_bet: int | None = 1_000
     """A new table's largest Ante (None: no maximum)."""
     max_payout: int = 100_000
@@ -64,28 +70,74 @@ class GameDeclaration:
 GAMES: tuple[GameDeclaration, ...] = (
     GameDeclaration(
         "uth", "Ultimate Texas Hold'em", "house", UTHTableOptions, "bot.games.uth", UTHAdapter,
-        "cogs.uth", "bot.games.uth.sim:UthSim", wording.UTH),
+        "cogs.uth", "bot.games.uth.sim:UthSim", wording.UTH,
+        summary=N_("Hold'em against the dealer: your two cards and five on the board; raise once, "
+                   "the earlier the bigger. Any number of players; the house banks."),
+        how_it_goes=N_("1. Press **Ante 10** (or another Ante; an equal Blind goes with it) and, if you "
+                       "like, Trips.\n"
+                       "2. When betting closes, **{cards_button}** shows your two cards: raise 4x or 3x, "
+                       "or **{check_button}**.\n"
+                       "3. On the flop raise 2x or check; on the river raise 1x or **{fold_button}**.\n"
+                       "4. The dealer shows: beat the dealer's hand to win.")),
     GameDeclaration(
         "twoplusfour", "2 Plus 4 Poker", "house", BoxedTableOptions, "bot.games.twoplusfour",
         two_plus_four_adapter, "cogs.twoplusfour", "bot.games.twoplusfour.sim:TwoPlusFourSim",
         wording.TWO_PLUS_FOUR,
+        summary=N_("Five cards against the dealer's six, four of them face up: buy a card, bet or fold. "
+                   "Any number of players, up to four boxes each; the house banks."),
+        how_it_goes=N_("1. Put an Ante on a box (**Box 1: Ante 10**); up to four boxes, a Bonus if you "
+                       "like.\n"
+                       "2. When betting closes you see your five cards and the dealer's four up-cards.\n"
+                       "3. For each open box: **{buy_button}** a sixth card, **{bet_button}** (2 x Ante) or "
+                       "**{fold_button}**.\n"
+                       "4. The dealer's six cards show: your best five against the dealer's best five."),
         # The seed: "es gibt keinen Höchsteinsatz"; RULES.md caps a box at 20,000.
         max_bet=None, max_payout=20_000),
     GameDeclaration(
         "imperial", "Imperial Poker", "house", BoxedTableOptions, "bot.games.imperial",
         ImperialAdapter, "cogs.imperial", "bot.games.imperial.sim:ImperialSim", wording.IMPERIAL,
+        summary=N_("Five cards against the dealer's five, one of them face up: buy, draw, bet or fold. "
+                   "Any number of players, up to four boxes each; the house banks."),
+        how_it_goes=N_("1. Put an Ante on a box (**Box 1: Ante 10**); up to four boxes, the AA+ Bonus if you "
+                       "like.\n"
+                       "2. When betting closes you see your five cards and the dealer's up-card.\n"
+                       "3. For each open box: **{buy_button}** a sixth card, **{draw_button}** (exchange "
+                       "cards for an Ante), **{bet_button}** (2 x Ante) or **{fold_button}**.\n"
+                       "4. The dealer may exchange a card, then shows: your hand against the dealer's."),
         max_bet=None, max_payout=20_000),
     GameDeclaration(
         "hcf", "High Card Flush", "player-bank", HCFTableOptions, "bot.games.hcf", HCFAdapter,
-        "cogs.hcf", "bot.games.hcf.sim:HcfSim", wording.HIGH_CARD_FLUSH),
+        "cogs.hcf", "bot.games.hcf.sim:HcfSim", wording.HIGH_CARD_FLUSH,
+        summary=N_("Seven cards each; the longest flush wins. Up to six players against one of them who "
+                   "banks (or the house), from table stacks."),
+        how_it_goes=N_("1. Bring chips to the table with `{buyin_command}`.\n"
+                       "2. Press **{start_button}**: the bank is offered to a player (**{accept_button}** or "
+                       "**{decline_button}**); then place an Ante.\n"
+                       "3. When betting closes, **{cards_button}** shows your seven cards: raise (the longer "
+                       "your flush, the more you may) or **{fold_button}**.\n"
+                       "4. Your longest flush against the bank's.")),
     GameDeclaration(
         "chinese", "Chinese Poker", "peer", ChineseTableOptions, "bot.games.chinese",
         ChineseAdapter, "cogs.chinese", "bot.games.chinese.sim:ChineseSim", wording.CHINESE,
+        summary=N_("Thirteen cards set into three poker hands, scored against every other player. Two to "
+                   "four players pay each other; nobody banks."),
+        how_it_goes=N_("1. Bring chips to the table with `{buyin_command}`.\n"
+                       "2. Press **{deal_button}**: thirteen cards each.\n"
+                       "3. Set them: a front of three, a middle and a back of five, each beating the one "
+                       "before (**{auto_button}** does it for you), then **{confirm_button}**.\n"
+                       "4. Every hand shows; you win or pay points against each other player."),
         decision_seconds=120),  # setting 13 cards takes longer than one decision elsewhere
     GameDeclaration(
         "threecard", "Three Card Poker", "house", TableOptions, "bot.games.threecard",
         ThreeCardAdapter, "cogs.threecard", "bot.games.threecard.sim:ThreeCardSim",
-        wording.THREE_CARD),
+        wording.THREE_CARD,
+        summary=N_("Your three cards against the dealer's three: play or fold. Any number of players; "
+                   "the house banks."),
+        how_it_goes=N_("1. Press **Ante 10** (or another Ante) and, if you like, Pair Plus.\n"
+                       "2. When betting closes, **{cards_button}** shows your three cards.\n"
+                       "3. **{play_button}** (a bet equal to your Ante) or **{fold_button}**.\n"
+                       "4. The dealer shows: the dealer needs queen high to qualify; beat the dealer to "
+                       "win.")),
 )
 
 BY_KEY: dict[str, GameDeclaration] = {game.key: game for game in GAMES}

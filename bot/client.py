@@ -27,8 +27,9 @@ log = logging.getLogger(__name__)
 
 # Loaded in this order in setup_hook; one failing extension is logged and the rest still load.
 # The bot's own, then every declared game's (bot.catalog).
-EXTENSIONS: tuple[str, ...] = ("cogs.economy", "cogs.standings", "cogs.admin", "cogs.tables",
-                               *catalog.extensions())
+OWN_EXTENSIONS: tuple[str, ...] = ("cogs.economy", "cogs.standings", "cogs.admin", "cogs.tables",
+                                   "cogs.help")
+EXTENSIONS: tuple[str, ...] = (*OWN_EXTENSIONS, *catalog.extensions())
 
 
 # Interaction ids remembered to drop repeated deliveries (far more than arrive in minutes).

@@ -5,6 +5,8 @@ Discord splits a bot's guilds into ``count`` shards, guild ``g`` going to shard
 runs some of them (``ids``); its tables, timers, recovery and recaps are those of its shards'
 guilds, so several processes can share one PostgreSQL database without touching each other's
 tables. One process with every shard (the default: one shard of one) serves every guild.
+A practice table's economy is its guild's id negated (``bot.tables.config.practice_economy``):
+the guild's shard serves it too.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ class Shards:
         return set(self.ids) == set(range(self.count))
 
     def shard_of(self, guild_id: int) -> int:
-        return (guild_id >> 22) % self.count
+        return (abs(guild_id) >> 22) % self.count
 
     def owns(self, guild_id: int) -> bool:
         return self.shard_of(guild_id) in self.ids
@@ -41,7 +43,7 @@ class Shards:
         if self.every_guild:
             return "TRUE", []
         marks = ", ".join("?" * len(self.ids))
-        return f"(({column} >> 22) % ?) IN ({marks})", [self.count, *self.ids]
+        return f"((abs({column}) >> 22) % ?) IN ({marks})", [self.count, *self.ids]
 
 
 EVERY_GUILD = Shards()

@@ -120,6 +120,11 @@ async def answer(interaction: discord.Interaction, **message: Any) -> None:
         await interaction.response.send_message(**message)
 
 
+def practice_mark(w: Words) -> str:
+    """The line that marks a practice table's messages."""
+    return w("\U0001f393 **Practice** · these chips are not real")
+
+
 def picture_file(embed: discord.Embed, png: bytes, filename: str) -> discord.File:
     """``png`` as the file to send with ``embed``, shown as the embed's image."""
     embed.set_image(url=f"attachment://{filename}")
@@ -151,7 +156,8 @@ the defer still has a second to arrive."""
 Post = tuple[discord.Embed, discord.File]
 
 
-async def answer_when_ready(interaction: discord.Interaction, post: Coroutine[Any, Any, Post]) -> None:
+async def answer_when_ready(interaction: discord.Interaction, post: Coroutine[Any, Any, Post], *,
+                            ephemeral: bool = False) -> None:
     """Answer with ``post`` at once if it is ready in time, else defer, then post it.
 
     Deferring first cost every board a second request (the defer, then the post as a followup)
@@ -162,11 +168,11 @@ async def answer_when_ready(interaction: discord.Interaction, post: Coroutine[An
     try:
         done, _ = await asyncio.wait({work}, timeout=patience(interaction))
         if not done:
-            await interaction.response.defer(thinking=True)
+            await interaction.response.defer(thinking=True, ephemeral=ephemeral)
         embed, file = await work
     finally:
         work.cancel()  # the command was cancelled, or its defer failed: the post goes with it
-    await answer(interaction, embed=embed, file=file)
+    await answer(interaction, embed=embed, file=file, ephemeral=ephemeral)
 
 
 def patience(interaction: discord.Interaction) -> float:

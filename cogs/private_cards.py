@@ -11,6 +11,7 @@ ever name cards, never positions: a card no longer held is refused.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 from collections.abc import Awaitable, Callable, Collection, Sequence
@@ -29,7 +30,7 @@ from bot.tables.actions import CardList
 from bot.tables.adapter import CardPick, Control, PickPreview, PrivateRows
 from bot.tables.errors import TableError
 from bot.tables.runtime import Table
-from cogs.common import guarded, reader
+from cogs.common import guarded, practice_mark, reader
 from cogs.drawing import TABLE_PICTURES
 from cogs.table_button import TableButton
 
@@ -104,7 +105,16 @@ async def on_card_select(interaction: discord.Interaction[CasinoBot], select: Ca
 async def private_message(table: Table, user_id: int, round_id: int, w: Words, *,
                           chosen: Sequence[Card] = (), note: str = "") -> PrivateMessage:
     """The player's cards now: a line about them, the image, and the card menu when the game
-    offers one. With ``chosen`` cards, what the menu's action with them would cost."""
+    offers one. With ``chosen`` cards, what the menu's action with them would cost. At a
+    practice table, marked as practice."""
+    message = await _private_message(table, user_id, round_id, w, chosen=chosen, note=note)
+    if not table.config.practice:
+        return message
+    return dataclasses.replace(message, content=f"{practice_mark(w)}\n{message.content}")
+
+
+async def _private_message(table: Table, user_id: int, round_id: int, w: Words, *,
+                           chosen: Sequence[Card] = (), note: str = "") -> PrivateMessage:
     builder = GAME_PRIVATE_MESSAGES.get(table.adapter.game)
     if builder is not None:
         return await builder(table, user_id, round_id, w, note)

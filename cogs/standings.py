@@ -23,6 +23,7 @@ from bot.errors import UserError
 from bot.i18n import N_, Command, Words
 from bot.poker.hand_value import describe_value
 from bot.store import stats_models as kept  # the store's totals, read here
+from bot.tables.config import is_practice_economy
 from cogs.common import (
     Post,
     answer_when_ready,
@@ -331,7 +332,9 @@ class Standings(commands.Cog):
         async with self._recap_lock:
             for session_id in await self.bot.store.end_sessions(now=self.bot.clock()):
                 sitting = await self.bot.store.session(session_id)
-                if sitting is not None and sitting.rounds and not await self._post_recap(sitting):
+                if sitting is not None and is_practice_economy(sitting.guild_id):
+                    pass  # a practice table's sitting (its own economy): not a standing to post
+                elif sitting is not None and sitting.rounds and not await self._post_recap(sitting):
                     continue  # Discord is down: try again at the next check
                 await self.bot.store.recap_posted(session_id)
 

@@ -44,7 +44,16 @@ from bot.i18n import N_, Command, Text, Words
 from bot.tables.results import RoundResult
 from bot.tables.runtime import Table
 from bot.tables.stack_view import seated_with_stacks, with_stacks
-from cogs.common import EMBED_COLOUR, ENGLISH, chips, guild_words, picture_files, relative_time, signed_chips
+from cogs.common import (
+    EMBED_COLOUR,
+    ENGLISH,
+    chips,
+    guild_words,
+    picture_files,
+    practice_mark,
+    relative_time,
+    signed_chips,
+)
 from cogs.discord_limits import InvalidRequests, RequestPacer
 from cogs.drawing import TABLE_PICTURES
 from cogs.table_button import table_view
@@ -339,10 +348,10 @@ class TableMessages:
         round_ = table.round
         state = round_.state if round_ else None
         if round_ is None:
-            title = table.adapter.display_name
+            title = table_name(table, w)
             footer = w("Bets {limits}", limits=table.config.bets_in(w))
         else:
-            title = w("{game} · Round #{round}", game=table.adapter.display_name, round=str(round_.id))
+            title = w("{game} · Round #{round}", game=table_name(table, w), round=str(round_.id))
             # The picture shows the commitment's start (a phone reads one line of it); the
             # message's text carries the whole of it while cards are hidden.
             footer = w("Round #{round} · shuffle commitment {commitment}", round=str(round_.id),
@@ -364,13 +373,15 @@ class TableMessages:
             else:
                 lines.append(w("\u23f3 Decide {when}", when=relative_time(round_.deadline)))
         if round_ is None:
-            lines.append(w(adapter.idle_hint()))
+            lines.append(w(adapter.idle_hint(table.config)))
         note = adapter.table_note(table.config, w)  # a player-banked game's bank and rake terms
         if note is not None:
             lines.append(note)
         if round_ is not None and adapter.needs_seed(round_.state):
             lines.append(w("Shuffle commitment: `{commitment}`", commitment=round_.commitment))
-        embed = discord.Embed(title=adapter.display_name, description="\n".join(lines),
+        if table.config.practice:
+            lines.insert(0, practice_mark(w))
+        embed = discord.Embed(title=table_name(table, w), description="\n".join(lines),
                               colour=EMBED_COLOUR)
         seated = ", ".join(table.seats.values()) or w("nobody yet")
         if table.plays_from_stacks and table.seats:
@@ -404,7 +415,7 @@ class TableMessages:
                   headline=result.headline, command=Command("round", number=result.round_id)), nonce=nonce))
 
     async def _result_pictures(self, table: Table, result: RoundResult, w: Words) -> list[bytes]:
-        title = w("{game} · Round #{round} · Result", game=table.adapter.display_name,
+        title = w("{game} · Round #{round} · Result", game=table_name(table, w),
                   round=str(result.round_id))
         footer = w("Round #{round} · seed {seed}", round=str(result.round_id), seed=result.seed_hex)
         # A game whose hands show in parts (Chinese Poker) draws its own showdown picture.
@@ -441,9 +452,17 @@ async def table_pictures(snapshot: render.TableSnapshot) -> list[bytes]:
     return [await TABLE_PICTURES.draw(render.table_scene_png, page) for page in table_pages(snapshot)]
 
 
+def table_name(table: Table, w: Words) -> str:
+    """The game's name as the table's messages and pictures title it: "(practice)" added at a
+    practice table."""
+    if table.config.practice:
+        return w("{game} (practice)", game=table.adapter.display_name)
+    return table.adapter.display_name
+
+
 def result_embed(table: Table, result: RoundResult, w: Words = ENGLISH) -> discord.Embed:
     embed = discord.Embed(title=w("Round #{round} · {game}", round=str(result.round_id),
-                                  game=table.adapter.display_name),
+                                  game=table_name(table, w)),
                           description=w(result.headline), colour=EMBED_COLOUR,
                           timestamp=discord.utils.utcnow())
     if result.settlement is not None:

@@ -12,10 +12,10 @@ from discord.ext import commands
 import render
 from bot import catalog
 from bot.errors import UserError
-from bot.i18n import N_, Refusal, Words, restored
+from bot.i18n import N_, Command, Refusal, Words, restored
 from bot.poker.shuffle import verify
 from bot.tables.actions import NO_ARG, ActionArg
-from bot.tables.config import MAX_CHIPS, TIMER_RANGE, TableConfig
+from bot.tables.config import MAX_CHIPS, PRACTICE_CHIPS, TIMER_RANGE, TableConfig, practice_economy
 from bot.tables.runtime import ActionRequest, ActionResult, Table
 from cogs.channel_access import cannot_open_text, missing_permissions, trouble_text
 from cogs.common import (
@@ -25,6 +25,7 @@ from cogs.common import (
     chips,
     guild_id_of,
     left_table_text,
+    practice_mark,
     reader,
     server_words,
     signed_chips,
@@ -33,7 +34,7 @@ from cogs.common import (
 from cogs.drawing import TABLE_PICTURES
 from cogs.private_cards import CardSelect, is_private, private_message, refresh_after_action, send_private
 from cogs.table_button import TableButton
-from cogs.table_messages import TableMessages
+from cogs.table_messages import TableMessages, table_name
 from cogs.table_options import chosen_options, options_text, with_game_options
 
 if TYPE_CHECKING:
@@ -172,14 +173,15 @@ class Tables(commands.Cog):
                            max_bet="Largest Ante (0: none; Imperial and 2 Plus 4 have none unless set)",
                            max_payout="Largest payout of one bet",
                            betting_seconds="Betting window length",
-                           decision_seconds="Time for each decision")
+                           decision_seconds="Time for each decision",
+                           practice="Practice chips only: no wallet, leaderboard or stats is touched")
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.checks.has_permissions(manage_channels=True)
     @with_game_options
     async def open(self, interaction: discord.Interaction[Any], game: str, min_bet: Chips = 10,
                    max_bet: MaxBet | None = None, max_payout: Chips | None = None,
                    betting_seconds: Seconds = 30, decision_seconds: Seconds | None = None,
-                   **game_options: Any) -> None:
+                   practice: bool = False, **game_options: Any) -> None:
         guild_id = guild_id_of(interaction)
         missing = missing_permissions(interaction)
         if missing:
@@ -193,7 +195,7 @@ class Tables(commands.Cog):
             config = TableConfig(
                 game, min_bet, defaults.max_bet if max_bet is None else (max_bet or None),
                 max_payout or defaults.max_payout, betting_seconds,
-                decision_seconds or defaults.decision_seconds, options).validated()
+                decision_seconds or defaults.decision_seconds, options, practice).validated()
             self.bot.tables.adapters[game].new_state(config)  # the game checks its own limits
         except Refusal:
             raise  # a table's or an engine's refusal of the options, in the admin's language
@@ -202,10 +204,15 @@ class Tables(commands.Cog):
         assert interaction.channel_id is not None
         table = await self.bot.tables.open_table(guild_id, interaction.channel_id, config)
         w = await server_words(interaction)  # announced to the channel
+        text = w("Bets {bets}. The table message below shows the game. {hint}", bets=config.bets_in(w),
+                 hint=w(table.adapter.idle_hint(config)))
+        if practice:
+            text = "\n".join((practice_mark(w), w(
+                "Everyone plays with {chips} practice chips; `{refill}` tops them up again. Your wallet, "
+                "the leaderboards and your stats are not touched.", chips=PRACTICE_CHIPS,
+                refill=Command("table refill")), text))
         await interaction.response.send_message(embed=casino_embed(
-            w("{game} table open", game=table.adapter.display_name),
-            w("Bets {bets}. The table message below shows the game. {hint}", bets=config.bets_in(w),
-              hint=w(table.adapter.idle_hint()))))
+            w("{game} table open", game=table_name(table, w)), text))
 
     @table.command(  # type: ignore[arg-type]  # mypy cannot match Concatenate with **game_options
         name="config", description="Admin: show or change this table between rounds.")
@@ -264,6 +271,15 @@ class Tables(commands.Cog):
         await interaction.response.send_message(text, ephemeral=True)
 
     # -- players -----------------------------------------------------------------------------
+    @table.command(name="refill", description="Practice tables: top your practice chips up again.")
+    async def refill(self, interaction: discord.Interaction) -> None:
+        assert interaction.channel_id is not None
+        have = await self.bot.tables.refill(guild_id_of(interaction), interaction.channel_id,
+                                            interaction.user.id)
+        w = reader(interaction)
+        await interaction.response.send_message(w("You have {chips} practice chips.", chips=have),
+                                                ephemeral=True)
+
     @table.command(name="join", description="Take a seat at this channel's table.")
     async def join(self, interaction: discord.Interaction) -> None:
         request = action_request(interaction, "join")
@@ -285,7 +301,10 @@ class Tables(commands.Cog):
     @app_commands.guild_only()
     async def round(self, interaction: discord.Interaction,
                     number: app_commands.Range[int, 1, DISCORD_MAX_INTEGER]) -> None:
-        info = await self.bot.store.get_round(guild_id_of(interaction), number)
+        guild_id = guild_id_of(interaction)
+        # A practice table's rounds are kept in its own economy; their numbers are shared.
+        info = (await self.bot.store.get_round(guild_id, number)
+                or await self.bot.store.get_round(practice_economy(guild_id), number))
         if info is None:
             raise UserError("There is no round #{round} on this server.", round=str(number))
         if info.status == "open":

@@ -385,7 +385,8 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(harness: Disco
     await set_by_command(harness, tables, bob)
     result = tables.table().last_result
     assert result is not None and result.settlement is not None and result.round_id == round_id
-    refused(await harness.slash(alice, "chinese confirm"), "Buy in with")  # no round any more
+    no_round = await harness.slash(alice, "chinese confirm")
+    refused(no_round, "Bring chips to the table with")  # no round any more
     await sound(harness, house_before)
 
 

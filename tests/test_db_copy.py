@@ -23,9 +23,10 @@ IN_PLAY, VOIDED = 5, 6  # after three rounds here and one at the other server
 
 
 async def busy_database(store: Store) -> None:
-    """A server's life in small: settings, gifts, a daily claim, settled rounds at a table in a
+    """A server's life in small: its welcome, settings, gifts, a daily claim, settled rounds at a table in a
     sitting (names, hands), a table played from stacks, a round still in play and a void one."""
     await store.update_guild_settings(GUILD, language="de", timezone="Europe/Berlin")
+    assert await store.first_welcome(GUILD, now=NOW)
     await store.give(GUILD, ANN, BEN, 100)
     await store.claim_daily(GUILD, ANN, now=NOW)
     table = await store.create_table(GUILD, 1, "uth", {"min_bet": 10}, now=NOW)

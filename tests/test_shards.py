@@ -54,6 +54,23 @@ def test_a_guild_belongs_to_the_shard_discord_sends_it_to() -> None:
     assert EVERY_GUILD.sql_condition("guild_id") == ("TRUE", [])
 
 
+def test_a_practice_table_s_economy_is_served_by_its_guild_s_shard() -> None:
+    """The runtime recovers, ends and recaps a practice table's rounds (kept under the guild's
+    id negated) in the process that serves the guild: in Python and in SQL alike."""
+    import sqlite3
+
+    from bot.tables.config import practice_economy
+    shards = Shards(4, (1, 2))
+    condition, params = shards.sql_condition("guild_id")
+    with sqlite3.connect(":memory:") as db:
+        for guild_id in (guild_on(shard, 4) for shard in range(4)):
+            practice = practice_economy(guild_id)
+            assert shards.owns(practice) == shards.owns(guild_id)
+            query = f"SELECT {condition} FROM (SELECT ? AS guild_id)"
+            (owned,) = db.execute(query, [*params, practice]).fetchone()  # in the order written
+            assert bool(owned) == shards.owns(guild_id)
+
+
 def test_the_sharded_client_runs_only_this_process_s_shards() -> None:
     assert type(make_bot(config())) is CasinoBot
     bot = make_bot(config(SHARD_COUNT="4", SHARD_IDS="2,3"))

@@ -46,6 +46,7 @@ TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "table_sessions": (("id", "guild_id", "table_id", "started_at", "last_round_at", "ended_at",
                         "recap_posted"), ("id",)),
     "member_names": (("guild_id", "user_id", "name", "updated_at"), ("guild_id", "user_id")),
+    "guild_welcomes": (("guild_id", "welcomed_at"), ("guild_id",)),
     "player_stats": (("guild_id", "game", "period", "user_id", "rounds", "wins", "net", "wagered",
                       "best_win", "best_win_round", "best_hand", "best_hand_round", "streak",
                       "best_streak"), ("guild_id", "game", "period", "user_id")),

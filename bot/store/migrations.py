@@ -360,9 +360,17 @@ FROM totals AS t JOIN streaks AS s USING (guild_id, game, period, user_id);
 INSERT INTO player_stats SELECT * FROM player_stats_recount;
 """
 
+MIGRATION_0008_WELCOMES = """
+-- A server the bot has greeted when it joined: the welcome is posted once per server, ever.
+CREATE TABLE guild_welcomes (
+    guild_id    INTEGER PRIMARY KEY,
+    welcomed_at REAL    NOT NULL
+) WITHOUT ROWID;
+"""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL, MIGRATION_0002_POSTING, MIGRATION_0003_TABLES, MIGRATION_0004_STACKS,
-    MIGRATION_0005_TABLE_POSTS, MIGRATION_0006_LANGUAGE, MIGRATION_0007_STATS,
+    MIGRATION_0005_TABLE_POSTS, MIGRATION_0006_LANGUAGE, MIGRATION_0007_STATS, MIGRATION_0008_WELCOMES,
 )
 
 

@@ -274,5 +274,16 @@ END
 $$;
 """
 
+MIGRATION_0008_WELCOMES = """
+CREATE TABLE guild_welcomes (
+    guild_id    BIGINT PRIMARY KEY,
+    welcomed_at DOUBLE PRECISION NOT NULL
+);
+"""
+
+BASELINE_VERSION = 7
+"""The version :data:`BASELINE_0007` builds whole: a new database starts there."""
+
 # Index i holds migration i + 1; versions 1-6 exist only on SQLite (see the module's doc).
-MIGRATIONS: tuple[str | None, ...] = (None, None, None, None, None, None, BASELINE_0007)
+MIGRATIONS: tuple[str | None, ...] = (None, None, None, None, None, None, BASELINE_0007,
+                                      MIGRATION_0008_WELCOMES)

@@ -258,10 +258,9 @@ async def migrate(connection: asyncpg.Connection) -> None:
             )
         if current == latest:
             return
-        # A new database starts at the baseline: the newest migration at or before the latest
-        # that PostgreSQL has a whole schema for.
-        first = current if current else max(
-            index for index, script in enumerate(pg_schema.MIGRATIONS) if script is not None)
+        # A new database starts at the baseline (the whole schema of its version), then takes
+        # every migration after it.
+        first = current if current else pg_schema.BASELINE_VERSION - 1
         for script in pg_schema.MIGRATIONS[first:]:
             if script is None:
                 raise StoreError(f"no PostgreSQL migration from version {current}")

@@ -37,3 +37,13 @@ async def write_settings(db: aiosqlite.Connection, guild_id: int, settings: Guil
         settings.timezone,
     )
     await db.execute(query, params)
+
+
+async def mark_welcomed(db: aiosqlite.Connection, guild_id: int, now: float) -> bool:
+    """Note that the server was welcomed; True only the first time (two racing calls: once)."""
+    query = """
+        INSERT INTO guild_welcomes (guild_id, welcomed_at) VALUES (?, ?)
+        ON CONFLICT (guild_id) DO NOTHING
+    """
+    cursor = await db.execute(query, (guild_id, now))
+    return cursor.rowcount == 1

@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 
 from bot.shards import EVERY_GUILD, Shards
 from bot.store import money, posts, rounds, stacks, stats
+from bot.store import settings as settings_rows
 from bot.store.backend import Backend, Body
 from bot.store.models import (
     AccountRef,
@@ -193,6 +194,12 @@ class Store(TableStoreMixin, StackStoreMixin):
             return cached
         async with self._reading() as db:
             return await self._settings(db, guild_id)
+
+    async def first_welcome(self, guild_id: int, *, now: float) -> bool:
+        """True the first time it is asked for a server (its welcome is then to be posted),
+        False ever after."""
+        async with self._transaction() as db:
+            return await settings_rows.mark_welcomed(db, guild_id, now)
 
     async def update_guild_settings(self, guild_id: int, **changes: Any) -> GuildSettings:
         validate_settings(changes)

@@ -400,10 +400,13 @@ class GameAdapter(ABC):
     @abstractmethod
     def phase_text(self, state: Any | None, w: Words = ENGLISH) -> str: ...
 
-    def idle_hint(self) -> Text:
-        """What starts a round at an idle table."""
-        return Text("Press an Ante button (or `{ante}`) to open the betting window.",
-                    ante=self.vocabulary.command("ante"))
+    def idle_hint(self, config: TableConfig) -> Text:
+        """What starts a round at an idle table, said so a first-time player knows what to press."""
+        return Text("New here? Press **{ante}** below to bet {minimum} chips on the next round "
+                    "(`{ante_command}` bets another amount); your cards then come to you privately, "
+                    "and the buttons show each choice.",
+                    ante=self.vocabulary.label("ante", amount=config.min_bet, box=1),
+                    minimum=config.min_bet, ante_command=self.vocabulary.command("ante"))
 
     def bet_text(self, bet: str) -> Text:
         """A settlement line's bet (named by its key, ``"pairplus"``) as players read it."""

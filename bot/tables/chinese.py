@@ -191,11 +191,12 @@ class ChineseAdapter(GameAdapter):
     arguments = {"deal": NoArg, "front": CardList, "middle": CardList, "auto": NoArg,
                  "set": HandParts, "confirm": NoArg, "confirmfoul": NoArg, "declare": NoArg}
 
-    def idle_hint(self) -> Text:
+    def idle_hint(self, config: TableConfig) -> Text:
         words = self.vocabulary
-        return Text("Buy in with `{buyin_command}`, then press **{deal}** (or `{deal_command}`): every "
-                    "seated player with chips is dealt 13 cards.", buyin_command=words.command("buyin"),
-                    deal=words.label("deal"), deal_command=words.command("deal"))
+        return Text("New here? Bring chips to the table with `{buyin_command}`, then press **{deal}** "
+                    "below (or `{deal_command}`): every seated player with chips is dealt 13 cards.",
+                    buyin_command=words.command("buyin"), deal=words.label("deal"),
+                    deal_command=words.command("deal"))
 
     # -- state -------------------------------------------------------------------------------
     def new_state(self, config: TableConfig) -> ChineseTable:

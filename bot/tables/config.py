@@ -17,6 +17,21 @@ from typing import Any, Literal, TypeVar, get_args, get_origin
 from bot.i18n import SOURCE_LANGUAGE, Refusal, Words, words
 
 MAX_CHIPS = 10**12
+PRACTICE_CHIPS = 1_000
+"""What a player's practice chips are refilled to (``/table refill``)."""
+
+
+def practice_economy(guild_id: int) -> int:
+    """The economy a practice table of ``guild_id`` plays in: the server's id negated (Discord's
+    ids are positive). It has wallets (each player's practice chips), a house, escrows and a
+    mint of its own, so no chip crosses to the server's economy, and the leaderboards, /stats,
+    /history and /audit, which read the server's, never see a practice round."""
+    return -abs(guild_id)
+
+
+def is_practice_economy(guild_id: int) -> bool:
+    """Whether a guild id read back from the store is a practice table's economy."""
+    return guild_id < 0
 TIMER_RANGE = (10, 600)  # seconds: long enough to read, short enough to keep a table moving
 
 OptionsT = TypeVar("OptionsT", bound="TableOptions")
@@ -120,6 +135,8 @@ class TableConfig:
     decision_seconds: int = 30
     options: TableOptions = field(default_factory=TableOptions)
     """The game's own options; the base (no values) reads as the game's defaults."""
+    practice: bool = False
+    """A practice table: its chips are not real (:func:`practice_economy`)."""
 
     def validated(self) -> TableConfig:
         _check_range("min_bet", self.min_bet, 1, MAX_CHIPS)

@@ -106,12 +106,14 @@ class HCFAdapter(GameAdapter):
     arguments = {"start": NoArg, "ante": Amount, "bonus": Bonuses, "rebet": NoArg, "clear": NoArg,
                  "accept": NoArg, "decline": NoArg, "raise": Times, "fold": NoArg}
 
-    def idle_hint(self) -> Text:
+    def idle_hint(self, config: TableConfig) -> Text:
         words = self.vocabulary
-        return Text("Press **{deal}** (or an Ante button, `{deal_command}`, `{ante_command}`) to start a "
-                    "hand: the bank is offered first. Bring chips with `{buyin_command}`.",
+        return Text("New here? Bring chips to the table with `{buyin_command}`, then press **{deal}** "
+                    "below (or `{deal_command}`): the bank is offered first, then press **{ante}** to bet "
+                    "{minimum} chips (`{ante_command}` bets another amount).",
                     deal=words.label("start"), deal_command=words.command("start"),
-                    ante_command=words.command("ante"), buyin_command=words.command("buyin"))
+                    ante=words.label("ante", amount=config.min_bet), minimum=config.min_bet,
+                    ante_command=words.command("ante"), buyin_command=words.command("buyin", amount=...))
 
     def options(self, config: TableConfig) -> HCFOptions:
         return hcf_options(config)

@@ -50,7 +50,7 @@ from bot.tables.adapter import (
     GameAdapter,
     TableContext,
 )
-from bot.tables.config import ENGLISH, MAX_CHIPS, TableConfig
+from bot.tables.config import ENGLISH, MAX_CHIPS, PRACTICE_CHIPS, TableConfig, practice_economy
 from bot.tables.errors import AlreadyApplied, StaleAction, TableError
 from bot.tables.results import RoundResult, result_from_payload, result_payload
 
@@ -131,6 +131,12 @@ class Table:
     @property
     def plays_from_stacks(self) -> bool:
         return self.adapter.info.plays_from_stacks
+
+    @property
+    def economy(self) -> int:
+        """Whose chips this table plays with: the server's, or a practice table's own
+        (:func:`~bot.tables.config.practice_economy`). Every chip the table moves is in it."""
+        return practice_economy(self.guild_id) if self.config.practice else self.guild_id
 
     def remember_interaction(self, interaction_id: int | None) -> None:
         if interaction_id is None:
@@ -410,7 +416,7 @@ class TableRuntime:
         round_ = table.round  # the leave may have finished the round
         if round_ is not None and user_id in table.adapter.seats_in_play(round_.state):
             return dataclasses.replace(result, stack_waits_for=round_.id)
-        paid = await self.store.cash_out(table.guild_id, table.id, user_id, now=self.clock(),
+        paid = await self.store.cash_out(table.economy, table.id, user_id, now=self.clock(),
                                          reason="left the table: stack returned")
         await self._refresh_stacks(table)
         return dataclasses.replace(result, stack_returned=paid)
@@ -436,7 +442,7 @@ class TableRuntime:
             table.adapter.check_buy_in(table.config, request)  # RuleError: a friendly refusal
             await self._seat(table, user_id, name)
             try:
-                wallet, stack = await self.store.buy_in(guild_id, table.id, user_id, amount,
+                wallet, stack = await self.store.buy_in(table.economy, table.id, user_id, amount,
                                                         now=self.clock())
             except InsufficientFunds as error:
                 raise TableError(_short_of_chips(table, error)) from None
@@ -444,8 +450,25 @@ class TableRuntime:
         self.publisher.table_changed(table)
         return BuyInResult(table.id, user_id, amount, stack, wallet)
 
+    async def refill(self, guild_id: int, channel_id: int, user_id: int) -> int:
+        """Top the player's practice chips at this channel's practice table up to
+        ``PRACTICE_CHIPS`` (minted in the practice economy; nothing real moves); their count."""
+        table = self._require(channel_id, guild_id)
+        if not table.config.practice:
+            raise TableError("Only a practice table refills chips; at this table you play with your "
+                             "wallet (`{daily}`).", daily=Command("daily"))
+        economy = table.economy
+        have = await self.store.ensure_wallet(economy, user_id)
+        if have >= PRACTICE_CHIPS:
+            return have
+        return await self.store.grant(economy, user_id, PRACTICE_CHIPS - have, reason="practice refill")
+
     async def _buy_in_request(self, table: Table, user_id: int, amount: int) -> BuyInRequest:
-        wallet = await self.store.ensure_wallet(table.guild_id, user_id)
+        wallet = await self.store.ensure_wallet(table.economy, user_id)
+        if amount > wallet and table.config.practice:
+            raise TableError("You have {wallet} practice chips: you can bring at most that to the "
+                             "table. `{refill}` gives you {chips} again.", wallet=wallet,
+                             refill=Command("table refill"), chips=PRACTICE_CHIPS)
         if amount > wallet:
             raise TableError("Your wallet has {wallet} chips: you can bring at most that to the "
                              "table. Try {daily}.", wallet=wallet, daily=Command("daily"))
@@ -464,14 +487,14 @@ class TableRuntime:
 
     async def _refresh_stacks(self, table: Table) -> None:
         if table.plays_from_stacks:
-            table.stacks = await self.store.table_stacks(table.guild_id, table.id)
+            table.stacks = await self.store.table_stacks(table.economy, table.id)
 
     async def _after_round_stacks(self, table: Table) -> None:
         """Between rounds: return the stacks of players who left during the round, and read
         every stack again (settlement and voids moved chips into them)."""
         if not table.plays_from_stacks:
             return
-        paid = await self.store.cash_out_absent(table.guild_id, table.id, now=self.clock())
+        paid = await self.store.cash_out_absent(table.economy, table.id, now=self.clock())
         if paid:
             log.info("Table %s returned the stacks of players who left: %s", table.id, paid)
         await self._refresh_stacks(table)
@@ -514,7 +537,7 @@ class TableRuntime:
         if table.paused is not None:
             raise TableError("No new round can start here: {reason}", reason=table.paused)
         if request.action not in adapter.starts_round_actions:
-            raise TableError("No round is running. {hint}", hint=adapter.idle_hint())
+            raise TableError("No round is running. {hint}", hint=adapter.idle_hint(table.config))
         await self._seat(table, request.user_id, request.user_name)
         state = await self._new_round_state(table)
         applied = _with_press_step(
@@ -528,7 +551,7 @@ class TableRuntime:
             header = RoundHeader(adapter.game, table.channel_id, commitment_of(seed), seed.hex(),
                                  adapter.dump(state))
             round_id = await self.store.open_table_round(
-                table.guild_id, table.id, header, deadline=deadline, action=row,
+                table.economy, table.id, header, deadline=deadline, action=row,
                 stakes=_stakes(applied.flows), now=now, stack_table=_stack_table(table))
         except InsufficientFunds as error:
             raise TableError(_short_of_chips(table, error)) from None
@@ -619,7 +642,7 @@ class TableRuntime:
         deadline, kind, phase = self._next_deadline(table)
         try:
             await self.store.save_round_step(
-                table.guild_id, round_.id, state=table.adapter.dump(round_.state),
+                table.economy, round_.id, state=table.adapter.dump(round_.state),
                 deadline=deadline, actions=rows, stakes=_stakes(flows), now=self.clock(),
                 stack_table=_stack_table(table),
             )
@@ -674,7 +697,7 @@ class TableRuntime:
         if outcome is None:
             result = RoundResult(round_.id, None, Text("No bets were placed."), {}, round_.seed.hex(),
                                  round_.commitment, names, round_.state, voided=True)
-            await self.store.void_round(table.guild_id, round_.id, reason="no bets",
+            await self.store.void_round(table.economy, round_.id, reason="no bets",
                                         now=self.clock(), post=self._post(table, result))
         else:
             settlement = outcome.settlement
@@ -718,7 +741,7 @@ class TableRuntime:
         header = RoundHeader(table.adapter.game, table.channel_id, seed=round_.seed.hex(), state=record)
         results = {seat: (s.staked, s.returned) for seat, s in settlement.summary.items()}
         await self.store.record_round(
-            table.guild_id, header, RoundMoney(results, movements, empty_after), now=self.clock(),
+            table.economy, header, RoundMoney(results, movements, empty_after), now=self.clock(),
             round_id=round_.id, table_id=table.id, post=result_payload(table.adapter, result),
             hands=table.adapter.played_hands(round_.state),
             names={seat: table.names[seat] for seat in results if seat in table.names})
@@ -734,7 +757,7 @@ class TableRuntime:
                              in_play.seed.hex() if in_play else "",
                              in_play.commitment if in_play else "",
                              dict(table.seats), in_play.state if in_play else None, voided=True)
-        refunds = await self.store.void_round(table.guild_id, round_id, reason=reason,
+        refunds = await self.store.void_round(table.economy, round_id, reason=reason,
                                               now=self.clock(), post=self._post(table, result))
         log.warning("Round #%s at table %s voided (%s); refunds %s", round_id, table.id,
                     reason, refunds)
@@ -903,5 +926,9 @@ def _short_of_chips(table: Table, error: InsufficientFunds) -> Text:
         return Text("Your stack at this table has {balance} chips and this needs {needed}. Top up "
                     "between your rounds with {buyin}.", balance=error.balance, needed=error.needed,
                     buyin=table.adapter.vocabulary.command("buyin", amount=...))
+    if table.config.practice:
+        return Text("You don't have enough practice chips for that: you have {balance} and this needs "
+                    "{needed}. `{refill}` gives you {chips} again.", balance=error.balance,
+                    needed=error.needed, refill=Command("table refill"), chips=PRACTICE_CHIPS)
     return Text("You don't have enough chips for that: your wallet has {balance} and this needs "
                 "{needed}. Try {daily}.", balance=error.balance, needed=error.needed, daily=Command("daily"))

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.errors import UserError, reply_with_error
-from bot.i18n import LANGUAGES, SOURCE_LANGUAGE, Words, words, words_for
+from bot.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, Words, words, words_for
 from bot.tables.runtime import LeaveResult
 
 if TYPE_CHECKING:
@@ -120,9 +120,12 @@ async def answer(interaction: discord.Interaction, **message: Any) -> None:
         await interaction.response.send_message(**message)
 
 
+PRACTICE_MARK = N_("\U0001f393 **Practice** · these chips are not real")
+
+
 def practice_mark(w: Words) -> str:
     """The line that marks a practice table's messages."""
-    return w("\U0001f393 **Practice** · these chips are not real")
+    return w(PRACTICE_MARK)
 
 
 def picture_file(embed: discord.Embed, png: bytes, filename: str) -> discord.File:

@@ -13,9 +13,10 @@ import discord
 import pytest
 
 from bot import catalog
-from bot.i18n import words
+from bot.i18n import Words, words
 from bot.store import Store
 from bot.tables.config import PRACTICE_CHIPS, TableConfig, practice_economy
+from cogs.common import PRACTICE_MARK
 from tests.harness.driver import DiscordHarness, FakeUser, message_text
 from tests.harness.fake_discord import BOT_PERMISSIONS
 from tests.harness.tables import TableDriver
@@ -143,44 +144,57 @@ async def snapshot_of_real_money(harness: DiscordHarness, players: list[FakeUser
             [await store.history(harness.guild_id, player.id) for player in players])
 
 
-async def play_a_practice_round(tables: TableDriver, game: str, players: list[FakeUser]) -> None:
+def results(tables: TableDriver) -> list[dict[str, Any]]:
+    return [message for message in tables.h.fake.messages.values()
+            if any(file["filename"] == "result.png" for file in message.get("attachments") or [])]
+
+
+async def play_a_practice_round(tables: TableDriver, game: str, players: list[FakeUser], w: Words) -> None:
+    """Both players bet the least they can (buying in first where the game plays from stacks),
+    then the timers play the round out."""
+    vocabulary = catalog.vocabularies()[game]
     if game in ("hcf", "chinese"):
         for player in players:
             await tables.command(player, "buyin", amount=200)
-        await tables.press(players[0], "Deal next hand" if game == "hcf" else "Deal")
-    boxed = {"imperial": "Box 1: Ante 10", "twoplusfour": "Box 1: Ante 10", "chinese": None}
-    label = boxed.get(game, "Ante 10")
-    for player in players if label is not None else ():
-        await tables.press(player, label)
+        await tables.press(players[0], vocabulary.button(w, "start" if game == "hcf" else "deal"))
+    if game != "chinese":
+        for player in players:
+            await tables.press(player, vocabulary.button(w, "ante", amount=10, box=1))
     for _ in range(12):
-        if tables.results():
+        if results(tables):
             return
         await tables.pass_time(121)
     raise AssertionError("the practice round never ended")
 
 
+@pytest.mark.parametrize("language", list(LANGUAGES))
 @pytest.mark.parametrize("game", GAME_KEYS)
 async def test_a_practice_round_touches_no_wallet_total_leaderboard_or_stats(
-        harness: DiscordHarness, clock: Any, game: str) -> None:
+        harness: DiscordHarness, clock: Any, game: str, language: str) -> None:
+    harness.guild_locale = LANGUAGES[language]
+    w = words(language)
     tables = TableDriver(harness, clock, game)
     players = [harness.user("ann"), harness.user("ben")]
     for player in players:  # their real wallets, with the starting chips
         await harness.wallet(player)
     before = await snapshot_of_real_money(harness, players)
     opened = await tables.open(harness.user("pit-boss", admin=True), practice=True)
-    assert "Practice" in opened.text and str(PRACTICE_CHIPS) in opened.text.replace(",", "")
-    await play_a_practice_round(tables, game, players)
-    (result,) = tables.results()
-    assert "(practice)" in result["embeds"][0]["title"]
+    mark, name = w(PRACTICE_MARK), w("{game} (practice)", game=catalog.declared(game).name)
+    assert mark in opened.text and name in opened.text and w("{chips}", chips=PRACTICE_CHIPS) in opened.text
+    await play_a_practice_round(tables, game, players, w)
+    (result,) = results(tables)
+    assert name in result["embeds"][0]["title"]
     message = tables.message()
-    assert "(practice)" in message["embeds"][0]["title"] and "Practice" in message["embeds"][0]["description"]
+    assert name == message["embeds"][0]["title"] and mark in message["embeds"][0]["description"]
     assert await snapshot_of_real_money(harness, players) == before
     await harness.audit_ok()
     economy = practice_economy(harness.guild_id)
     await harness.audit_ok(economy)  # the practice chips balance too, in their own books
     assert (await harness.bot.store.audit(economy)).minted > 0
     mine = await harness.slash(players[0], "table refill")
-    assert mine.ephemeral and f"{PRACTICE_CHIPS:,}" in mine.text
+    have = await harness.bot.store.ensure_wallet(economy, players[0].id)
+    assert have >= PRACTICE_CHIPS  # topped up when below, kept when above
+    assert mine.ephemeral and mine.text == words("en")("You have {chips} practice chips.", chips=have)
 
 
 async def test_refill_is_only_for_practice_tables(harness: DiscordHarness, clock: Any) -> None:

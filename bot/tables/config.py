@@ -15,10 +15,12 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar, get_args, get_origin
 
 from bot.i18n import SOURCE_LANGUAGE, Refusal, Words, words
+from bot.store.models import DEFAULT_SETTINGS
 
 MAX_CHIPS = 10**12
-PRACTICE_CHIPS = 1_000
-"""What a player's practice chips are refilled to (``/table refill``)."""
+PRACTICE_CHIPS = DEFAULT_SETTINGS.starting_balance
+"""A player's practice chips: what the practice economy's wallet starts with (its settings are
+the defaults; nobody can change them) and what ``/table refill`` tops it up to."""
 
 
 def practice_economy(guild_id: int) -> int:

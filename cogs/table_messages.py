@@ -296,6 +296,11 @@ class TableMessages:
             delay = max(0.0, at - self.bot.clock())
             worker.wake_handle = asyncio.get_running_loop().call_later(delay, worker.dirty.set)
 
+    def pending_for(self, table_id: int) -> bool:
+        """Whether the table's message has a change not sent yet."""
+        worker = self._workers.get(table_id)
+        return worker is not None and (worker.busy or worker.dirty.is_set())
+
     def _pending(self) -> bool:
         """Work that is about to be sent (not what waits to retry after Discord refused it)."""
         return any(w.busy or w.dirty.is_set() or (w.results and not w.failures)
@@ -303,12 +308,19 @@ class TableMessages:
 
     async def flush(self) -> None:
         """Wait until every pending change has been sent (tests; clean shutdown)."""
+        if not await self.wait_sent(FLUSH_TIMEOUT):
+            log.warning("Table messages still pending after %.1f s", FLUSH_TIMEOUT)
+
+    async def wait_sent(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds until every pending change has been sent; whether it
+        was (a benchmark of hundreds of tables waits longer than a shutdown may)."""
         try:
-            async with asyncio.timeout(FLUSH_TIMEOUT):
+            async with asyncio.timeout(timeout):
                 while self._pending():  # noqa: ASYNC110 - several workers, no one event to await
                     await asyncio.sleep(0.01)
         except TimeoutError:
-            log.warning("Table messages still pending after %.1f s", FLUSH_TIMEOUT)
+            return False
+        return True
 
     async def stop(self) -> None:
         await self.flush()

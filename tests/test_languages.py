@@ -116,8 +116,9 @@ async def test_a_table_opens_in_the_servers_language_and_seats_in_the_players(
     opened = await harness.slash(admin, "table open", game="twoplusfour", min_bet=10)
     assert not opened.ephemeral and opened.text == (
         "2 Plus 4 Poker-Tisch eröffnet\nEinsätze 10 und mehr (kein Maximum). Die Tischnachricht "
-        "unten zeigt das Spiel. Drücke einen Ante-Knopf (oder `/twoplusfour ante`), um die "
-        "Einsatzzeit zu öffnen.")
+        "unten zeigt das Spiel. Neu hier? Drück unten **Box 1: Ante 10**, um 10 Chips auf die nächste "
+        "Runde zu setzen (`/twoplusfour ante` setzt einen anderen Betrag); deine Karten bekommst du "
+        "dann privat, und die Tasten zeigen jede Wahl.")
     anna, bob = harness.user("anna", locale="de"), harness.user("bob")
     assert (await harness.slash(anna, "table join")).text == (
         "Du hast Platz genommen. Setze eine ANTE, um zu spielen.")

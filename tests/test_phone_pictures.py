@@ -26,6 +26,7 @@ from bot.poker import FULL_DECK, Card, evaluate
 from bot.store.stats_models import Board, BoardRow, GameStats, PlayedHand, Profile, SessionInfo, SessionRound
 from bot.tables.adapter import GameAdapter, TableContext
 from bot.tables.config import MAX_CHIPS, TableConfig
+from bot.tables.sample_round import decide, place_bets
 from cogs.standings import board_picture, profile_picture, recap_picture
 from render.faces import READABLE_STEP
 from render.hands import hand_strip, row_of_hands
@@ -49,22 +50,6 @@ SEAT_LIMITS = {"uth": 22, "threecard": 16, "imperial": 8, "twoplusfour": 8, "hcf
 """Seats each game's deck serves (UTH 2 cards a seat plus 7, Three Card 3 a seat plus the
 dealer's, High Card Flush six players and the bank, Chinese Poker four hands; a boxed game's
 boxes until its deck refuses one)."""
-BETS: dict[str, tuple[tuple[str, str], ...]] = {
-    "uth": (("ante", "{a}"), ("trips", "{a}")),
-    "threecard": (("ante", "{a}"), ("pairplus", "{a}")),
-    "imperial": (("ante", "1:{a}"), ("bonus", "1:{a}")),
-    "twoplusfour": (("ante", "1:{a}"), ("bonus", "1:{a}")),
-    "hcf": (("ante", "{a}"), ("bonus", "{a}:{a}")),
-    "chinese": (),
-}
-"""Each seat's bets, ``{a}`` the amount."""
-DECISIONS = (("start", ""), ("deal", ""), ("accept", ""), ("raise", "4"), ("raise", "3"), ("raise", "2"),
-             ("raise", "1"), ("play", ""), ("bet", ""), ("buy", ""), ("auto", ""), ("confirm", ""),
-             ("confirmfoul", ""))
-"""What each seat does when it may: deal, bank, the largest raise, play on, so results name
-hands and big wins."""
-
-
 @dataclass
 class Drawn:
     """Pictures drawn, each with what it drew."""
@@ -85,19 +70,6 @@ def config_for(game: str) -> TableConfig:
     return TableConfig(game, min_bet=10, max_bet=BIGGEST, max_payout=MAX_CHIPS)
 
 
-def apply_first(adapter: GameAdapter, state: Any, seat: int, choices: tuple[tuple[str, str], ...]) -> bool:
-    """The first of ``choices`` the game takes from ``seat`` now, if any."""
-    for action, text in choices:
-        if action not in adapter.arguments:
-            continue
-        try:
-            adapter.apply(state, seat, action, adapter.read_arg(action, text), {})
-        except Refusal:
-            continue
-        return True
-    return False
-
-
 def play_a_round(game: str, w: Words, seats: dict[int, str], drawn: Drawn, *, amount: int = BIGGEST,
                  seed: int = 7) -> None:
     """One round at the game's table, drawn after every step like the table message is, its
@@ -115,18 +87,16 @@ def play_a_round(game: str, w: Words, seats: dict[int, str], drawn: Drawn, *, am
 
     # High Card Flush plays from stacks: its bets, raises and all, stay well inside a stack.
     bet = min(amount, stacks // 100) if adapter.game == "hcf" else amount
-    unplaced = {(seat, action, text.format(a=bet)) for seat in seats for action, text in BETS[game]}
+    unplaced = None
     for _ in range(60):
         table(w("{game} · Round #{round}", game=adapter.display_name, round="1042"))
         if adapter.is_over(state):
             break
+        acted = decide(adapter, state, seats)  # a start, then the bank, the largest raise...
         for seat in seats:
-            acted = [apply_first(adapter, state, seat, DECISIONS) for _ in range(4)]  # start, then bank...
-            if any(acted) or seat in adapter.seats_in_play(state):
+            if seat in acted or seat in adapter.seats_in_play(state):
                 draw_private(adapter, state, seat, w, drawn)
-        for seat, action, text in sorted(unplaced):
-            if apply_first(adapter, state, seat, ((action, text),)):
-                unplaced.discard((seat, action, text))
+        unplaced = place_bets(adapter, state, seats, bet, unplaced)
         if not adapter.is_over(state):
             adapter.on_deadline(state, lambda: list(deck))
     assert adapter.is_over(state), f"{game}: the round did not end"

@@ -198,6 +198,23 @@ async def test_a_practice_round_touches_no_wallet_total_leaderboard_or_stats(
     assert mine.ephemeral and mine.text == words("en")("You have {chips} practice chips.", chips=have)
 
 
+async def test_closing_a_practice_table_returns_the_practice_stacks_to_the_practice_chips(
+        harness: DiscordHarness, clock: Any) -> None:
+    tables = TableDriver(harness, clock, "hcf")
+    admin, ann = harness.user("pit-boss", admin=True), harness.user("ann")
+    real = await harness.wallet(ann)
+    await tables.open(admin, practice=True)
+    await tables.command(ann, "buyin", amount=300)
+    economy = practice_economy(harness.guild_id)
+    assert await harness.bot.store.ensure_wallet(economy, ann.id) == PRACTICE_CHIPS - 300
+    await harness.slash(admin, "table close")
+    assert harness.bot.tables.table_in(harness.channel_id) is None
+    assert await harness.bot.store.ensure_wallet(economy, ann.id) == PRACTICE_CHIPS
+    assert await harness.wallet(ann) == real
+    await harness.audit_ok()
+    await harness.audit_ok(economy)
+
+
 async def test_refill_is_only_for_practice_tables(harness: DiscordHarness, clock: Any) -> None:
     tables = TableDriver(harness, clock, "uth")
     await tables.open(harness.user("pit-boss", admin=True))

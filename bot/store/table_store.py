@@ -57,11 +57,12 @@ class TableStoreMixin:
         async with self._transaction() as db:
             return await tables.insert_table(db, guild_id, channel_id, game, config, now)
 
-    async def close_table(self, table_id: int, *, now: float) -> dict[int, int]:
+    async def close_table(self, table_id: int, *, now: float, economy: int | None = None) -> dict[int, int]:
         """Close the table and, in the same transaction, return every stack at it to its
-        owner's wallet; returns those cash-outs (empty for a table played from wallets)."""
+        owner's wallet; returns those cash-outs (empty for a table played from wallets).
+        ``economy``: whose chips the stacks are, when not the table's guild's (a practice table)."""
         async with self._transaction() as db:
-            guild_id = await stacks.table_guild(db, table_id)
+            guild_id = economy if economy is not None else await stacks.table_guild(db, table_id)
             paid: dict[int, int] = {}
             if guild_id is not None:
                 paid = await stacks.cash_out(db, guild_id, table_id, None, now,

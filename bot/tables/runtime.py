@@ -347,7 +347,7 @@ class TableRuntime:
                 refunds = await self._void(table, table.round.id, N_("the table was closed"),
                                            closing=True)
             self._disarm(table)
-            cashed_out = await self.store.close_table(table.id, now=self.clock())
+            cashed_out = await self.store.close_table(table.id, now=self.clock(), economy=table.economy)
             await self.store.end_sessions(now=self.clock(), table_id=table.id)  # recap it now
             if table.plays_from_stacks:  # the voided stakes went back to the stacks first
                 refunds = cashed_out

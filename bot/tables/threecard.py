@@ -7,10 +7,10 @@ from functools import partial
 from typing import Any
 
 from bot.games.common import RuleError, SeatId
-from bot.games.records import ActionRecord
+from bot.games.threecard import moves
 from bot.games.threecard.hands import describe
-from bot.games.threecard.rules import ANTE_BONUS, BET_NAMES, BETS, PAIR_PLUS, Phase, ThreeCardOptions
-from bot.games.threecard.state import ThreeCardBets, ThreeCardState
+from bot.games.threecard.rules import ANTE_BONUS, BET_NAMES, PAIR_PLUS, Phase, ThreeCardOptions
+from bot.games.threecard.state import ThreeCardState
 from bot.games.threecard.views import public_view
 from bot.i18n import N_, Text, Words
 from bot.poker import Card
@@ -33,7 +33,8 @@ from bot.tables.config import ENGLISH, TableConfig
 from bot.tables.rules_page import reflow
 from render import SeatView, TableSnapshot
 
-DECIDING = frozenset({"play", "fold"})
+MOVES: dict[str, type[moves.ThreeCardMove]] = {move.kind: move for move in moves.MOVE_TYPES}
+"""Each action (a button's or a command's) as the engine's move of that kind."""
 REPORTS_BETS = frozenset({"undo", "rebet"})
 """Actions whose effect is only clear from the bets they leave: the reply lists those."""
 
@@ -54,23 +55,24 @@ class ThreeCardAdapter(HouseGameAdapter):
     # -- actions ---------------------------------------------------------------------------
     def apply(self, state: ThreeCardState, seat: SeatId, action: str, arg: ActionArg,
               memory: Mapping[SeatId, Any]) -> Applied:
-        record = self._dispatch(state, seat, action, arg, memory)
-        label = record.label
+        moved = state.apply(seat, self._move(seat, action, arg, memory))
+        label = moved.record.label
         if action in REPORTS_BETS:  # "Undo: Ante 10 · Pair Plus 10"
             label = bets_report(self.vocabulary, action, bets_in_place(state, seat))
-        # One decision per hand: a second click on Play or Fold is a repeat.
-        return Applied(seat, label, record.flows, f"decide:{seat}" if action in DECIDING else None)
+        return Applied(seat, label, moved.record.flows, moved.repeat_key)
 
-    def _dispatch(self, state: ThreeCardState, seat: SeatId, action: str, arg: ActionArg,
-                  memory: Mapping[SeatId, Any]) -> ActionRecord:
-        if action in BETS:
-            return state.place_bet(seat, action, expect(arg, Amount).chips)
-        if action == "rebet":
-            return state.rebet(seat, ThreeCardBets(*self.last_bets(memory, seat)))
-        by_seat = {"undo": state.undo, "clear": state.clear_bets, "play": state.play, "fold": state.fold}
-        if action not in by_seat:
+    def _move(self, seat: SeatId, action: str, arg: ActionArg,
+              memory: Mapping[SeatId, Any]) -> moves.ThreeCardMove:
+        """The engine's move a button or command asks for: a bet takes the button's chips, a
+        Rebet the seat's bets of last round."""
+        move = MOVES.get(action)
+        if move is None:
             raise RuleError("{game} has no action {action}.", game=self.display_name, action=action)
-        return by_seat[action](seat)
+        if issubclass(move, moves.Ante | moves.PairPlus):
+            return move(expect(arg, Amount).chips)
+        if issubclass(move, moves.Rebet):
+            return move(*self.last_bets(memory, seat))
+        return move()
 
     def deadline_kind(self, state: ThreeCardState) -> DeadlineKind | None:
         if state.phase is Phase.BETTING:

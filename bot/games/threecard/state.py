@@ -37,6 +37,7 @@ from bot.games.common import (
     permits,
     verify_saved,
 )
+from bot.games.moves import Moved, MoveOption
 from bot.games.records import (
     ActionRecord,
     ClearBets,
@@ -48,6 +49,7 @@ from bot.games.records import (
     Showdown,
     UndoBet,
 )
+from bot.games.threecard import moves
 from bot.games.threecard.actions import PlaceBet, Play, Rebet, action_from_dict
 from bot.games.threecard.hands import HAND_SIZE, hand_value
 from bot.games.threecard.rules import (
@@ -329,6 +331,44 @@ class ThreeCardState(RecordedRound):
                    [action_from_dict(item) for item in data["history"]],
                    None if settlement is None else Settlement.from_dict(settlement),
                    data["dealer_qualified"])
+
+    # -------------------------------------------------------------------------------- moves
+
+    def legal_moves(self, seat: SeatId) -> tuple[MoveOption, ...]:
+        """What ``seat`` may do now, each bet with the chips it may take: asked of the same
+        checks the actions make."""
+        options: list[MoveOption] = []
+        for move in (moves.Ante, moves.PairPlus):
+            most = self._room_for(seat, move.kind)
+            if most > 0 and self.can_place_bet(seat, move.kind, 1):
+                options.append(MoveOption(move.kind, 1, most))
+        if self.can_rebet(seat, ThreeCardBets(1, 0)):
+            options.append(MoveOption(moves.Rebet.kind))
+        if self.can_undo(seat):
+            options += [MoveOption(moves.Undo.kind), MoveOption(moves.Clear.kind)]
+        if self.can_play(seat):
+            options += [MoveOption(moves.Play.kind), MoveOption(moves.Fold.kind)]
+        return tuple(options)
+
+    def apply(self, seat: SeatId, move: moves.ThreeCardMove) -> Moved:
+        """Make ``move`` for ``seat`` (``RuleError`` when the rules refuse it)."""
+        match move:
+            case moves.Ante(amount) | moves.PairPlus(amount):
+                return Moved(self.place_bet(seat, move.kind, amount))
+            case moves.Rebet(ante, pairplus):
+                return Moved(self.rebet(seat, ThreeCardBets(ante, pairplus)))
+            case moves.Undo():
+                return Moved(self.undo(seat))
+            case moves.Clear():
+                return Moved(self.clear_bets(seat))
+            case moves.Play():  # one decision per hand: a second press is a repeat
+                return Moved(self.play(seat), f"decide:{seat}")
+            case moves.Fold():
+                return Moved(self.fold(seat), f"decide:{seat}")
+
+    def _room_for(self, seat: SeatId, bet: str) -> int:
+        player = self.seats.get(seat)
+        return self.options.limit_of(bet) - (player.bet(bet) if player else 0)
 
     # ----------------------------------------------------------------------------- helpers
 

@@ -1,0 +1,39 @@
+"""Moves as values: what a seat may do now, and doing it.
+
+An engine lists a seat's legal moves as :class:`MoveOption` (the move's kind and, for a move
+that takes chips, the amounts it takes now) and applies one frozen move value, answering with
+:class:`Moved`: the action's record (its chip flows) and its repeat key (two presses with the
+same key are one action: a double click on Play). A move's ``kind`` is the action's name that
+button ids and saved rounds have always used ("ante", "play"), so both keep working. Moves are
+a layer over each engine's ``verify_x``/``can_x``/``x`` methods, which stay its public API;
+they restate no rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.games.records import ActionRecord
+
+
+@dataclass(frozen=True)
+class MoveOption:
+    """A move a seat may make now: its ``kind`` and, for chips, the least and most it takes."""
+
+    kind: str
+    least: int | None = None
+    most: int | None = None
+
+    def allows(self, amount: int) -> bool:
+        """Whether ``amount`` chips are within this option's bounds (a move without chips: any)."""
+        if self.least is None or self.most is None:
+            return True
+        return self.least <= amount <= self.most
+
+
+@dataclass(frozen=True)
+class Moved:
+    """What a move did: its record, and the key that makes a second press of it a repeat."""
+
+    record: ActionRecord
+    repeat_key: str | None = None

@@ -23,6 +23,8 @@ class MoveOption:
     kind: str
     least: int | None = None
     most: int | None = None
+    choices: tuple[int, ...] = ()
+    """The values a move may take when they are a few (Raise 4x or 3x), best first."""
 
     def allows(self, amount: int) -> bool:
         """Whether ``amount`` chips are within this option's bounds (a move without chips: any)."""

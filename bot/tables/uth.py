@@ -8,8 +8,8 @@ from functools import partial
 from typing import Any, Literal
 
 from bot.games.common import RuleError, SeatId
-from bot.games.uth import BLIND_PAYS, TRIPS_PAYS, Phase, UTHBets, UTHOptions, UTHState
-from bot.games.uth.actions import Action
+from bot.games.uth import BLIND_PAYS, TRIPS_PAYS, Phase, UTHOptions, UTHState, moves
+from bot.games.uth.rules import RAISE_MULTIPLES
 from bot.i18n import N_, Text, Words
 from bot.poker import Card
 from bot.tables.actions import NO_ARG, ActionArg, Amount, NoArg, Times, expect
@@ -32,6 +32,8 @@ from bot.tables.rules_page import reflow
 from render import SeatView, TableSnapshot
 
 DECISION_PHASES = (Phase.PREFLOP, Phase.FLOP, Phase.RIVER)
+MOVES: dict[str, type[moves.UTHMove]] = {move.kind: move for move in moves.MOVE_TYPES}
+"""Each action (a button's or a command's) as the engine's move of that kind."""
 REPORTS_BETS = frozenset({"undo", "rebet", "double"})
 """Actions whose effect is only clear from the bets they leave: the reply lists those."""
 QUALIFIER_TEXT = {"pair_of_fours": N_("a pair of fours or better"), "pair": N_("any pair or better")}
@@ -62,36 +64,25 @@ class UTHAdapter(HouseGameAdapter):
     # -- actions ---------------------------------------------------------------------------
     def apply(self, state: UTHState, seat: SeatId, action: str, arg: ActionArg,
               memory: Mapping[SeatId, Any]) -> Applied:
-        phase = state.phase
-        record = self._dispatch(state, seat, action, arg, memory)
-        # One decision per seat per street: a second click on any decision button is a repeat.
-        step = f"decide:{phase.label}:{seat}" if action in DECIDING else None
-        label = record.label
+        moved = state.apply(seat, self._move(seat, action, arg, memory))
+        label = moved.record.label
         if action in REPORTS_BETS:  # "Undo: Ante 20 · Blind 20 · Trips 10"
             label = bets_report(self.vocabulary, action, bets_in_place(state, seat))
-        return Applied(seat, label, tuple(record.flows), step)
+        return Applied(seat, label, tuple(moved.record.flows), moved.repeat_key)
 
-    def _dispatch(self, state: UTHState, seat: SeatId, action: str, arg: ActionArg,
-                  memory: Mapping[SeatId, Any]) -> Action:
-        if action == "ante":
-            return state.place_ante(seat, expect(arg, Amount).chips)
-        if action == "trips":
-            return state.place_trips(seat, expect(arg, Amount).chips)
-        if action == "rebet":
-            return state.rebet(seat, UTHBets(*self.last_bets(memory, seat)))
-        if action == "double":
-            return state.double(seat)
-        if action == "undo":
-            return state.undo(seat)
-        if action == "clear":
-            return state.clear_bets(seat)
-        if action == "raise":
-            return state.raise_bet(seat, expect(arg, Times).times)
-        if action == "check":
-            return state.check(seat)
-        if action == "fold":
-            return state.fold(seat)
-        raise RuleError("Ultimate Texas Hold'em has no action {action}.", action=action)
+    def _move(self, seat: SeatId, action: str, arg: ActionArg, memory: Mapping[SeatId, Any]) -> moves.UTHMove:
+        """The engine's move a button or command asks for: a bet takes the button's chips, a
+        Raise its multiple, a Rebet the seat's bets of last round."""
+        move = MOVES.get(action)
+        if move is None:
+            raise RuleError("Ultimate Texas Hold'em has no action {action}.", action=action)
+        if issubclass(move, moves.Ante | moves.Trips):
+            return move(expect(arg, Amount).chips)
+        if issubclass(move, moves.Raise):
+            return move(expect(arg, Times).times)
+        if issubclass(move, moves.Rebet):
+            return move(*self.last_bets(memory, seat))
+        return move()
 
     def deadline_kind(self, state: UTHState) -> DeadlineKind | None:
         if state.phase is Phase.BETTING:
@@ -143,11 +134,11 @@ class UTHAdapter(HouseGameAdapter):
         if state is None or state.phase is Phase.BETTING:
             small, big = config.min_bet, min(config.required_max_bet(self.display_name), config.min_bet * 5)
             return betting_buttons(self.vocabulary, w, small, big, "trips", ("rebet", "double"))
-        if state.phase not in RAISES:
+        if state.phase not in RAISE_MULTIPLES:
             return []
         press = partial(button, self.vocabulary, w)
         raises = [press("raise", Times(times), "success", times=times)
-                  for times in RAISES[state.phase]]
+                  for times in RAISE_MULTIPLES[state.phase]]
         other = (press("fold", NO_ARG, "danger") if state.phase is Phase.RIVER
                  else press("check"))
         return [*raises, other, press("cards", NO_ARG, "primary", 1)]
@@ -213,8 +204,6 @@ class UTHAdapter(HouseGameAdapter):
         return reflow(text)
 
 
-DECIDING = frozenset({"raise", "check", "fold"})
-RAISES = {Phase.PREFLOP: (4, 3), Phase.FLOP: (2,), Phase.RIVER: (1,)}
 PHASE_TEXT = {
     Phase.BETTING: N_("Betting window open"), Phase.DEALING: N_("Dealing"),
     Phase.PREFLOP: N_("Pre-flop: Raise 4x/3x or Check"), Phase.FLOP: N_("Flop: Raise 2x or Check"),

@@ -35,7 +35,9 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeVar
 
 from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine, permits, verify_saved
+from bot.games.moves import Moved, MoveOption
 from bot.games.records import RecordedRound
+from bot.games.uth import moves
 from bot.games.uth.actions import (
     Action,
     AnteBet,
@@ -371,6 +373,54 @@ class UTHState(RecordedRound):
             return []
         holes = [card for player in self.seats.values() for card in player.hole]
         return [*holes, *self.dealer, *self.board]
+
+    # -------------------------------------------------------------------------------- moves
+
+    def legal_moves(self, seat: SeatId) -> tuple[MoveOption, ...]:
+        """What ``seat`` may do now, each bet with the chips it may take and a Raise with the
+        multiples open on this street: asked of the same checks the actions make."""
+        player = self.seats.get(seat)
+        options: list[MoveOption] = []
+        for move, limit, current, can in (
+                (moves.Ante, self.options.max_bet, player.ante if player else 0, self.can_place_ante),
+                (moves.Trips, self.options.trips_max, player.trips if player else 0, self.can_place_trips)):
+            if limit - current > 0 and can(seat, 1):
+                options.append(MoveOption(move.kind, 1, limit - current))
+        plain: tuple[tuple[type[moves.UTHMove], bool], ...] = (
+            (moves.Rebet, self.can_rebet(seat, UTHBets(1, 0))), (moves.Double, self.can_double(seat)),
+            (moves.Undo, self.can_undo(seat)), (moves.Clear, self.can_clear_bets(seat)))
+        options += [MoveOption(move.kind) for move, can_make in plain if can_make]
+        raises = tuple(times for times in RAISE_MULTIPLES.get(self.phase, ())
+                       if self.can_raise_bet(seat, times))
+        if raises:
+            options.append(MoveOption(moves.Raise.kind, choices=raises))
+        options += [MoveOption(move.kind) for move, can_make in
+                    ((moves.Check, self.can_check(seat)), (moves.Fold, self.can_fold(seat))) if can_make]
+        return tuple(options)
+
+    def apply(self, seat: SeatId, move: moves.UTHMove) -> Moved:
+        """Make ``move`` for ``seat`` (``RuleError`` when the rules refuse it). A decision's
+        repeat key is the street's: one decision per seat per street."""
+        decided = f"decide:{self.phase.label}:{seat}"
+        match move:
+            case moves.Ante(amount):
+                return Moved(self.place_ante(seat, amount))
+            case moves.Trips(amount):
+                return Moved(self.place_trips(seat, amount))
+            case moves.Rebet(ante, trips):
+                return Moved(self.rebet(seat, UTHBets(ante, trips)))
+            case moves.Double():
+                return Moved(self.double(seat))
+            case moves.Undo():
+                return Moved(self.undo(seat))
+            case moves.Clear():
+                return Moved(self.clear_bets(seat))
+            case moves.Raise(times):
+                return Moved(self.raise_bet(seat, times), decided)
+            case moves.Check():
+                return Moved(self.check(seat), decided)
+            case moves.Fold():
+                return Moved(self.fold(seat), decided)
 
     # --------------------------------------------------------------------------- decisions
 

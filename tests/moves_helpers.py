@@ -4,10 +4,12 @@ choice (a Raise's multiple) is taken while the others are refused."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from bot.games.common import RuleError
+from bot.poker import FULL_DECK
 
 Probe = Callable[[int], Any]
 """A move of one kind, given an amount (ignored by a move that takes none)."""
@@ -37,3 +39,23 @@ def assert_legal_moves_are_what_the_engine_accepts(state: Any, seats: Iterable[i
             for value in (1, 2, 3, 4) if option.choices else ():
                 chosen = takes(state, copy, seat, probes[kind](value))
                 assert chosen == (value in option.choices), (kind, value)
+
+
+def play_checking_every_step(state: Any, steps: Iterable[tuple[int, str, int]], seed: int,
+                             probes: Mapping[str, Probe], check: Callable[[Any], None],
+                             close_at: int) -> None:
+    """Make ``steps`` (seat, move kind, amount; a refused move changes nothing), betting closed
+    and the cards dealt (from a deck shuffled by ``seed``) at step ``close_at``, ``check``
+    before every step and after the last."""
+    for index, (seat, kind, amount) in enumerate(steps):
+        check(state)
+        if index == close_at and state.can_close_betting():
+            state.close_betting()
+            if state.can_deal():
+                state.deal(random.Random(seed).sample(FULL_DECK, len(FULL_DECK)))
+            continue
+        try:
+            state.apply(seat, probes[kind](amount))
+        except RuleError:
+            pass
+    check(state)

@@ -3,17 +3,14 @@ checks accept, at every point of random rounds, and applying a move is the actio
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.games.common import RuleError
 from bot.games.threecard import moves
 from bot.games.threecard.rules import ThreeCardOptions
 from bot.games.threecard.state import ThreeCardBets, ThreeCardState
 from bot.poker import FULL_DECK
-from tests.moves_helpers import assert_legal_moves_are_what_the_engine_accepts
+from tests.moves_helpers import assert_legal_moves_are_what_the_engine_accepts, play_checking_every_step
 
 SEATS = (1, 2, 3)
 OPTIONS = ThreeCardOptions(min_bet=10, max_bet=100, max_seats=2)
@@ -34,19 +31,8 @@ def check(state: ThreeCardState) -> None:
 @given(st.lists(st.tuples(st.sampled_from(SEATS), st.sampled_from(KINDS), st.integers(1, 120)),
                 max_size=12), st.integers(0, 2**32))
 def test_legal_moves_match_the_engine_at_every_step(steps: list[tuple[int, str, int]], seed: int) -> None:
-    state = ThreeCardState(OPTIONS)
-    for index, (seat, kind, amount) in enumerate(steps):
-        check(state)
-        if index == len(steps) // 2 and state.can_close_betting():
-            state.close_betting()
-            if state.can_deal():
-                state.deal(random.Random(seed).sample(FULL_DECK, len(FULL_DECK)))
-            continue
-        try:
-            state.apply(seat, PROBES[kind](amount))
-        except RuleError:
-            pass
-    check(state)
+    steps = [(seat, kind, amount) for seat, kind, amount in steps]
+    play_checking_every_step(ThreeCardState(OPTIONS), steps, seed, PROBES, check, close_at=len(steps) // 2)
 
 
 def test_a_move_is_its_action_and_a_decision_repeats_by_its_key() -> None:

@@ -4,17 +4,14 @@ through every street; a decision repeats by its street's key."""
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.games.common import RuleError
 from bot.games.uth import moves
 from bot.games.uth.rules import RAISE_MULTIPLES, Phase, UTHOptions
 from bot.games.uth.state import UTHState
 from bot.poker import FULL_DECK
-from tests.moves_helpers import assert_legal_moves_are_what_the_engine_accepts
+from tests.moves_helpers import assert_legal_moves_are_what_the_engine_accepts, play_checking_every_step
 
 SEATS = (1, 2, 3)
 OPTIONS = UTHOptions(min_bet=10, max_bet=100, max_seats=2)
@@ -33,19 +30,8 @@ def check(state: UTHState) -> None:
 @given(st.lists(st.tuples(st.sampled_from(SEATS), st.sampled_from(sorted(PROBES)), st.integers(1, 120)),
                 max_size=16), st.integers(0, 2**32))
 def test_legal_moves_match_the_engine_at_every_step(steps: list[tuple[int, str, int]], seed: int) -> None:
-    state = UTHState(OPTIONS)
-    for index, (seat, kind, amount) in enumerate(steps):
-        check(state)
-        if index == len(steps) // 3 and state.can_close_betting():
-            state.close_betting()
-            if state.can_deal():
-                state.deal(random.Random(seed).sample(FULL_DECK, len(FULL_DECK)))
-            continue
-        try:
-            state.apply(seat, PROBES[kind](amount % 5))
-        except RuleError:
-            pass
-    check(state)
+    steps = [(seat, kind, amount % 5) for seat, kind, amount in steps]
+    play_checking_every_step(UTHState(OPTIONS), steps, seed, PROBES, check, close_at=len(steps) // 3)
 
 
 def test_a_raise_offers_its_streets_multiples_and_a_decision_repeats_by_its_street() -> None:

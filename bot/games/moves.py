@@ -12,6 +12,7 @@ they restate no rule.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from bot.games.records import ActionRecord
 
@@ -39,3 +40,32 @@ class Moved:
 
     record: ActionRecord
     repeat_key: str | None = None
+
+
+# Moves most games' players make: each game lists those it has among its own.
+
+@dataclass(frozen=True)
+class Ante:
+    """An Ante of ``amount`` chips (at Ultimate Texas Hold'em, its Blind goes with it)."""
+
+    amount: int
+    kind: ClassVar[str] = "ante"
+
+
+@dataclass(frozen=True)
+class Undo:
+    """Take back the seat's latest bet while betting is open."""
+
+    kind: ClassVar[str] = "undo"
+
+
+@dataclass(frozen=True)
+class Clear:
+    """Take back every bet of the seat while betting is open."""
+
+    kind: ClassVar[str] = "clear"
+
+
+@dataclass(frozen=True)
+class Fold:
+    kind: ClassVar[str] = "fold"

@@ -1,17 +1,18 @@
 """Three Card Poker's moves as values (see :mod:`bot.games.moves`): each is one action a seat
 takes, its ``kind`` the action's name. :meth:`ThreeCardState.legal_moves` lists them and
-:meth:`ThreeCardState.apply` applies one."""
+:meth:`ThreeCardState.apply` applies one. Ante, Undo, Clear and Fold are shared
+(:mod:`bot.games.moves`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import ClassVar
 
-
-@dataclass(frozen=True)
-class Ante:
-    amount: int
-    kind: ClassVar[str] = "ante"
+# Moves the games share, listed here with the game's own (re-exported).
+from bot.games.moves import Ante as Ante
+from bot.games.moves import Clear as Clear
+from bot.games.moves import Fold as Fold
+from bot.games.moves import Undo as Undo
 
 
 @dataclass(frozen=True)
@@ -30,23 +31,8 @@ class Rebet:
 
 
 @dataclass(frozen=True)
-class Undo:
-    kind: ClassVar[str] = "undo"
-
-
-@dataclass(frozen=True)
-class Clear:
-    kind: ClassVar[str] = "clear"
-
-
-@dataclass(frozen=True)
 class Play:
     kind: ClassVar[str] = "play"
-
-
-@dataclass(frozen=True)
-class Fold:
-    kind: ClassVar[str] = "fold"
 
 
 ThreeCardMove = Ante | PairPlus | Rebet | Undo | Clear | Play | Fold

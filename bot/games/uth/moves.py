@@ -1,19 +1,18 @@
 """Ultimate Texas Hold'em's moves as values (see :mod:`bot.games.moves`): each is one action a
 seat takes, its ``kind`` the action's name. :meth:`UTHState.legal_moves` lists them and
-:meth:`UTHState.apply` applies one."""
+:meth:`UTHState.apply` applies one. Ante, Undo, Clear and Fold are shared
+(:mod:`bot.games.moves`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import ClassVar
 
-
-@dataclass(frozen=True)
-class Ante:
-    """An Ante of ``amount`` (its Blind goes with it)."""
-
-    amount: int
-    kind: ClassVar[str] = "ante"
+# Moves the games share, listed here with the game's own (re-exported).
+from bot.games.moves import Ante as Ante
+from bot.games.moves import Clear as Clear
+from bot.games.moves import Fold as Fold
+from bot.games.moves import Undo as Undo
 
 
 @dataclass(frozen=True)
@@ -37,16 +36,6 @@ class Double:
 
 
 @dataclass(frozen=True)
-class Undo:
-    kind: ClassVar[str] = "undo"
-
-
-@dataclass(frozen=True)
-class Clear:
-    kind: ClassVar[str] = "clear"
-
-
-@dataclass(frozen=True)
 class Raise:
     """Play ``times`` x the Ante."""
 
@@ -57,11 +46,6 @@ class Raise:
 @dataclass(frozen=True)
 class Check:
     kind: ClassVar[str] = "check"
-
-
-@dataclass(frozen=True)
-class Fold:
-    kind: ClassVar[str] = "fold"
 
 
 UTHMove = Ante | Trips | Rebet | Double | Undo | Clear | Raise | Check | Fold

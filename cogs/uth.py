@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.games.uth.rules import RAISE_MULTIPLES
 from bot.tables.actions import NO_ARG, ActionArg, Amount, Times
 from bot.tables.config import MAX_CHIPS
 from cogs.common import check_amount
@@ -17,6 +18,10 @@ if TYPE_CHECKING:
     from bot.client import CasinoBot
 
 Chips = app_commands.Range[int, 1, MAX_CHIPS]
+RAISE_CHOICES = [app_commands.Choice(name=str(times), value=times)
+                 for times in sorted({times for street in RAISE_MULTIPLES.values() for times in street},
+                                     reverse=True)]
+"""Every street's multiples, from the engine (4, 3, 2, 1): the engine refuses one not open now."""
 
 
 class UltimateTexasHoldem(commands.Cog):
@@ -39,7 +44,8 @@ class UltimateTexasHoldem(commands.Cog):
         await self._act(interaction, "trips", Amount(check_amount(amount, maximum=MAX_CHIPS)))
 
     @uth.command(name="raise", description="Raise: 4x or 3x pre-flop, 2x on the flop, 1x on the river.")
-    async def raise_(self, interaction: discord.Interaction, multiple: Literal[4, 3, 2, 1]) -> None:
+    @app_commands.choices(multiple=RAISE_CHOICES)
+    async def raise_(self, interaction: discord.Interaction, multiple: int) -> None:
         await self._act(interaction, "raise", Times(multiple))
 
     @uth.command(name="check", description="Check (pre-flop or on the flop).")

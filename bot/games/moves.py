@@ -11,10 +11,15 @@ they restate no rule.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
+from bot.games.common import RuleError
 from bot.games.records import ActionRecord
+
+MOST_CHIPS = 10**12
+"""The most chips any bet is asked about where a table sets no maximum (no wallet holds more)."""
 
 
 @dataclass(frozen=True)
@@ -26,12 +31,45 @@ class MoveOption:
     most: int | None = None
     choices: tuple[int, ...] = ()
     """The values a move may take when they are a few (Raise 4x or 3x), best first."""
+    box: int | None = None
+    """The box it goes on, where a player plays several (the boxed games)."""
+    optional: bool = False
+    """The chips may also be none (a Bet's insurance: 0, or ``least`` to ``most``)."""
 
     def allows(self, amount: int) -> bool:
         """Whether ``amount`` chips are within this option's bounds (a move without chips: any)."""
-        if self.least is None or self.most is None:
+        if self.least is None or self.most is None or (self.optional and amount == 0):
             return True
         return self.least <= amount <= self.most
+
+
+def amount_range(takes: Callable[[int], bool], cap: int) -> tuple[int, int] | None:
+    """The least and most chips a bet takes, asked of the engine's own check ``takes`` (None:
+    no amount up to ``cap``). The amounts a bet takes are one run [least, most]: a limit above,
+    and below only a floor (an Ante within a factor of the player's other Antes), a run at
+    least twice as long as its start. So doubling from 1 finds one amount in it, and halving
+    the gaps either side finds its ends in a few dozen checks whatever the table's limits."""
+    found = next((amount for amount in _doubling(cap) if takes(amount)), None)
+    if found is None:
+        return None
+    return _edge(takes, found, 1, toward_less=True), _edge(takes, found, cap, toward_less=False)
+
+
+def _doubling(cap: int) -> list[int]:
+    amounts, amount = [], 1
+    while amount < cap:
+        amounts.append(amount)
+        amount *= 2
+    return [*amounts, cap] if cap >= 1 else []
+
+
+def _edge(takes: Callable[[int], bool], inside: int, bound: int, *, toward_less: bool) -> int:
+    """The last amount ``takes`` accepts going from ``inside`` (accepted) toward ``bound``."""
+    good, bad = inside, bound - 1 if toward_less else bound + 1
+    while abs(bad - good) > 1:
+        middle = (good + bad) // 2
+        good, bad = (middle, bad) if takes(middle) else (good, middle)
+    return good
 
 
 @dataclass(frozen=True)
@@ -57,6 +95,9 @@ class Undo:
     """Take back the seat's latest bet while betting is open."""
 
     kind: ClassVar[str] = "undo"
+    reports_bets: ClassVar[bool] = True
+    """Its effect shows only in the bets it leaves (so too Rebet, UTH's Double): the table's
+    reply lists those."""
 
 
 @dataclass(frozen=True)
@@ -69,3 +110,19 @@ class Clear:
 @dataclass(frozen=True)
 class Fold:
     kind: ClassVar[str] = "fold"
+
+
+class Remembered:
+    """A move built from the seat's bets of last round (Rebet): the table keeps those, the
+    round does not, so the move is made with :meth:`from_memory` of what the table kept."""
+
+    @classmethod
+    def from_memory(cls, previous: object) -> Remembered:
+        raise NotImplementedError
+
+
+def remembered_bets(previous: object, count: int) -> tuple[int, ...]:
+    """``count`` bets a table remembered of a seat (a list through JSON), or a plain refusal."""
+    if not isinstance(previous, list | tuple) or len(previous) != count:
+        raise RuleError("There is nothing to rebet: you did not bet last round.")
+    return tuple(int(amount) for amount in previous)

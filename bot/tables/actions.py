@@ -10,10 +10,12 @@ back by the type it declares for the action (:meth:`bot.tables.adapter.GameAdapt
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from bot.games.common import RuleError
+from bot.games.moves import Remembered
 from bot.poker import Card, CardError, parse_cards
 
 A = TypeVar("A", bound="ActionArg")
@@ -171,3 +173,33 @@ def expect(arg: ActionArg, kind: type[A]) -> A:
         raise RuleError("That action takes {kind}, not {given}.",
                         kind=kind.__name__, given=type(arg).__name__)
     return arg
+
+
+ARGUMENT_OF_FIELDS: dict[tuple[str, ...], type[ActionArg]] = {
+    (): NoArg, ("amount",): Amount, ("insurance",): Amount, ("times",): Times, ("box",): BoxNumber,
+    ("box", "amount"): BoxAmount, ("cards",): CardList, ("straight_flush", "flush"): Bonuses,
+    ("front", "middle"): HandParts,
+}
+"""Which argument carries a move's values, by the move's field names (each move is one of an
+engine's frozen records, :mod:`bot.games.moves`): the argument's fields fill the move's in order."""
+
+
+def argument_type(move: type[Any]) -> type[ActionArg]:
+    """The argument a button or command gives ``move`` (a Rebet takes none: the table's memory
+    of last round fills it)."""
+    if issubclass(move, Remembered):
+        return NoArg
+    names = tuple(field.name for field in fields(move))
+    argument = ARGUMENT_OF_FIELDS.get(names)
+    if argument is None:
+        raise TypeError(f"no action argument carries a move with fields {names}")
+    return argument
+
+
+def build_move(move: type[Any], arg: ActionArg, remembered: Callable[[], object]) -> Any:
+    """The engine's ``move`` made with a button's or command's ``arg`` (a Rebet with what the
+    table ``remembered`` of the seat's last round)."""
+    if issubclass(move, Remembered):
+        return move.from_memory(remembered())
+    given = expect(arg, argument_type(move))
+    return move(*(getattr(given, field.name) for field in fields(given)))  # type: ignore[arg-type]

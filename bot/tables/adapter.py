@@ -30,7 +30,7 @@ from bot.games.common import ChipFlow, RuleError, SeatId, Settlement
 from bot.i18n import N_, Text, Words, joined
 from bot.poker import Card, strongest_hand
 from bot.store.stats_models import PlayedHand
-from bot.tables.actions import NO_ARG, ActionArg, Amount
+from bot.tables.actions import NO_ARG, ActionArg, Amount, argument_type, build_move
 from bot.tables.config import ENGLISH, TableConfig, TableOptions
 from bot.tables.wording import TABLE_COMMANDS, Vocabulary
 from render import ShowdownSnapshot, TableSnapshot
@@ -234,8 +234,9 @@ class GameAdapter(ABC):
 
     starts_round_actions: ClassVar[frozenset[str]]
     """Actions a seated (or new) player may take with no round running: they open one."""
-    arguments: ClassVar[Mapping[str, type[ActionArg]]]
-    """Every action the game takes, with the type of its argument."""
+    move_types: ClassVar[Sequence[type[Any]]] = ()
+    """The engine's moves (its ``MOVE_TYPES``): an action is the move of that ``kind``, made
+    with the argument its fields take (:func:`bot.tables.actions.argument_type`)."""
 
     def __init__(self, info: GameInfo) -> None:
         self.info = info
@@ -276,10 +277,34 @@ class GameAdapter(ABC):
         return self.state_type.from_dict(data)
 
     # -- actions and time --------------------------------------------------------------------
-    @abstractmethod
+    @property
+    def arguments(self) -> Mapping[str, type[ActionArg]]:
+        """Every action the game takes, with the type of its argument."""
+        return {move.kind: argument_type(move) for move in self.move_types}
+
     def apply(self, state: Any, seat: SeatId, action: str, arg: ActionArg,
               memory: Mapping[SeatId, Any]) -> Applied:
-        """Apply a player's action or raise ``RuleError``; ``memory`` holds last round's bets."""
+        """Make the engine's move an action names (or ``RuleError``); ``memory`` holds last
+        round's bets (Rebet). A move that only shows in the bets it leaves (Undo, Rebet) is
+        answered with those: "Undo: Ante 10 · Pair Plus 10"."""
+        move = build_move(self.move_type(action), arg, lambda: memory.get(seat))
+        moved = state.apply(seat, move)
+        label = moved.record.label
+        if getattr(move, "reports_bets", False):
+            left = self.bets_in_place(state, seat) or Text("no bets left")
+            label = bets_report(self.vocabulary, move.kind, left)
+        return Applied(seat, label, tuple(moved.record.flows), moved.repeat_key)
+
+    def move_type(self, action: str) -> type[Any]:
+        """The engine's move named ``action`` (a player's refusal for any other word)."""
+        move = {move.kind: move for move in self.move_types}.get(action)
+        if move is not None:
+            return move
+        raise RuleError("{game} has no action {action}.", game=self.display_name, action=action)
+
+    def bets_in_place(self, state: Any, seat: SeatId) -> Text:
+        """The seat's bets on the table now, as a reply lists them ("Ante 10 · Pair Plus 10")."""
+        return Text("")
 
     def read_arg(self, action: str, text: str) -> ActionArg:
         """A button's argument, from its custom id, as the type the action takes."""
@@ -334,14 +359,6 @@ class GameAdapter(ABC):
     def memory(self, state: Any) -> dict[Any, Any]:
         """What the next round remembers (bets for Rebet, the button); default: nothing."""
         return {}
-
-    @staticmethod
-    def last_bets(memory: Mapping[SeatId, Any], seat: SeatId) -> Any:
-        """What Rebet repeats: the seat's bets of last round (from :meth:`memory`)."""
-        previous = memory.get(seat)
-        if previous is None:
-            raise RuleError("There is nothing to rebet: you did not bet last round.")
-        return previous
 
     @abstractmethod
     def record(self, state: Any) -> dict[str, Any]:

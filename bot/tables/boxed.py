@@ -6,16 +6,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, ClassVar
 
+from bot.games.boxed import moves
 from bot.games.boxed.rules import BoxedGame, BoxedOptions, Phase
 from bot.games.boxed.seat import Box, box_and_bet
 from bot.games.boxed.state import BoxedState
 from bot.games.boxed.views import BoxView
-from bot.games.common import RuleError, SeatId
+from bot.games.common import SeatId
 from bot.i18n import N_, Text, Words, joined
 from bot.poker import Card
-from bot.tables.actions import NO_ARG, ActionArg, Amount, BoxAmount, BoxNumber, NoArg, Times, expect
+from bot.tables.actions import NO_ARG, Amount, BoxAmount, BoxNumber
 from bot.tables.adapter import (
     Applied,
     Control,
@@ -26,7 +27,6 @@ from bot.tables.adapter import (
     PrivateRow,
     PrivateRows,
     bet_list,
-    bets_report,
     button,
 )
 from bot.tables.config import ENGLISH, TableConfig, TableOptions, option
@@ -53,9 +53,7 @@ class BoxedAdapter(HouseGameAdapter):
     state_type = BoxedState
 
     starts_round_actions = frozenset({"ante", "bonus", "rebet"})
-    arguments = {"ante": BoxAmount, "bonus": BoxAmount, "rebet": NoArg, "open": Times,
-                 "undo": NoArg, "clear": NoArg, "buy": NoArg, "bet": Amount, "fold": NoArg,
-                 "insure": BoxAmount, "goon": NoArg, "exchange": BoxNumber}
+    move_types: ClassVar[Sequence[type[Any]]] = moves.MOVE_TYPES
 
     def __init__(self, info: GameInfo, game: BoxedGame, rules_page: str, figures: Callable[[Words], str], *,
                  new_round: NewRound | None = None, restore_round: RestoreRound | None = None):
@@ -84,49 +82,12 @@ class BoxedAdapter(HouseGameAdapter):
         return self._restore_round(data)
 
     # -- actions ---------------------------------------------------------------------------
-    def apply(self, state: BoxedState, seat: SeatId, action: str, arg: ActionArg,
-              memory: Mapping[SeatId, Any]) -> Applied:
-        record = self._dispatch(state, seat, action, arg, memory)
-        label = record.label
-        if action in REPORTS_BETS:  # "Rebet: Box 1: Ante 20 · Bonus 5; Box 2: Ante 10"
-            label = bets_report(self.vocabulary, action, boxes_in_place(state, seat))
-        # No step of its own: a button carries its rendering, so a double click on "Bet" can
-        # never fall through to the next box (see the runtime's press steps).
-        return Applied(seat, label, tuple(record.flows), None)
-
-    def _dispatch(self, state: BoxedState, seat: SeatId, action: str, arg: ActionArg,
-                  memory: Mapping[SeatId, Any]) -> Any:
-        if action == "ante":
-            bet = expect(arg, BoxAmount)
-            return state.place_ante(seat, bet.box, bet.chips)
-        if action == "bonus":
-            bet = expect(arg, BoxAmount)
-            return state.place_bonus(seat, bet.box, bet.chips)
-        if action == "rebet":
-            previous = memory.get(seat)
-            if not previous:
-                raise RuleError("There is nothing to rebet: you had no boxes last round.")
-            return state.rebet(seat, {int(box): (int(a), int(b)) for box, (a, b) in previous.items()})
-        if action == "open":
-            return state.choose_open_boxes(seat, expect(arg, Times).times)
-        if action == "undo":
-            return state.undo(seat)
-        if action == "clear":
-            return state.clear_bets(seat)
-        if action == "buy":
-            return state.buy(seat)
-        if action == "bet":
-            return state.bet(seat, expect(arg, Amount).chips)
-        if action == "fold":
-            return state.fold(seat)
-        if action == "insure":
-            bet = expect(arg, BoxAmount)
-            return state.insure(seat, bet.box, bet.chips)
-        if action == "goon":
-            return state.go_on(seat)
-        if action == "exchange":
-            return state.pick_exchange(seat, expect(arg, BoxNumber).box)
-        raise RuleError("{game} has no action {action}.", game=self.display_name, action=action)
+    def bets_in_place(self, state: BoxedState, seat: SeatId) -> Text:
+        """``"Box 1: Ante 20 · Bonus 5; Box 2: Ante 10"``."""
+        player = state.seats.get(seat)
+        return joined([] if player is None else [
+            Text("Box {box}: {bets}", box=position, bets=_box_bets(box))
+            for position, box in sorted(player.boxes.items()) if box.ante or box.bonus], "; ")
 
     def deadline_kind(self, state: BoxedState) -> DeadlineKind | None:
         kind = state.deadline_kind()
@@ -268,8 +229,6 @@ class BoxedAdapter(HouseGameAdapter):
         ))
 
 
-REPORTS_BETS = frozenset({"undo", "rebet"})
-"""Actions whose effect is only clear from the bets they leave: the reply lists those."""
 BOX_KINDS = {"open": N_("open"), "blind": N_("blind"), "bonus": N_("bonus only")}
 """A box as its kind is shown: played open, blind, or holding only a bonus."""
 PHASE_TEXT = {
@@ -278,14 +237,6 @@ PHASE_TEXT = {
     Phase.EXCHANGE: N_("Dealer does not qualify: pick boxes for the exchange, then Go on"),
     Phase.SETTLED: N_("Showdown"),
 }
-
-
-def boxes_in_place(state: BoxedState, seat: SeatId) -> Text:
-    player = state.seats.get(seat)
-    boxes = [] if player is None else [
-        Text("Box {box}: {bets}", box=position, bets=_box_bets(box))
-        for position, box in sorted(player.boxes.items()) if box.ante or box.bonus]
-    return joined(boxes, "; ") or Text("no bets left")
 
 
 def _box_bets(box: BoxView | Box) -> Text:

@@ -14,10 +14,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar, get_args, get_origin
 
+from bot.games.moves import MOST_CHIPS
 from bot.i18n import SOURCE_LANGUAGE, Refusal, Words, words
 from bot.store.models import DEFAULT_SETTINGS
 
-MAX_CHIPS = 10**12
+MAX_CHIPS = MOST_CHIPS
+"""The most chips any limit, bet or buy-in may be (the engines' own ceiling)."""
 PRACTICE_CHIPS = DEFAULT_SETTINGS.starting_balance
 """A player's practice chips: what the practice economy's wallet starts with (its settings are
 the defaults; nobody can change them) and what ``/table refill`` tops it up to."""

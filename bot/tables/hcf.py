@@ -54,6 +54,7 @@ from bot.games.hcf import (
 )
 from bot.games.hcf.actions import Action
 from bot.games.hcf.figures import summary
+from bot.games.moves import remembered_bets
 from bot.games.paytable import odds_text
 from bot.i18n import N_, Text, Words, joined
 from bot.poker import Card
@@ -183,7 +184,7 @@ class HCFAdapter(GameAdapter):
         """Last hand's bets again; the reply names them all ("Rebet: Ante 20 · Flush 5")."""
         _check_has_chips(state, seat, opening=False)
         declines = seat in state.pending
-        records = state.rebet(seat, HCFBets(*self.last_bets(memory, seat)))
+        records = state.rebet(seat, HCFBets(*remembered_bets(memory.get(seat), 3)))
         bets = bets_report(self.vocabulary, "rebet", _bets_text(state.game.players[seat]))
         label = _declining(bets, declines)
         return Applied(seat, label, tuple(flow for record in records for flow in record.flows))

@@ -3,17 +3,16 @@ state machine plus the Draw), the Draw's action and private card menu, and the r
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from bot.games.boxed.rules import Phase
 from bot.games.boxed.state import BoxedState
 from bot.games.common import SeatId
-from bot.games.imperial import DRAW, IMPERIAL, ImperialState, new_round, restore_round
+from bot.games.imperial import DRAW, IMPERIAL, ImperialState, moves, new_round, restore_round
 from bot.games.imperial.figures import summary
 from bot.i18n import N_, Words
 from bot.poker import Card
-from bot.tables.actions import ActionArg, CardList, Tag, expect
+from bot.tables.actions import Tag
 from bot.tables.adapter import CardPick, Control, GameInfo, PickPreview, PrivateRows, button
 from bot.tables.boxed import BoxedAdapter
 from bot.tables.config import ENGLISH, TableConfig
@@ -62,16 +61,10 @@ class ImperialAdapter(BoxedAdapter):
     """The boxed adapter with the Draw: the ``draw`` action (its argument names the cards, never
     their positions), a Draw button that opens the player's private card menu, and the menu."""
 
-    arguments = {**BoxedAdapter.arguments, "draw": CardList}
+    move_types = moves.MOVE_TYPES
 
     def __init__(self, info: GameInfo) -> None:
         super().__init__(info, IMPERIAL, RULES, summary, new_round=new_round, restore_round=restore_round)
-
-    def _dispatch(self, state: BoxedState, seat: SeatId, action: str, arg: ActionArg,
-                  memory: Mapping[SeatId, Any]) -> Any:
-        if action == "draw":
-            return _imperial(state).draw(seat, list(expect(arg, CardList).cards))
-        return super()._dispatch(state, seat, action, arg, memory)
 
     # -- presentation ----------------------------------------------------------------------
     def controls(self, state: BoxedState | None, config: TableConfig, w: Words = ENGLISH) -> list[Control]:

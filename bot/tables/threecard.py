@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
-from bot.games.common import RuleError, SeatId
+from bot.games.common import SeatId
 from bot.games.threecard import moves
 from bot.games.threecard.hands import describe
 from bot.games.threecard.rules import ANTE_BONUS, BET_NAMES, PAIR_PLUS, Phase, ThreeCardOptions
@@ -14,7 +14,7 @@ from bot.games.threecard.state import ThreeCardState
 from bot.games.threecard.views import public_view
 from bot.i18n import N_, Text, Words
 from bot.poker import Card
-from bot.tables.actions import NO_ARG, ActionArg, Amount, NoArg, expect
+from bot.tables.actions import NO_ARG
 from bot.tables.adapter import (
     Applied,
     Control,
@@ -24,7 +24,6 @@ from bot.tables.adapter import (
     PrivateRow,
     PrivateRows,
     bet_list,
-    bets_report,
     betting_buttons,
     button,
     settled_status,
@@ -33,17 +32,11 @@ from bot.tables.config import ENGLISH, TableConfig
 from bot.tables.rules_page import reflow
 from render import SeatView, TableSnapshot
 
-MOVES: dict[str, type[moves.ThreeCardMove]] = {move.kind: move for move in moves.MOVE_TYPES}
-"""Each action (a button's or a command's) as the engine's move of that kind."""
-REPORTS_BETS = frozenset({"undo", "rebet"})
-"""Actions whose effect is only clear from the bets they leave: the reply lists those."""
-
 
 class ThreeCardAdapter(HouseGameAdapter):
     state_type = ThreeCardState
     starts_round_actions = frozenset({"ante", "rebet"})
-    arguments = {"ante": Amount, "pairplus": Amount, "play": NoArg, "fold": NoArg,
-                 "rebet": NoArg, "undo": NoArg, "clear": NoArg}
+    move_types = moves.MOVE_TYPES
 
     def options(self, config: TableConfig) -> ThreeCardOptions:
         return ThreeCardOptions(min_bet=config.min_bet, max_bet=config.required_max_bet(self.display_name),
@@ -53,26 +46,9 @@ class ThreeCardAdapter(HouseGameAdapter):
         return ThreeCardState(self.options(config))
 
     # -- actions ---------------------------------------------------------------------------
-    def apply(self, state: ThreeCardState, seat: SeatId, action: str, arg: ActionArg,
-              memory: Mapping[SeatId, Any]) -> Applied:
-        moved = state.apply(seat, self._move(seat, action, arg, memory))
-        label = moved.record.label
-        if action in REPORTS_BETS:  # "Undo: Ante 10 · Pair Plus 10"
-            label = bets_report(self.vocabulary, action, bets_in_place(state, seat))
-        return Applied(seat, label, moved.record.flows, moved.repeat_key)
-
-    def _move(self, seat: SeatId, action: str, arg: ActionArg,
-              memory: Mapping[SeatId, Any]) -> moves.ThreeCardMove:
-        """The engine's move a button or command asks for: a bet takes the button's chips, a
-        Rebet the seat's bets of last round."""
-        move = MOVES.get(action)
-        if move is None:
-            raise RuleError("{game} has no action {action}.", game=self.display_name, action=action)
-        if issubclass(move, moves.Ante | moves.PairPlus):
-            return move(expect(arg, Amount).chips)
-        if issubclass(move, moves.Rebet):
-            return move(*self.last_bets(memory, seat))
-        return move()
+    def bets_in_place(self, state: ThreeCardState, seat: SeatId) -> Text:
+        player = state.seats.get(seat)
+        return _bets_text(player.ante, player.pairplus, player.play) if player else Text("")
 
     def deadline_kind(self, state: ThreeCardState) -> DeadlineKind | None:
         if state.phase is Phase.BETTING:
@@ -182,12 +158,6 @@ Qualified: your hand better -> Ante and Play 1:1; dealer better -> both lost; ti
 **Ante bonus** on a played hand, whatever the dealer holds: {bonus}.
 **Pair Plus**, on your three cards alone (also after a fold): {pair_plus}; otherwise lost.
 """)
-
-
-def bets_in_place(state: ThreeCardState, seat: SeatId) -> Text:
-    player = state.seats.get(seat)
-    shown = _bets_text(player.ante, player.pairplus, player.play) if player else Text("")
-    return shown or Text("no bets left")
 
 
 def _bets_text(ante: int, pairplus: int, play: int) -> Text:

@@ -7,12 +7,12 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Literal
 
-from bot.games.common import RuleError, SeatId
+from bot.games.common import SeatId
 from bot.games.uth import BLIND_PAYS, TRIPS_PAYS, Phase, UTHOptions, UTHState, moves
 from bot.games.uth.rules import RAISE_MULTIPLES
 from bot.i18n import N_, Text, Words
 from bot.poker import Card
-from bot.tables.actions import NO_ARG, ActionArg, Amount, NoArg, Times, expect
+from bot.tables.actions import NO_ARG, Times
 from bot.tables.adapter import (
     Applied,
     Control,
@@ -22,7 +22,6 @@ from bot.tables.adapter import (
     PrivateRow,
     PrivateRows,
     bet_list,
-    bets_report,
     betting_buttons,
     button,
     settled_status,
@@ -32,10 +31,6 @@ from bot.tables.rules_page import reflow
 from render import SeatView, TableSnapshot
 
 DECISION_PHASES = (Phase.PREFLOP, Phase.FLOP, Phase.RIVER)
-MOVES: dict[str, type[moves.UTHMove]] = {move.kind: move for move in moves.MOVE_TYPES}
-"""Each action (a button's or a command's) as the engine's move of that kind."""
-REPORTS_BETS = frozenset({"undo", "rebet", "double"})
-"""Actions whose effect is only clear from the bets they leave: the reply lists those."""
 QUALIFIER_TEXT = {"pair_of_fours": N_("a pair of fours or better"), "pair": N_("any pair or better")}
 
 
@@ -48,8 +43,7 @@ class UTHTableOptions(TableOptions):
 class UTHAdapter(HouseGameAdapter):
     state_type = UTHState
     starts_round_actions = frozenset({"ante", "rebet"})
-    arguments = {"ante": Amount, "trips": Amount, "raise": Times, "check": NoArg, "fold": NoArg,
-                 "rebet": NoArg, "double": NoArg, "undo": NoArg, "clear": NoArg}
+    move_types = moves.MOVE_TYPES
 
     def options(self, config: TableConfig) -> UTHOptions:
         return UTHOptions(
@@ -62,27 +56,9 @@ class UTHAdapter(HouseGameAdapter):
         return UTHState(self.options(config))
 
     # -- actions ---------------------------------------------------------------------------
-    def apply(self, state: UTHState, seat: SeatId, action: str, arg: ActionArg,
-              memory: Mapping[SeatId, Any]) -> Applied:
-        moved = state.apply(seat, self._move(seat, action, arg, memory))
-        label = moved.record.label
-        if action in REPORTS_BETS:  # "Undo: Ante 20 · Blind 20 · Trips 10"
-            label = bets_report(self.vocabulary, action, bets_in_place(state, seat))
-        return Applied(seat, label, tuple(moved.record.flows), moved.repeat_key)
-
-    def _move(self, seat: SeatId, action: str, arg: ActionArg, memory: Mapping[SeatId, Any]) -> moves.UTHMove:
-        """The engine's move a button or command asks for: a bet takes the button's chips, a
-        Raise its multiple, a Rebet the seat's bets of last round."""
-        move = MOVES.get(action)
-        if move is None:
-            raise RuleError("Ultimate Texas Hold'em has no action {action}.", action=action)
-        if issubclass(move, moves.Ante | moves.Trips):
-            return move(expect(arg, Amount).chips)
-        if issubclass(move, moves.Raise):
-            return move(expect(arg, Times).times)
-        if issubclass(move, moves.Rebet):
-            return move(*self.last_bets(memory, seat))
-        return move()
+    def bets_in_place(self, state: UTHState, seat: SeatId) -> Text:
+        player = state.seats.get(seat)
+        return _bets_text(player.ante, player.trips, player.play) if player else Text("")
 
     def deadline_kind(self, state: UTHState) -> DeadlineKind | None:
         if state.phase is Phase.BETTING:
@@ -227,12 +203,6 @@ and Blind per table if you win, lost if the dealer wins, push on a tie.
 {trips_table}; otherwise lost.
 Payouts are whole chips, rounded down (3:2 on an odd bet).
 """)
-
-
-def bets_in_place(state: UTHState, seat: SeatId) -> Text:
-    player = state.seats.get(seat)
-    shown = _bets_text(player.ante, player.trips, player.play) if player else Text("")
-    return shown or Text("no bets left")
 
 
 def _bets_text(ante: int, trips: int, play: int) -> Text:

@@ -53,8 +53,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, TypeVar
 
+from bot.games.boxed import moves
 from bot.games.boxed.actions import (
     Action,
     Bet,
@@ -85,6 +87,7 @@ from bot.games.boxed.seat import Box, Layout, Seat
 from bot.games.boxed.showdown import exchange_dealer_card, seat_lines
 from bot.games.boxed.views import PrivateView, PublicView, private_view, public_view
 from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine, permits, verify_saved
+from bot.games.moves import MOST_CHIPS, Moved, MoveOption, amount_range
 from bot.games.records import RecordedRound
 from bot.i18n import Text
 from bot.poker import Card, evaluate_rank
@@ -561,6 +564,89 @@ class BoxedState(RecordedRound):
         for seat in self.pending_seats():
             records += self.timeout_seat(seat)
         return records
+
+    # -------------------------------------------------------------------------------- moves
+
+    def legal_moves(self, seat: SeatId) -> tuple[MoveOption, ...]:
+        """What ``seat`` may do now, asked of the same checks the actions make: each box's Ante
+        and bonus with the chips they may take, the open-box counts, each decision, insurance
+        with its limits (a Bet's optional), the boxes that may ask for the exchange. Rebet
+        is offered while betting is open: whether last round's boxes fit is checked when the
+        table makes it with them."""
+        return (*self._betting_moves(seat), *self._decision_moves(seat), *self._exchange_moves(seat))
+
+    def _betting_moves(self, seat: SeatId) -> list[MoveOption]:
+        if self.phase is not Phase.BETTING:
+            return []
+        options, cap = [], self.options.max_ante or MOST_CHIPS
+        for move, can in ((moves.BoxAnte, self.can_place_ante), (moves.BoxBonus, self.can_place_bonus)):
+            for box in range(1, self.game.max_boxes + 1):
+                amounts = amount_range(partial(can, seat, box), cap)
+                if amounts is not None:
+                    options.append(MoveOption(move.kind, *amounts, box=box))
+        options.append(MoveOption(moves.Rebet.kind))
+        opened = tuple(count for count in range(self.game.max_open_boxes, 0, -1)
+                       if self.can_choose_open_boxes(seat, count))
+        if opened:
+            options.append(MoveOption(moves.OpenBoxes.kind, choices=opened))
+        if self.can_undo(seat):
+            options += [MoveOption(moves.Undo.kind), MoveOption(moves.Clear.kind)]
+        return options
+
+    def _decision_moves(self, seat: SeatId) -> list[MoveOption]:
+        options = [MoveOption(moves.Buy.kind)] if self.can_buy(seat) else []
+        if self.can_bet(seat):
+            on_turn = self.current_box(seat)
+            limits = None if on_turn is None else self.insurance_range(seat, on_turn)
+            options.append(MoveOption(moves.Bet.kind) if limits is None
+                           else MoveOption(moves.Bet.kind, *limits, optional=True))
+        if self.can_fold(seat):
+            options.append(MoveOption(moves.Fold.kind))
+        player = self.seats.get(seat)
+        for box in sorted(player.boxes) if player is not None else ():
+            limits = self.insurance_range(seat, box)
+            if limits is not None and self.can_insure(seat, box, limits[0]):
+                options.append(MoveOption(moves.Insure.kind, *limits, box=box))
+        return options
+
+    def _exchange_moves(self, seat: SeatId) -> list[MoveOption]:
+        options = [MoveOption(moves.PickExchange.kind, box=box) for box in self.exchange_boxes(seat)
+                   if self.can_pick_exchange(seat, box)]
+        return [*options, MoveOption(moves.GoOn.kind)] if self.can_go_on(seat) else options
+
+    def apply(self, seat: SeatId, move: moves.BoxedMove) -> Moved:
+        """Make ``move`` for ``seat`` (``RuleError`` when the rules refuse it). No repeat key:
+        each button names its box's step itself (the table's press steps), so a double click
+        on Bet never falls through to the next box."""
+        return Moved(self._make(seat, move))
+
+    def _make(self, seat: SeatId, move: moves.BoxedMove) -> Action:
+        match move:
+            case moves.BoxAnte(box, amount):
+                return self.place_ante(seat, box, amount)
+            case moves.BoxBonus(box, amount):
+                return self.place_bonus(seat, box, amount)
+            case moves.Rebet(previous):
+                return self.rebet(seat, previous)
+            case moves.OpenBoxes(count):
+                return self.choose_open_boxes(seat, count)
+            case moves.Undo():
+                return self.undo(seat)
+            case moves.Clear():
+                return self.clear_bets(seat)
+            case moves.Buy():
+                return self.buy(seat)
+            case moves.Bet(insurance):
+                return self.bet(seat, insurance)
+            case moves.Fold():
+                return self.fold(seat)
+            case moves.Insure(box, amount):
+                return self.insure(seat, box, amount)
+            case moves.GoOn():
+                return self.go_on(seat)
+            case moves.PickExchange(box):
+                return self.pick_exchange(seat, box)
+        raise RuleError("That is not a move of this game.")
 
     # ------------------------------------------------------------------------------ reading
 

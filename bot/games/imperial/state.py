@@ -35,8 +35,10 @@ from typing import Any
 from bot.games.boxed import Box, BoxedOptions, BoxedState, Phase, PrivateView, PublicView
 from bot.games.boxed.actions import ACTION_TYPES, Action
 from bot.games.common import RuleError, SeatId
+from bot.games.imperial.moves import DrawCards, ImperialMove
 from bot.games.imperial.reading import hand_text
 from bot.games.imperial.rules import DRAW, IMPERIAL
+from bot.games.moves import Moved, MoveOption
 from bot.i18n import Text
 from bot.poker import Card, CardError, parse_cards
 
@@ -157,6 +159,22 @@ class ImperialState(BoxedState):
         box.status = f"DRAW {sizes[0]}" if len(sizes) == 1 else f"DRAW {sizes[0]} x{len(sizes)}"
         return self._record(Draw(seat=seat, box=box.position, positions=positions, number=number,
                                  cost=cost, last_card=last_card, flows=player.flows_since(before)))
+
+    # ------------------------------------------------------------------------------ moves
+
+    def legal_moves(self, seat: SeatId) -> tuple[MoveOption, ...]:
+        """The core's moves and the Draw, with the most cards it may exchange now."""
+        most = self.draw_max(seat)
+        drawn = (MoveOption(DrawCards.kind, 1, most),) if most else ()
+        return (*super().legal_moves(seat), *drawn)
+
+    def apply(self, seat: SeatId, move: ImperialMove) -> Moved:
+        return Moved(self._make(seat, move))
+
+    def _make(self, seat: SeatId, move: ImperialMove) -> Action:
+        if isinstance(move, DrawCards):
+            return self.draw(seat, list(move.cards))
+        return super()._make(seat, move)
 
     # ----------------------------------------------------------------- the core's decisions
 

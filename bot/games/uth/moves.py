@@ -12,6 +12,7 @@ from typing import ClassVar
 from bot.games.moves import Ante as Ante
 from bot.games.moves import Clear as Clear
 from bot.games.moves import Fold as Fold
+from bot.games.moves import Remembered, remembered_bets
 from bot.games.moves import Undo as Undo
 
 
@@ -22,17 +23,24 @@ class Trips:
 
 
 @dataclass(frozen=True)
-class Rebet:
+class Rebet(Remembered):
     """Last round's bets again (the caller keeps them: the round does not know them)."""
 
     ante: int
     trips: int
     kind: ClassVar[str] = "rebet"
+    reports_bets: ClassVar[bool] = True
+
+    @classmethod
+    def from_memory(cls, previous: object) -> Rebet:
+        """From the table's memory of the seat: ``[ante, trips]``."""
+        return cls(*remembered_bets(previous, 2))
 
 
 @dataclass(frozen=True)
 class Double:
     kind: ClassVar[str] = "double"
+    reports_bets: ClassVar[bool] = True
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,22 @@
+"""Imperial Poker's moves: the boxed games' (:mod:`bot.games.boxed.moves`) and the Draw."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from bot.games.boxed.moves import MOVE_TYPES as BOXED_MOVE_TYPES
+from bot.games.boxed.moves import BoxedMove
+from bot.poker import Card
+
+
+@dataclass(frozen=True)
+class DrawCards:
+    """Exchange ``cards`` of the open box on turn (the cards, never their positions)."""
+
+    cards: tuple[Card, ...]
+    kind: ClassVar[str] = "draw"
+
+
+ImperialMove = BoxedMove | DrawCards
+MOVE_TYPES: tuple[type[ImperialMove], ...] = (*BOXED_MOVE_TYPES, DrawCards)

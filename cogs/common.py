@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Awaitable, Coroutine, Sequence
+from collections.abc import Awaitable, Coroutine, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
 
 from bot.errors import UserError, reply_with_error
 from bot.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, Words, words, words_for
@@ -212,3 +213,8 @@ def check_amount(amount: int, *, maximum: int) -> int:
     if isinstance(amount, bool) or not isinstance(amount, int) or not 1 <= amount <= maximum:
         raise UserError("The amount must be a whole number of chips from 1 to {maximum}.", maximum=maximum)
     return amount
+
+
+def number_choices(values: Iterable[int]) -> list[app_commands.Choice[int]]:
+    """A command option's choices, largest first, from an engine's own values (Raise 3x, 2x, 1x)."""
+    return [app_commands.Choice(name=str(value), value=value) for value in sorted(set(values), reverse=True)]

@@ -10,9 +10,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
+from bot.games.hcf.hands import RAISE_MULTIPLES
 from bot.tables.actions import NO_ARG, ActionArg, Amount, Bonuses, Times
 from bot.tables.config import MAX_CHIPS
-from cogs.common import check_amount
+from cogs.common import check_amount, number_choices
 from cogs.stacks import buy_in_at_game_table, leave_game_table, show_my_stack
 from cogs.tables import act_at_game_table, send_rules
 
@@ -84,7 +85,8 @@ class HighCardFlush(commands.Cog):
 
     @group.command(name="raise", description="Raise 1x (a flush of 4 or fewer), up to 2x (5) or "
                                              "3x (6 or 7) your Ante.")
-    async def raise_(self, interaction: discord.Interaction, multiple: Literal[1, 2, 3]) -> None:
+    @app_commands.choices(multiple=number_choices(RAISE_MULTIPLES))
+    async def raise_(self, interaction: discord.Interaction, multiple: int) -> None:
         await self._act(interaction, "raise", Times(multiple))
 
     @group.command(name="fold", description="Fold: your Ante and bonuses are lost.")

@@ -11,16 +11,14 @@ from discord.ext import commands
 from bot.games.uth.rules import RAISE_MULTIPLES
 from bot.tables.actions import NO_ARG, ActionArg, Amount, Times
 from bot.tables.config import MAX_CHIPS
-from cogs.common import check_amount
+from cogs.common import check_amount, number_choices
 from cogs.tables import act_at_game_table, send_rules
 
 if TYPE_CHECKING:
     from bot.client import CasinoBot
 
 Chips = app_commands.Range[int, 1, MAX_CHIPS]
-RAISE_CHOICES = [app_commands.Choice(name=str(times), value=times)
-                 for times in sorted({times for street in RAISE_MULTIPLES.values() for times in street},
-                                     reverse=True)]
+RAISE_CHOICES = number_choices(times for street in RAISE_MULTIPLES.values() for times in street)
 """Every street's multiples, from the engine (4, 3, 2, 1): the engine refuses one not open now."""
 
 

@@ -18,15 +18,19 @@ from bot.poker import FULL_DECK
 
 Probe = Callable[[int], Any]
 """A move of one kind, given an amount (ignored by a move that takes none)."""
-Key: TypeAlias = str | tuple[str, int | None]
-"""A move's kind, or its kind and box."""
+Key: TypeAlias = str | tuple[str, int | str | None]
+"""A move's kind, or its kind and box (or which of its bets: High Card Flush's bonuses)."""
 Probes: TypeAlias = Mapping[Key, Probe] | Callable[[Any, int], Mapping[Key, Probe]]
 TRIED = (0, 1, 2, 3, 4)
 """Amounts every probe is tried with (besides the step's own)."""
 
 
-def _keyed(probes: Mapping[Key, Probe]) -> dict[tuple[str, int | None], Probe]:
+def _keyed(probes: Mapping[Key, Probe]) -> dict[tuple[str, int | str | None], Probe]:
     return {(key, None) if isinstance(key, str) else key: probe for key, probe in probes.items()}
+
+
+def option_key(option: Any) -> tuple[str, int | str | None]:
+    return option.kind, option.box if option.box is not None else option.part
 
 
 def takes(state: Any, copy: Callable[[Any], Any], seat: int, move: Any) -> bool:
@@ -47,7 +51,7 @@ def assert_legal_moves_are_what_the_engine_accepts(state: Any, seats: Iterable[i
     it is offered, not the other way round."""
     for seat in seats:
         keyed = _keyed(probes(state, seat) if callable(probes) else probes)
-        legal = {(option.kind, option.box): option for option in state.legal_moves(seat)}
+        legal = {option_key(option): option for option in state.legal_moves(seat)}
         assert set(legal) <= set(keyed), (seat, sorted(set(legal) - set(keyed)))
         for key, probe in keyed.items():
             tried = {value: takes(state, copy, seat, probe(value)) for value in (amount, *TRIED)}
@@ -76,17 +80,24 @@ def assert_option_is_exact(option: Any, taken: Callable[[int], bool], taken_as_t
         assert taken_as_tried, option
 
 
+def deal_from(state: Any, deck: list[Any]) -> None:
+    """Close a dealer game's betting window and deal ``deck`` to whoever is left."""
+    if state.can_close_betting():
+        state.close_betting()
+        if state.can_deal():
+            state.deal(deck)
+
+
 def play_checking_every_step(state: Any, steps: Iterable[tuple[int, Key, int]], seed: int,
-                             probes: Probes, check: Callable[[Any], None], close_at: int) -> None:
+                             probes: Probes, check: Callable[[Any], None], close_at: int,
+                             close: Callable[[Any, list[Any]], None] = deal_from) -> None:
     """Make ``steps`` (seat, move kind, amount; a refused move changes nothing), betting closed
     and the cards dealt (from a deck shuffled by ``seed``) at step ``close_at``, ``check``
     before every step and after the last."""
     for index, (seat, kind, amount) in enumerate(steps):
         check(state)
-        if index == close_at and state.can_close_betting():
-            state.close_betting()
-            if state.can_deal():
-                state.deal(random.Random(seed).sample(FULL_DECK, len(FULL_DECK)))
+        if index == close_at:
+            close(state, random.Random(seed).sample(FULL_DECK, len(FULL_DECK)))
             continue
         keyed = _keyed(probes(state, seat) if callable(probes) else probes)
         try:

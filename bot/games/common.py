@@ -56,6 +56,16 @@ class RuleError(Refusal):
     its values (``RuleError("Bets are {low} to {high}.", low=10, high=500)``)."""
 
 
+class EmptyStackError(RuleError):
+    """A seat without the chips at the table for this: its text names the table's buy-in
+    command as ``{buyin}``, which the table fills in (the rules do not know its commands)."""
+
+    def __init__(self, message: str, /, amount: int | None = None, **values: Any) -> None:
+        super().__init__(message, buyin="\u2026", **values)
+        self.amount = amount
+        """The buy-in to suggest (None: the player chooses)."""
+
+
 class OptionError(Refusal, ValueError):
     """Options a round cannot be played with (an admin's table settings): a catalogue text the
     admin reads in their language."""

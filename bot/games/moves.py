@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from bot.games.common import RuleError
+from bot.games.common import ChipFlow, RuleError
 from bot.games.records import ActionRecord
 
 MOST_CHIPS = 10**12
@@ -33,6 +33,8 @@ class MoveOption:
     """The values a move may take when they are a few (Raise 4x or 3x), best first."""
     box: int | None = None
     """The box it goes on, where a player plays several (the boxed games)."""
+    part: str | None = None
+    """Which of the move's bets, where it names one of several (High Card Flush's bonuses)."""
     optional: bool = False
     """The chips may also be none (a Bet's insurance: 0, or ``least`` to ``most``)."""
 
@@ -78,6 +80,20 @@ class Moved:
 
     record: ActionRecord
     repeat_key: str | None = None
+    more: tuple[ActionRecord, ...] = ()
+    """Further records the one move made (a Rebet's bonuses after its Ante)."""
+    said: str | None = None
+    """The reply, where it says more than the record's label ("Bank accepted")."""
+    note: str | None = None
+    """What else the move did, said after the reply ("you play, so you declined the bank")."""
+
+    @property
+    def flows(self) -> tuple[ChipFlow, ...]:
+        return tuple(flow for record in (self.record, *self.more) for flow in record.flows)
+
+    @property
+    def label(self) -> str:
+        return self.said or self.record.label
 
 
 # Moves most games' players make: each game lists those it has among its own.

@@ -26,7 +26,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-from bot.games.common import ChipFlow, RuleError, SeatId, Settlement
+from bot.games.common import ChipFlow, EmptyStackError, RuleError, SeatId, Settlement
 from bot.i18n import N_, Text, Words, joined
 from bot.poker import Card, strongest_hand
 from bot.store.stats_models import PlayedHand
@@ -288,12 +288,19 @@ class GameAdapter(ABC):
         round's bets (Rebet). A move that only shows in the bets it leaves (Undo, Rebet) is
         answered with those: "Undo: Ante 10 · Pair Plus 10"."""
         move = build_move(self.move_type(action), arg, lambda: memory.get(seat))
-        moved = state.apply(seat, move)
-        label = moved.record.label
+        try:
+            moved = state.apply(seat, move)
+        except EmptyStackError as refusal:  # the rules' refusal, with the table's buy-in command
+            suggested = ... if refusal.amount is None else refusal.amount
+            command = self.vocabulary.command("buyin", amount=suggested)
+            raise RuleError(refusal.said.message, **{**refusal.said.values, "buyin": command}) from None
+        label = moved.label
         if getattr(move, "reports_bets", False):
             left = self.bets_in_place(state, seat) or Text("no bets left")
             label = bets_report(self.vocabulary, move.kind, left)
-        return Applied(seat, label, tuple(moved.record.flows), moved.repeat_key)
+        if moved.note:
+            label = Text("{said} ({note})", said=label, note=moved.note)
+        return Applied(seat, label, moved.flows, moved.repeat_key)
 
     def move_type(self, action: str) -> type[Any]:
         """The engine's move named ``action`` (a player's refusal for any other word)."""

@@ -40,7 +40,6 @@ from bot.games.hcf import (
     CloseBetting,
     Deal,
     Fold,
-    HCFBets,
     HCFOptions,
     HCFPlayer,
     HCFRound,
@@ -48,17 +47,18 @@ from bot.games.hcf import (
     flush_cards,
     flush_first,
     flush_of,
+    moves,
     raise_cap,
     required_stack,
     run_of,
 )
 from bot.games.hcf.actions import Action
 from bot.games.hcf.figures import summary
-from bot.games.moves import remembered_bets
+from bot.games.hcf.hands import RAISE_MULTIPLES
 from bot.games.paytable import odds_text
 from bot.i18n import N_, Text, Words, joined
 from bot.poker import Card
-from bot.tables.actions import NO_ARG, ActionArg, Amount, Bonuses, NoArg, Times, expect
+from bot.tables.actions import NO_ARG, Amount, Bonuses, Times
 from bot.tables.adapter import (
     Applied,
     BuyInRequest,
@@ -70,12 +70,10 @@ from bot.tables.adapter import (
     PrivateRows,
     TableContext,
     bet_list,
-    bets_report,
     button,
 )
 from bot.tables.config import ENGLISH, TableConfig, TableOptions, option
 from bot.tables.rules_page import reflow
-from bot.tables.wording import HIGH_CARD_FLUSH
 from render import SeatView, TableSnapshot
 
 DEFAULT_BANK_MINIMUM = 1_000
@@ -104,8 +102,7 @@ def hcf_options(config: TableConfig) -> HCFOptions:
 class HCFAdapter(GameAdapter):
     state_type = HCFRound
     starts_round_actions = frozenset({"start", "ante", "rebet"})
-    arguments = {"start": NoArg, "ante": Amount, "bonus": Bonuses, "rebet": NoArg, "clear": NoArg,
-                 "accept": NoArg, "decline": NoArg, "raise": Times, "fold": NoArg}
+    move_types = moves.MOVE_TYPES
 
     def idle_hint(self, config: TableConfig) -> Text:
         words = self.vocabulary
@@ -146,48 +143,9 @@ class HCFAdapter(GameAdapter):
                  rake=options.rake_text)
 
     # -- actions ---------------------------------------------------------------------------
-    def apply(self, state: HCFRound, seat: SeatId, action: str, arg: ActionArg,
-              memory: Mapping[SeatId, Any]) -> Applied:
-        if action == "start":
-            _check_has_chips(state, seat, opening=True)
-            state.open_hand(seat)
-            return Applied(seat, _opening_note(state), (), "open")
-        if action == "ante":
-            _check_has_chips(state, seat, opening=False)
-            declines = seat in state.pending
-            record = state.place_ante(seat, expect(arg, Amount).chips)
-            return Applied(seat, _ante_label(record.amount, record.flows, declines), record.flows)
-        if action == "rebet":
-            return self._rebet(state, seat, memory)
-        if action == "bonus":
-            records = state.place_bonuses(seat, _bonus_amounts(expect(arg, Bonuses)))
-            label = joined([record.label for record in records], ", ")
-            return Applied(seat, label, tuple(flow for record in records for flow in record.flows))
-        if action == "clear":
-            cleared = state.clear_bets(seat)
-            return Applied(seat, Text("Bets taken back"), cleared.flows)
-        if action == "accept":
-            state.accept(seat)
-            return Applied(seat, Text("Bank accepted"), (), f"bank:{seat}")
-        if action == "decline":
-            state.decline(seat)
-            return Applied(seat, Text("Bank declined"), (), f"bank:{seat}")
-        if action == "raise":
-            raised = state.raise_bet(seat, _multiple(expect(arg, Times)))
-            return Applied(seat, raised.label, raised.flows, f"decide:{seat}")
-        if action == "fold":
-            folded = state.fold(seat)
-            return Applied(seat, folded.label, folded.flows, f"decide:{seat}")
-        raise RuleError("High Card Flush has no action {action}.", action=action)
-
-    def _rebet(self, state: HCFRound, seat: SeatId, memory: Mapping[SeatId, Any]) -> Applied:
-        """Last hand's bets again; the reply names them all ("Rebet: Ante 20 · Flush 5")."""
-        _check_has_chips(state, seat, opening=False)
-        declines = seat in state.pending
-        records = state.rebet(seat, HCFBets(*remembered_bets(memory.get(seat), 3)))
-        bets = bets_report(self.vocabulary, "rebet", _bets_text(state.game.players[seat]))
-        label = _declining(bets, declines)
-        return Applied(seat, label, tuple(flow for record in records for flow in record.flows))
+    def bets_in_place(self, state: HCFRound, seat: SeatId) -> Text:
+        player = state.game.players.get(seat)
+        return _bets_text(player) if player is not None else Text("")
 
     def phase_key(self, state: HCFRound) -> Hashable:
         """Each offer of the bank is a phase of its own: the next player gets a fresh timer."""
@@ -254,7 +212,7 @@ class HCFAdapter(GameAdapter):
         if phase is Phase.BETTING:
             return [*antes, *bonuses, rebet, press("clear", NO_ARG, "danger", 2)]
         if phase is Phase.DECISIONS:
-            return [*(press("raise", Times(times), "success", 0, times=times) for times in (1, 2, 3)),
+            return [*(press("raise", Times(times), "success", 0, times=times) for times in RAISE_MULTIPLES),
                     press("fold", NO_ARG, "danger", 0), press("cards", NO_ARG, "primary", 1)]
         return []
 
@@ -418,54 +376,6 @@ def _applied(action: Action) -> Applied:
     elif isinstance(action, Deal):
         step = "deal"
     return Applied(seat, action.label, tuple(action.flows), step)
-
-
-BUY_IN = HIGH_CARD_FLUSH.command("buyin", amount=...)
-
-
-def _check_has_chips(state: HCFRound, seat: SeatId, *, opening: bool) -> None:
-    """A seat of this hand whose stack was empty when it began is told how to bring chips (a
-    seat that joined during the hand is told by the engine to wait for the next one)."""
-    if seat not in state.clockwise or state.stacks[seat] > 0:
-        return
-    if opening:
-        raise RuleError("You have no chips at this table: bring some with `{buyin}`.", buyin=BUY_IN)
-    raise RuleError("Your stack was empty when this hand began: buy in with `{buyin}` and play from "
-                    "the next hand.", buyin=BUY_IN)
-
-
-def _opening_note(state: HCFRound) -> Text:
-    if state.offering:
-        return Text("Hand opened: the bank is offered first")
-    return Text("Hand opened: the house banks (nobody has the bank minimum)")
-
-
-def _ante_label(amount: int, flows: Sequence[Any], declined: bool) -> Text:
-    parts = [Text("Ante {amount}", amount=amount)]
-    rake = sum(flow.amount for flow in flows if flow.bet == "rake")
-    if rake:
-        parts.append(Text("rake {amount}", amount=rake))
-    return _declining(joined(parts, " + "), declined)
-
-
-def _declining(label: Text, declined: bool) -> Text:
-    """A bet's reply, saying so when placing it declined the bank (the seat was still to be asked)."""
-    return Text("{bets} (you play, so you declined the bank)", bets=label) if declined else label
-
-
-def _multiple(arg: Times) -> int:
-    if arg.times not in (1, 2, 3):
-        raise RuleError("Raise 1x, 2x or 3x your Ante.")
-    return arg.times
-
-
-def _bonus_amounts(arg: Bonuses) -> dict[str, int]:
-    """The bonuses the argument names (a button names one, the command one or both)."""
-    amounts = {"straight_flush": arg.straight_flush, "flush": arg.flush}
-    named = {bonus: amount for bonus, amount in amounts.items() if amount is not None}
-    if not named:
-        raise RuleError("Name a bonus and its chips, e.g. a Straight Flush bonus of 10.")
-    return named
 
 
 def _grouped(cards: Sequence[Card]) -> tuple[tuple[Card, ...], frozenset[int]]:

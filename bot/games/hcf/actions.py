@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from bot.games.common import SeatId
+from bot.games.hcf.banking import RAKE_BET
 from bot.games.records import (
     ActionRecord,
     ClearBets,
@@ -24,7 +25,7 @@ from bot.games.records import (
     SeatEvent,
     record_from_dict,
 )
-from bot.i18n import N_, Text
+from bot.i18n import N_, Text, joined
 from bot.poker import Card
 
 __all__ = ["ACTION_TYPES", "Action", "AnteBet", "BankAccepted", "BankDeclined", "BonusBet", "ClearBets",
@@ -41,6 +42,12 @@ class AnteBet(SeatBet, kind="ante"):
     Ante of a raked player also stakes the rake)."""
 
     title: ClassVar[str] = N_("Ante")
+
+    @property
+    def label(self) -> str:
+        """``"Ante 10 + rake 2"``: a raked player's first Ante stakes the rake with it."""
+        rake = sum(flow.amount for flow in self.flows if flow.bet == RAKE_BET)
+        return joined([super().label, Text("rake {amount}", amount=rake)], " + ") if rake else super().label
 
 
 class BonusBet(Action, kind="bonus"):

@@ -101,12 +101,18 @@ def dp_qualifies(flush: Flush) -> bool:
     return flush.length >= 4 or (flush.length == 3 and flush.ranks[0] >= QUALIFYING_TOP)
 
 
+RAISE_MULTIPLES = (1, 2, 3)
+"""Every Raise in Antes a hand may make (seed point 2); :func:`raise_cap` says which one's flush
+allows which."""
+
+
 def raise_cap(flush_length: int) -> int:
     """The largest Raise in Antes (seed point 2): 3x with a 6- or 7-card flush, 2x with 5,
     1x with 4 or fewer."""
+    one, two, three = RAISE_MULTIPLES
     if flush_length >= 6:
-        return 3
-    return 2 if flush_length == 5 else 1
+        return three
+    return two if flush_length == 5 else one
 
 
 def flush_cards(cards: CardsInput) -> tuple[Card, ...]:

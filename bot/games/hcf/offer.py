@@ -31,10 +31,12 @@ chips are already staked, so the accept moves none) and the same history.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
-from bot.games.common import RuleError, SeatId, allowed, permits, verify_saved
+from bot.games.common import EmptyStackError, RuleError, SeatId, allowed, permits, verify_saved
+from bot.games.hcf import moves
 from bot.games.hcf.actions import (
     Action,
     AnteBet,
@@ -51,6 +53,8 @@ from bot.games.hcf.actions import (
 from bot.games.hcf.rotation import dp_offer_order
 from bot.games.hcf.rules import BONUSES, HCFOptions, Phase
 from bot.games.hcf.state import HCFBets, HCFState
+from bot.games.moves import Moved, MoveOption, amount_range
+from bot.i18n import Text, joined
 from bot.poker import Card
 
 OFFER = "offer"
@@ -154,6 +158,10 @@ class HCFRound:
             raise RuleError("This hand has started already.")
         if seat not in self.clockwise:
             raise RuleError("Take a seat and bring chips (buy in) to play.")
+        if self.stacks[seat] <= 0:
+            raise EmptyStackError("You have no chips at this table: bring some with `{buyin}`.")
+
+    can_open_hand = permits(verify_open_hand)
 
     def open_hand(self, seat: SeatId) -> HandOpened:
         self.verify_open_hand(seat)
@@ -224,8 +232,11 @@ class HCFRound:
     # ------------------------------------------------------------------------ betting
 
     def verify_place_ante(self, seat: SeatId, amount: int) -> None:
+        self._verify_has_chips(seat)
         self._verify_not_dealt()
         self.game.verify_place_ante(seat, amount)
+
+    can_place_ante = permits(verify_place_ante)
 
     def place_ante(self, seat: SeatId, amount: int) -> AnteBet:
         """The Ante (:meth:`HCFState.place_ante`); while the bank is offered, a seat still to
@@ -246,6 +257,8 @@ class HCFRound:
         for bonus, amount in amounts.items():
             trial.place_bonus(seat, bonus, amount)
 
+    can_place_bonuses = permits(verify_place_bonuses)
+
     def place_bonuses(self, seat: SeatId, amounts: Mapping[str, int]) -> tuple[BonusBet, ...]:
         self.verify_place_bonuses(seat, amounts)
         return tuple(self.game.place_bonus(seat, bonus, amount) for bonus, amount in amounts.items())
@@ -253,6 +266,7 @@ class HCFRound:
     def verify_rebet(self, seat: SeatId, previous: HCFBets) -> None:
         """Rebet places ``previous`` (the seat's last hand's bets, kept by the caller) on an
         empty spot: the Ante and every bonus, or nothing when any of them is not allowed now."""
+        self._verify_has_chips(seat)
         self._verify_not_dealt()
         if previous.ante <= 0 or min(previous) < 0:
             raise RuleError("There are no bets from your last round to repeat.")
@@ -273,11 +287,24 @@ class HCFRound:
         return (ante, *(self.game.place_bonus(seat, bonus, amount)
                         for bonus, amount in previous.bonuses().items()))
 
+    def verify_clear_bets(self, seat: SeatId) -> None:
+        self._verify_not_dealt()
+        self.game.verify_clear_bets(seat)
+
+    can_clear_bets = permits(verify_clear_bets)
+
     def clear_bets(self, seat: SeatId) -> ClearBets:
         """Every bet of the seat back (a seat that declined the bank by betting stays out of the
         offer)."""
-        self._verify_not_dealt()
+        self.verify_clear_bets(seat)
         return self.game.clear_bets(seat)
+
+    def _verify_has_chips(self, seat: SeatId) -> None:
+        """A seat of this hand whose stack was empty when it began is told how to bring chips
+        (a seat that joined during the hand is told by the game to wait for the next one)."""
+        if seat in self.stacks and self.stacks[seat] <= 0:
+            raise EmptyStackError("Your stack was empty when this hand began: buy in with `{buyin}` and play "
+                             "from the next hand.")
 
     def _verify_not_dealt(self) -> None:
         if self.game.phase is not Phase.BETTING:
@@ -331,6 +358,76 @@ class HCFRound:
             actions.append(self.game.timeout(seat))
         return actions
 
+    # -------------------------------------------------------------------------------- moves
+
+    def legal_moves(self, seat: SeatId) -> tuple[MoveOption, ...]:
+        """What ``seat`` may do now, asked of the same checks the actions make: the Ante and
+        each bonus with the chips they may take, a Raise with the multiples the seat's flush
+        allows (largest first). Rebet is offered when the smallest Ante could be repeated."""
+        options = [MoveOption(moves.OpenHand.kind)] if self.can_open_hand(seat) else []
+        ante = amount_range(partial(self.can_place_ante, seat), self.options.max_ante)
+        if ante is not None:
+            options.append(MoveOption(moves.Ante.kind, *ante))
+        for bonus in BONUSES:
+            amounts = amount_range(partial(self._can_place_bonus, seat, bonus), self.options.bonus_maximum)
+            if amounts is not None:
+                options.append(MoveOption(moves.PlaceBonuses.kind, *amounts, part=bonus))
+        plain = ((moves.Rebet, self.can_rebet(seat, HCFBets(self.options.min_ante))),
+                 (moves.Clear, self.can_clear_bets(seat)), (moves.Accept, self.can_accept(seat)),
+                 (moves.Decline, self.can_accept(seat)))
+        options += [MoveOption(move.kind) for move, can_make in plain if can_make]
+        raises = tuple(times for times in range(self.game.raise_cap(seat), 0, -1)
+                       if self.game.can_raise_bet(seat, times))
+        if raises:
+            options.append(MoveOption(moves.Raise.kind, choices=raises))
+        return (*options, MoveOption(moves.Fold.kind)) if self.game.can_fold(seat) else tuple(options)
+
+    def apply(self, seat: SeatId, move: moves.HCFMove) -> Moved:
+        """Make ``move`` for ``seat`` (``RuleError`` when the rules refuse it). Answering the
+        offer repeats by the seat's offer, a decision by the seat's hand; a bet placed while
+        the seat was still to be asked says that it declined the bank."""
+        asked = seat in self.pending
+        moved = self._make(seat, move)
+        if asked and seat in self.declined_by_betting:
+            return replace(moved, note=Text("you play, so you declined the bank"))
+        return moved
+
+    def _make(self, seat: SeatId, move: moves.HCFMove) -> Moved:
+        match move:
+            case moves.OpenHand():
+                opened = self.open_hand(seat)
+                said = (Text("Hand opened: the bank is offered first") if self.offering
+                        else Text("Hand opened: the house banks (nobody has the bank minimum)"))
+                return Moved(opened, "open", said=said)
+            case moves.Ante(amount):
+                return Moved(self.place_ante(seat, amount))
+            case moves.PlaceBonuses(straight_flush, flush):
+                named = {bonus: amount for bonus, amount in zip(BONUSES, (straight_flush, flush), strict=True)
+                         if amount is not None}
+                return _several(self.place_bonuses(seat, named))
+            case moves.Rebet(ante, straight_flush, flush):
+                return _several(self.rebet(seat, HCFBets(ante, straight_flush, flush)))
+            case moves.Clear():
+                return Moved(self.clear_bets(seat), said=Text("Bets taken back"))
+            case moves.Accept():
+                return Moved(self.accept(seat), f"bank:{seat}", said=Text("Bank accepted"))
+            case moves.Decline():
+                return Moved(self.decline(seat), f"bank:{seat}", said=Text("Bank declined"))
+            case moves.Raise(times):
+                return Moved(self.raise_bet(seat, times), f"decide:{seat}")
+            case moves.Fold():
+                return Moved(self.fold(seat), f"decide:{seat}")
+        raise RuleError("That is not a move of this game.")
+
+    def _can_place_bonus(self, seat: SeatId, bonus: str, amount: int) -> bool:
+        """One bonus alone (what :meth:`verify_place_bonuses` checks, without its trial copy)."""
+        return self.game.phase is Phase.BETTING and self.game.can_place_bonus(seat, bonus, amount)
+
+    @property
+    def declined_by_betting(self) -> tuple[SeatId, ...]:
+        return tuple(action.seat for action in self.history
+                     if isinstance(action, BankDeclined) and action.how == "bet")
+
     # ----------------------------------------------------------------------- serialisation
 
     def to_dict(self) -> dict[str, Any]:
@@ -366,3 +463,8 @@ class HCFRound:
             history=[action_from_dict(item) for item in data["history"]],
         )
 
+
+
+def _several(records: Sequence[Action]) -> Moved:
+    """One move's records (a Rebet's Ante and bonuses), its reply naming each."""
+    return Moved(records[0], more=tuple(records[1:]), said=joined([record.label for record in records], ", "))

@@ -20,12 +20,13 @@ from discord.ext import commands
 
 import render
 from bot.errors import UserError
+from bot.games.chinese.table import GAME
 from bot.games.common import RuleError
 from bot.i18n import N_, Text, Words
 from bot.poker import Card
 from bot.tables.actions import NO_ARG, ActionArg, CardList, HandParts
 from bot.tables.adapter import button
-from bot.tables.chinese import GAME, ChineseAdapter, HandView, options_of
+from bot.tables.chinese import ChineseAdapter, HandView, options_of
 from bot.tables.config import MAX_CHIPS
 from bot.tables.errors import TableError
 from bot.tables.runtime import Table

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.games.common import EmptyStackError
+from bot.games.common import TableWordsError
 from bot.games.hcf import HCFOptions, HCFRound, moves
 from bot.games.hcf.hands import RAISE_MULTIPLES
 from bot.poker import parse_cards
@@ -78,9 +78,9 @@ def test_the_offer_the_bets_and_a_raise_are_offered_from_the_engines_own_limits(
 
 def test_an_empty_stack_is_told_to_buy_in_and_a_bet_before_the_offer_declines_the_bank() -> None:
     state = new_hand()
-    with pytest.raises(EmptyStackError, match="no chips at this table"):
+    with pytest.raises(TableWordsError, match="no chips at this table"):
         state.apply(3, moves.OpenHand())
-    with pytest.raises(EmptyStackError, match="stack was empty when this hand began"):
+    with pytest.raises(TableWordsError, match="stack was empty when this hand began"):
         state.apply(3, moves.Ante(10))
     moved = state.apply(1, moves.Ante(20))  # 1 was to be asked: betting declines the bank
     assert moved.note == "you play, so you declined the bank" and not state.offering

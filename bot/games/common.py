@@ -56,14 +56,20 @@ class RuleError(Refusal):
     its values (``RuleError("Bets are {low} to {high}.", low=10, high=500)``)."""
 
 
-class EmptyStackError(RuleError):
-    """A seat without the chips at the table for this: its text names the table's buy-in
-    command as ``{buyin}``, which the table fills in (the rules do not know its commands)."""
+CommandNamed = tuple[str, Mapping[str, Any]]
+"""An action whose command a text names, with the options it shows."""
 
-    def __init__(self, message: str, /, amount: int | None = None, **values: Any) -> None:
-        super().__init__(message, buyin="\u2026", **values)
-        self.amount = amount
-        """The buy-in to suggest (None: the player chooses)."""
+
+class TableWordsError(RuleError):
+    """A refusal that names the table's own commands or buttons, which the rules do not know:
+    each ``{name}`` of ``commands`` is filled in by the table with its command for that action
+    (``{"buyin": ("buyin", {"amount": 200})}`` reads "/chinese buyin amount:200"; an option of
+    ``...`` is a blank to fill in), each of ``buttons`` with that action's button label."""
+
+    def __init__(self, message: str, /, *, commands: Mapping[str, CommandNamed] | None = None,
+                 buttons: Mapping[str, str] | None = None, **values: Any) -> None:
+        self.commands, self.buttons = dict(commands or {}), dict(buttons or {})
+        super().__init__(message, **dict.fromkeys((*self.commands, *self.buttons), "\u2026"), **values)
 
 
 class OptionError(Refusal, ValueError):

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
 from bot.games.common import ChipFlow, RuleError
-from bot.games.records import ActionRecord
 
 MOST_CHIPS = 10**12
 """The most chips any bet is asked about where a table sets no maximum (no wallet holds more)."""
@@ -74,13 +73,31 @@ def _edge(takes: Callable[[int], bool], inside: int, bound: int, *, toward_less:
     return good
 
 
+class Record(Protocol):
+    """What every record of an action tells: its text for the log and the chips it moved."""
+
+    @property
+    def label(self) -> str: ...
+
+    @property
+    def flows(self) -> tuple[ChipFlow, ...]: ...
+
+
+@dataclass(frozen=True)
+class Said:
+    """A record of a move whose engine keeps no record of its own (Chinese Poker's events)."""
+
+    label: str
+    flows: tuple[ChipFlow, ...] = ()
+
+
 @dataclass(frozen=True)
 class Moved:
     """What a move did: its record, and the key that makes a second press of it a repeat."""
 
-    record: ActionRecord
+    record: Record
     repeat_key: str | None = None
-    more: tuple[ActionRecord, ...] = ()
+    more: tuple[Record, ...] = ()
     """Further records the one move made (a Rebet's bonuses after its Ante)."""
     said: str | None = None
     """The reply, where it says more than the record's label ("Bank accepted")."""

@@ -26,7 +26,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-from bot.games.common import ChipFlow, EmptyStackError, RuleError, SeatId, Settlement
+from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, TableWordsError
 from bot.i18n import N_, Text, Words, joined
 from bot.poker import Card, strongest_hand
 from bot.store.stats_models import PlayedHand
@@ -290,10 +290,11 @@ class GameAdapter(ABC):
         move = build_move(self.move_type(action), arg, lambda: memory.get(seat))
         try:
             moved = state.apply(seat, move)
-        except EmptyStackError as refusal:  # the rules' refusal, with the table's buy-in command
-            suggested = ... if refusal.amount is None else refusal.amount
-            command = self.vocabulary.command("buyin", amount=suggested)
-            raise RuleError(refusal.said.message, **{**refusal.said.values, "buyin": command}) from None
+        except TableWordsError as refusal:  # the rules' refusal, naming this table's controls
+            named: dict[str, str] = {name: self.vocabulary.command(action, **options)
+                     for name, (action, options) in refusal.commands.items()}
+            named |= {name: self.vocabulary.label(action) for name, action in refusal.buttons.items()}
+            raise RuleError(refusal.said.message, **{**refusal.said.values, **named}) from None
         label = moved.label
         if getattr(move, "reports_bets", False):
             left = self.bets_in_place(state, seat) or Text("no bets left")

@@ -30,7 +30,6 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from bot.games.chinese import (
-    BUY_IN_POINTS,
     Arrangement,
     ChineseOptions,
     ChineseRound,
@@ -38,13 +37,14 @@ from bot.games.chinese import (
     Natural,
     Phase,
     full_buy_in,
+    moves,
     verify_buy_in,
 )
-from bot.games.chinese.stakes import TABLE_POSITIONS, choose_button
-from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine
+from bot.games.chinese.table import STAKE, ChineseTable
+from bot.games.common import RuleError, SeatId, Settlement, SettlementLine
 from bot.i18n import N_, Text, Words, joined
 from bot.poker import Card
-from bot.tables.actions import NO_ARG, ActionArg, CardList, HandParts, NoArg, expect
+from bot.tables.actions import NO_ARG
 from bot.tables.adapter import (
     Applied,
     BuyInRequest,
@@ -61,10 +61,7 @@ from bot.tables.config import ENGLISH, TableConfig, TableOptions, option
 from bot.tables.rules_page import reflow
 from render import SeatView, ShowdownHand, ShowdownSnapshot, TableSnapshot
 
-GAME = "chinese"
 DEFAULT_POINT_VALUE = 10
-STAKE = "hand"
-"""The one bet of a hand: the player's whole stack, in play from the deal to the showdown."""
 SETTING = N_("Setting hands: choose your front 3 and middle 5 privately ({button})")
 
 
@@ -80,53 +77,6 @@ def options_of(config: TableConfig) -> ChineseOptions:
     """The engine's options from the table's."""
     table = config.options_as(ChineseTableOptions)
     return ChineseOptions.from_dict({"point_value": table.point_value, "on_timeout": table.on_timeout})
-
-
-# ------------------------------------------------------------------------------- the state
-
-
-@dataclass
-class ChineseTable:
-    """One round at a Chinese Poker table: who is dealt in and who has the button (fixed when
-    the round opens), then the engine's hand and the deck it was dealt from."""
-
-    options: ChineseOptions
-    lineup: tuple[tuple[SeatId, int], ...] = ()
-    """The players dealt in, clockwise, with their stacks as the round opened."""
-    button: SeatId | None = None
-    order: tuple[SeatId, ...] = ()
-    """Everyone seated as the round opened, clockwise: where a departed button holder sat."""
-    hand: ChineseRound | None = None
-    deck: tuple[Card, ...] = ()
-    """The shuffled deck in dealing order (52 cards) once dealt: for the seed check."""
-
-    @property
-    def phase(self) -> Phase | None:
-        """None until Deal is pressed; then the engine's phase."""
-        return None if self.hand is None else self.hand.phase
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": GAME, "options": self.options.to_dict(),
-            "lineup": [[seat, stack] for seat, stack in self.lineup], "button": self.button,
-            "order": list(self.order), "hand": None if self.hand is None else self.hand.to_dict(),
-            "deck": [str(card) for card in self.deck],
-            # For readers of the saved state (the e2e privacy check): the phase at a glance.
-            "phase": "waiting" if self.hand is None else self.hand.phase.value,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> ChineseTable:
-        hand = data.get("hand")
-        button = data.get("button")
-        return cls(
-            options=ChineseOptions.from_dict(data["options"]),
-            lineup=tuple((int(seat), int(stack)) for seat, stack in data["lineup"]),
-            button=None if button is None else int(button),
-            order=tuple(int(seat) for seat in data["order"]),
-            hand=None if hand is None else ChineseRound.from_dict(hand),
-            deck=tuple(Card(card) for card in data["deck"]),
-        )
 
 
 # --------------------------------------------------------------------------- the private view
@@ -188,8 +138,7 @@ def _values_of(arrangement: Arrangement) -> tuple[str, str, str] | None:
 class ChineseAdapter(GameAdapter):
     state_type = ChineseTable
     starts_round_actions = frozenset({"deal"})
-    arguments = {"deal": NoArg, "front": CardList, "middle": CardList, "auto": NoArg,
-                 "set": HandParts, "confirm": NoArg, "confirmfoul": NoArg, "declare": NoArg}
+    move_types = moves.MOVE_TYPES
 
     def idle_hint(self, config: TableConfig) -> Text:
         words = self.vocabulary
@@ -203,16 +152,9 @@ class ChineseAdapter(GameAdapter):
         return ChineseTable(options_of(config))
 
     def new_round_state(self, config: TableConfig, context: TableContext) -> ChineseTable:
-        """Deal in the first four seated players with chips; fix the button for the hand."""
-        lineup = tuple((seat, stack) for seat, stack in context.seats if stack > 0)[:TABLE_POSITIONS]
-        state = ChineseTable(options_of(config), lineup, order=context.seat_ids)
-        if lineup:
-            previous = context.memory.get("button")
-            previous_order = tuple(int(seat) for seat in context.memory.get("order", ()))
-            state.button = choose_button([seat for seat, _ in lineup], context.seat_ids,
-                                         None if previous is None else int(previous),
-                                         previous_order, context.newcomers)
-        return state
+        button = context.memory.get("button")
+        return ChineseTable.open(options_of(config), context.seats, None if button is None else int(button),
+                                 [int(seat) for seat in context.memory.get("order", ())], context.newcomers)
 
     def opening_seconds(self, config: TableConfig) -> float:
         """Deal at once: nobody bets, so nothing is worth waiting for."""
@@ -224,66 +166,6 @@ class ChineseAdapter(GameAdapter):
                       previous_was_full=request.bought_in >= full_buy_in(point_value))
 
     # -- actions -----------------------------------------------------------------------------
-    def apply(self, state: ChineseTable, seat: SeatId, action: str, arg: ActionArg,
-              memory: Mapping[SeatId, Any]) -> Applied:
-        if action == "deal":
-            return self._deal(state, seat)
-        hand = _dealt(state)
-        if action == "front":
-            hand.choose(seat, front=expect(arg, CardList).cards)
-            return Applied(seat, Text("Front chosen"))
-        if action == "middle":
-            hand.choose(seat, middle=expect(arg, CardList).cards)
-            return Applied(seat, Text("Middle chosen"))
-        if action == "auto":
-            proposal = hand.auto_arrangement(seat).arrangement
-            hand.choose(seat, front=proposal.front, middle=proposal.middle)
-            return Applied(seat, Text("Auto-arrange proposed"))
-        if action == "set":
-            return self._set(hand, seat, expect(arg, HandParts))
-        if action in ("confirm", "confirmfoul"):
-            warning = hand.foul_warning(seat)
-            if action == "confirm" and warning is not None and hand.can_confirm(seat):
-                raise RuleError("⚠️ This hand is fouled: {warning} A fouled hand pays 6 points to "
-                                "every player plus their royalties. Change it, or press **{confirm}** "
-                                "(`{command}`) to play it anyway.", warning=warning,
-                                confirm=self.vocabulary.label("confirmfoul"),
-                                command=self.vocabulary.command("confirmfoul", foul=True))
-            hand.confirm(seat)
-            label = Text("Hand set (fouled)") if warning else Text("Hand set")
-            return Applied(seat, label, step=f"set:{seat}")
-        if action == "declare":
-            natural = hand.natural_of(seat)
-            hand.confirm(seat, declare_natural=True)
-            label = Text(natural.label) if natural is not None else Text("an automatic win")
-            return Applied(seat, Text("Declared {natural}", natural=label), step=f"set:{seat}")
-        raise RuleError("Chinese Poker has no action {action}.", action=action)
-
-    def _deal(self, state: ChineseTable, seat: SeatId) -> Applied:
-        if state.hand is not None:
-            raise RuleError("This hand has already been dealt.")
-        stacks = dict(state.lineup)
-        if seat not in stacks:
-            full = full_buy_in(state.options.point_value)
-            raise RuleError("You have no chips at this table: buy in with `{buyin}` (the buy-in is "
-                            "{full} chips, {buy_in_points} points).", full=full, buy_in_points=BUY_IN_POINTS,
-                            buyin=self.vocabulary.command("buyin", amount=full))
-        if len(stacks) < 2:
-            raise RuleError("A hand needs at least two players with chips at the table.")
-        assert state.button is not None
-        positions = {player: position for position, player in enumerate(stacks)}
-        state.hand = ChineseRound.start(state.options, positions, stacks, positions[state.button])
-        flows = tuple(ChipFlow(player, STAKE, stack) for player, stack in state.lineup)
-        return Applied(seat, Text("Deal ({count} players)", count=len(stacks)), flows, step="deal")
-
-    def _set(self, hand: ChineseRound, seat: SeatId, parts: HandParts) -> Applied:
-        """``/chinese set``: choose both parts; set the hand now unless it is fouled."""
-        hand.choose(seat, front=parts.front, middle=parts.middle)
-        if hand.foul_warning(seat) is not None:
-            return Applied(seat, Text("Front and middle chosen (fouled: not set)"))
-        hand.confirm(seat)
-        return Applied(seat, Text("Hand set"), step=f"set:{seat}")
-
     def phase_key(self, state: ChineseTable) -> Phase | None:
         return state.phase
 
@@ -297,24 +179,15 @@ class ChineseAdapter(GameAdapter):
         if hand is None:
             return []
         if hand.phase is Phase.DEALING:
-            cards = tuple(deck())
-            hand.deal(cards)
-            state.deck = cards[:TABLE_POSITIONS * 13]
-            return [Applied(None, Text("Dealt {count} hands of 13 (and {dead} dead)", count=len(hand.players),
-                                       dead=TABLE_POSITIONS - len(hand.players)), step="deal-cards")]
-        return [self._time_out(hand, seat) for seat in hand.pending_seats()]
-
-    def _time_out(self, hand: ChineseRound, seat: SeatId) -> Applied:
-        hand.timeout(seat)
-        label = (Text("Time ran out: hand fouled") if hand.options.on_timeout == "foul"
-                 else Text("Time ran out: hand set by the auto-arrange"))
-        return Applied(seat, label, step=f"set:{seat}")
+            return [Applied(None, state.deal_cards(deck()).label, step="deal-cards")]
+        return [Applied(seat, state.time_out(seat).label, step=f"set:{seat}")
+                for seat in hand.pending_seats()]
 
     def leave(self, state: ChineseTable, seat: SeatId) -> list[Applied]:
         hand = state.hand
         if hand is None or not hand.can_timeout(seat):
             return []  # not dealt yet: the hand is timed out once it is
-        return [self._time_out(hand, seat)]
+        return [Applied(seat, state.time_out(seat).label, step=f"set:{seat}")]
 
     # -- round facts -------------------------------------------------------------------------
     def needs_seed(self, state: ChineseTable) -> bool:
@@ -485,12 +358,6 @@ class ChineseAdapter(GameAdapter):
 
 
 # ----------------------------------------------------------------------------------- helpers
-
-
-def _dealt(state: ChineseTable) -> ChineseRound:
-    if state.hand is None or state.hand.phase is Phase.DEALING:
-        raise RuleError("The cards have not been dealt yet.")
-    return state.hand
 
 
 def _outcome_word(net: int) -> str:

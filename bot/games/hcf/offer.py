@@ -35,7 +35,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
-from bot.games.common import EmptyStackError, RuleError, SeatId, allowed, permits, verify_saved
+from bot.games.common import RuleError, SeatId, TableWordsError, allowed, permits, verify_saved
 from bot.games.hcf import moves
 from bot.games.hcf.actions import (
     Action,
@@ -57,6 +57,8 @@ from bot.games.moves import Moved, MoveOption, amount_range
 from bot.i18n import Text, joined
 from bot.poker import Card
 
+BUY_IN = {"buyin": ("buyin", {"amount": ...})}
+"""The table's buy-in command, which a refusal to a seat without chips names."""
 OFFER = "offer"
 """The phase label of a round whose bank is being offered (before :class:`Phase`'s own)."""
 
@@ -159,7 +161,8 @@ class HCFRound:
         if seat not in self.clockwise:
             raise RuleError("Take a seat and bring chips (buy in) to play.")
         if self.stacks[seat] <= 0:
-            raise EmptyStackError("You have no chips at this table: bring some with `{buyin}`.")
+            raise TableWordsError("You have no chips at this table: bring some with `{buyin}`.",
+                                  commands=BUY_IN)
 
     can_open_hand = permits(verify_open_hand)
 
@@ -303,8 +306,8 @@ class HCFRound:
         """A seat of this hand whose stack was empty when it began is told how to bring chips
         (a seat that joined during the hand is told by the game to wait for the next one)."""
         if seat in self.stacks and self.stacks[seat] <= 0:
-            raise EmptyStackError("Your stack was empty when this hand began: buy in with `{buyin}` and play "
-                             "from the next hand.")
+            raise TableWordsError("Your stack was empty when this hand began: buy in with `{buyin}` and play "
+                                  "from the next hand.", commands=BUY_IN)
 
     def _verify_not_dealt(self) -> None:
         if self.game.phase is not Phase.BETTING:

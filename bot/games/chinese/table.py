@@ -1,0 +1,205 @@
+"""A Chinese Poker round as a table plays it: who is dealt in and who holds the button, the
+Deal that stakes every stack, then the hand (:class:`bot.games.chinese.state.ChineseRound`).
+
+Decisions where the rules are silent (the table's module, :mod:`bot.tables.chinese`, says why):
+a hand deals in the first four seated players with chips, in seating order, once one of them
+presses Deal, and needs two; every stack goes into play at the Deal (table stakes); the cards
+come at the round's first deadline, at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.games.chinese import moves
+from bot.games.chinese.hands import Segment
+from bot.games.chinese.stakes import BUY_IN_POINTS, TABLE_POSITIONS, choose_button, full_buy_in
+from bot.games.chinese.state import ChineseOptions, ChineseRound, Phase
+from bot.games.common import ChipFlow, RuleError, SeatId, TableWordsError, permits
+from bot.games.moves import Moved, MoveOption, Said
+from bot.i18n import Text
+from bot.poker import Card
+
+GAME = "chinese"
+STAKE = "hand"
+"""The one bet of a hand: the player's whole stack, in play from the deal to the showdown."""
+
+
+@dataclass
+class ChineseTable:
+    """One round at a Chinese Poker table: who is dealt in and who has the button (fixed when
+    the round opens), then the engine's hand and the deck it was dealt from."""
+
+    options: ChineseOptions
+    lineup: tuple[tuple[SeatId, int], ...] = ()
+    """The players dealt in, clockwise, with their stacks as the round opened."""
+    button: SeatId | None = None
+    order: tuple[SeatId, ...] = ()
+    """Everyone seated as the round opened, clockwise: where a departed button holder sat."""
+    hand: ChineseRound | None = None
+    deck: tuple[Card, ...] = ()
+    """The shuffled deck in dealing order (52 cards) once dealt: for the seed check."""
+
+    @classmethod
+    def open(cls, options: ChineseOptions, seats: Sequence[tuple[SeatId, int]],
+             previous_button: SeatId | None, previous_order: Sequence[SeatId],
+             newcomers: frozenset[SeatId]) -> ChineseTable:
+        """The round as the table opens it: the first four seated players (clockwise) with
+        chips are dealt in, and the button moves on (:func:`choose_button`)."""
+        order = tuple(seat for seat, _ in seats)
+        lineup = tuple((seat, stack) for seat, stack in seats if stack > 0)[:TABLE_POSITIONS]
+        state = cls(options, lineup, order=order)
+        if lineup:
+            state.button = choose_button([seat for seat, _ in lineup], order, previous_button,
+                                         tuple(previous_order), newcomers)
+        return state
+
+    @property
+    def phase(self) -> Phase | None:
+        """None until Deal is pressed; then the engine's phase."""
+        return None if self.hand is None else self.hand.phase
+
+    # ----------------------------------------------------------------------------- the deal
+
+    def verify_deal_hand(self, seat: SeatId) -> None:
+        if self.hand is not None:
+            raise RuleError("This hand has already been dealt.")
+        if seat not in dict(self.lineup):
+            full = full_buy_in(self.options.point_value)
+            raise TableWordsError("You have no chips at this table: buy in with `{buyin}` (the buy-in is "
+                                  "{full} chips, {buy_in_points} points).", full=full,
+                                  buy_in_points=BUY_IN_POINTS,
+                                  commands={"buyin": ("buyin", {"amount": full})})
+        if len(self.lineup) < 2:
+            raise RuleError("A hand needs at least two players with chips at the table.")
+
+    can_deal_hand = permits(verify_deal_hand)
+
+    def deal_hand(self, seat: SeatId) -> Said:
+        """Deal pressed: every stack dealt in goes into play; the cards come with :meth:`deal_cards`."""
+        self.verify_deal_hand(seat)
+        assert self.button is not None  # a lineup has a button
+        stacks = dict(self.lineup)
+        positions = {player: position for position, player in enumerate(stacks)}
+        self.hand = ChineseRound.start(self.options, positions, stacks, positions[self.button])
+        flows = tuple(ChipFlow(player, STAKE, stack) for player, stack in self.lineup)
+        return Said(Text("Deal ({count} players)", count=len(stacks)), flows)
+
+    def deal_cards(self, deck: Sequence[Card]) -> Said:
+        """The cards, from ``deck`` (four hands of 13 are always dealt)."""
+        assert self.hand is not None, "the cards come after Deal"
+        hand, cards = self.hand, tuple(deck)
+        hand.deal(cards)
+        self.deck = cards[:TABLE_POSITIONS * 13]
+        return Said(Text("Dealt {count} hands of 13 (and {dead} dead)", count=len(hand.players),
+                         dead=TABLE_POSITIONS - len(hand.players)))
+
+    def time_out(self, seat: SeatId) -> Said:
+        """The seat's time to set ran out (or it left): set as the table's option says."""
+        hand = self._hand()
+        hand.timeout(seat)
+        return Said(Text("Time ran out: hand fouled") if hand.options.on_timeout == "foul"
+                    else Text("Time ran out: hand set by the auto-arrange"))
+
+    # -------------------------------------------------------------------------------- moves
+
+    def legal_moves(self, seat: SeatId) -> tuple[MoveOption, ...]:
+        """What ``seat`` may do now: Deal, or while setting its hand the parts (the cards each
+        takes), the auto-arrange, setting, confirming (Confirm only a hand that does not foul)
+        and declaring a natural the cards hold."""
+        if self.can_deal_hand(seat):
+            return (MoveOption(moves.Deal.kind),)
+        hand = self.hand
+        if hand is None or hand.phase is not Phase.SETTING or not hand.can_timeout(seat):
+            return ()
+        options = [MoveOption(moves.ChooseFront.kind, Segment.FRONT.size, Segment.FRONT.size),
+                   MoveOption(moves.ChooseMiddle.kind, Segment.MIDDLE.size, Segment.MIDDLE.size),
+                   MoveOption(moves.AutoArrange.kind), MoveOption(moves.SetHand.kind)]
+        if hand.can_confirm(seat):
+            fouled = hand.foul_warning(seat) is not None
+            confirms = (moves.ConfirmFoul,) if fouled else (moves.Confirm, moves.ConfirmFoul)
+            options += [MoveOption(move.kind) for move in confirms]
+        if hand.can_confirm(seat, declare_natural=True):
+            options.append(MoveOption(moves.Declare.kind))
+        return tuple(options)
+
+    def apply(self, seat: SeatId, move: moves.ChineseMove) -> Moved:
+        """Make ``move`` for ``seat`` (``RuleError`` when the rules refuse it). Setting the hand
+        repeats by the seat's hand: one set per hand."""
+        if isinstance(move, moves.Deal):
+            return Moved(self.deal_hand(seat), "deal")
+        hand, set_key = self._hand(), f"set:{seat}"
+        match move:
+            case moves.ChooseFront(cards):
+                hand.choose(seat, front=cards)
+                return Moved(Said(Text("Front chosen")))
+            case moves.ChooseMiddle(cards):
+                hand.choose(seat, middle=cards)
+                return Moved(Said(Text("Middle chosen")))
+            case moves.AutoArrange():
+                proposal = hand.auto_arrangement(seat).arrangement
+                hand.choose(seat, front=proposal.front, middle=proposal.middle)
+                return Moved(Said(Text("Auto-arrange proposed")))
+            case moves.SetHand(front, middle):
+                hand.choose(seat, front=front, middle=middle)
+                if hand.foul_warning(seat) is not None:
+                    return Moved(Said(Text("Front and middle chosen (fouled: not set)")))
+                hand.confirm(seat)
+                return Moved(Said(Text("Hand set")), set_key)
+            case moves.Confirm():
+                self._verify_not_fouled(seat)
+                hand.confirm(seat)
+                return Moved(Said(Text("Hand set")), set_key)
+            case moves.ConfirmFoul():
+                fouled = hand.foul_warning(seat) is not None
+                hand.confirm(seat)
+                return Moved(Said(Text("Hand set (fouled)") if fouled else Text("Hand set")), set_key)
+            case moves.Declare():
+                natural = hand.natural_of(seat)
+                hand.confirm(seat, declare_natural=True)
+                label = Text(natural.label) if natural is not None else Text("an automatic win")
+                return Moved(Said(Text("Declared {natural}", natural=label)), set_key)
+        raise RuleError("That is not a move of this game.")
+
+    def _verify_not_fouled(self, seat: SeatId) -> None:
+        """Confirm refuses a fouled hand with the reason and the way to play it anyway."""
+        hand = self._hand()
+        warning = hand.foul_warning(seat)
+        if warning is not None and hand.can_confirm(seat):
+            raise TableWordsError(
+                "⚠️ This hand is fouled: {warning} A fouled hand pays 6 points to every player plus "
+                "their royalties. Change it, or press **{confirm}** (`{command}`) to play it anyway.",
+                warning=warning, buttons={"confirm": moves.ConfirmFoul.kind},
+                commands={"command": (moves.ConfirmFoul.kind, {"foul": True})})
+
+    def _hand(self) -> ChineseRound:
+        if self.hand is None or self.hand.phase is Phase.DEALING:
+            raise RuleError("The cards have not been dealt yet.")
+        return self.hand
+
+    # ----------------------------------------------------------------------- serialisation
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": GAME, "options": self.options.to_dict(),
+            "lineup": [[seat, stack] for seat, stack in self.lineup], "button": self.button,
+            "order": list(self.order), "hand": None if self.hand is None else self.hand.to_dict(),
+            "deck": [str(card) for card in self.deck],
+            # For readers of the saved state (the e2e privacy check): the phase at a glance.
+            "phase": "waiting" if self.hand is None else self.hand.phase.value,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ChineseTable:
+        hand = data.get("hand")
+        button = data.get("button")
+        return cls(
+            options=ChineseOptions.from_dict(data["options"]),
+            lineup=tuple((int(seat), int(stack)) for seat, stack in data["lineup"]),
+            button=None if button is None else int(button),
+            order=tuple(int(seat) for seat in data["order"]),
+            hand=None if hand is None else ChineseRound.from_dict(hand),
+            deck=tuple(Card(card) for card in data["deck"]),
+        )

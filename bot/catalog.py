@@ -16,7 +16,7 @@ from bot.tables import wording
 from bot.tables.adapter import Funding, GameAdapter, GameInfo
 from bot.tables.boxed import BoxedTableOptions
 from bot.tables.chinese import ChineseAdapter, ChineseTableOptions
-from bot.tables.config import TableOptions
+from bot.tables.config import TableConfig, TableOptions
 from bot.tables.hcf import HCFAdapter, HCFTableOptions
 from bot.tables.imperial import ImperialAdapter
 from bot.tables.threecard import ThreeCardAdapter
@@ -65,6 +65,11 @@ class GameDeclaration:
 
     def new_adapter(self) -> GameAdapter:
         return self.adapter(self.info)
+
+    def new_table_config(self) -> TableConfig:
+        """A new table's configuration when the admin changes nothing: the declared defaults."""
+        return TableConfig(self.key, max_bet=self.max_bet, max_payout=self.max_payout,
+                           decision_seconds=self.decision_seconds)
 
 
 GAMES: tuple[GameDeclaration, ...] = (

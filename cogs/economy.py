@@ -48,30 +48,35 @@ def economy_cog(interaction: discord.Interaction[CasinoBot]) -> Economy:
 
 
 class GiveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
-    r"give:(?P<action>ok|no):(?P<giver>\d+):(?P<target>\d+):(?P<amount>\d+):(?P<expires>\d+)"
+    r"give:(?P<answer>ok|no):(?P<giver>\d+):(?P<target>\d+):(?P<amount>\d+):(?P<expires>\d+)"
 )):
     """Confirm or cancel a /give. Everything it needs is in its custom id, so it survives a
     restart; the balance is checked again (by the store) when it is pressed."""
 
-    def __init__(self, action: str, giver: int, target: int, amount: int, expires: int,
+    def __init__(self, answer: str, giver: int, target: int, amount: int, expires: int,
                  w: Words = ENGLISH) -> None:
-        self.action, self.giver, self.target = action, giver, target
+        self.answer, self.giver, self.target = answer, giver, target
         self.amount, self.expires = amount, expires
-        confirm = action == "ok"
+        confirm = self.accepts
         super().__init__(
             discord.ui.Button(
                 label=w("Confirm") if confirm else w("Cancel"),
                 style=discord.ButtonStyle.success if confirm else discord.ButtonStyle.secondary,
-                custom_id=f"give:{action}:{giver}:{target}:{amount}:{expires}",
+                custom_id=f"give:{answer}:{giver}:{target}:{amount}:{expires}",
             )
         )
+
+    @property
+    def accepts(self) -> bool:
+        """Confirm ("ok"), or cancel ("no")."""
+        return self.answer == "ok"
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> GiveButton:
         groups = match.groupdict()
-        return cls(groups["action"], int(groups["giver"]), int(groups["target"]),
+        return cls(groups["answer"], int(groups["giver"]), int(groups["target"]),
                    int(groups["amount"]), int(groups["expires"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -189,8 +194,8 @@ class Economy(commands.Cog):
                             balance=chips(balance, w), chips=chips(amount, w))
         expires = int(self.now()) + GIVE_OFFER_SECONDS
         view = discord.ui.View(timeout=None)
-        for action in ("ok", "no"):
-            view.add_item(GiveButton(action, interaction.user.id, member.id, amount, expires, w))
+        for answer in ("ok", "no"):
+            view.add_item(GiveButton(answer, interaction.user.id, member.id, amount, expires, w))
         embed = casino_embed(w("Confirm gift"), w(
             "Give **{chips}** to {member}?\nThis offer expires {when}.",
             chips=chips(amount, w), member=member.mention, when=relative_time(expires)))
@@ -202,7 +207,7 @@ class Economy(commands.Cog):
         async with self._offer_lock:
             if message_id in self._settled_offers:
                 raise UserError("This gift was already confirmed or cancelled.")
-            if offer.action == "no":
+            if not offer.accepts:
                 self._settled_offers.add(message_id)
                 await interaction.response.edit_message(
                     embed=casino_embed(w("Gift cancelled"), w("No chips moved.")), view=None

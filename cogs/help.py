@@ -126,7 +126,8 @@ class Help(commands.Cog):
 
     async def _game_post(self, game: str, w: Words) -> tuple[discord.Embed, discord.File]:
         embed = game_embed(game, w)
-        snapshot = sample_snapshot(self.bot.tables.adapters[game], w)
+        config = catalog.declared(game).new_table_config()
+        snapshot = sample_snapshot(self.bot.tables.adapters[game], config, w)
         png = await TABLE_PICTURES.draw(render.table_scene_png, snapshot)
         embed.set_image(url="attachment://table.png")
         return embed, discord.File(io.BytesIO(png), filename="table.png")

@@ -27,7 +27,8 @@ from bot.games.common import RuleError
 from bot.i18n import Words
 from bot.poker import Card, CardError, parse_cards
 from bot.tables.actions import CardList
-from bot.tables.adapter import CardPick, Control, PickPreview, PrivateRows
+from bot.tables.adapter import CardPick, PickPreview, PrivateRows
+from bot.tables.controls import Control
 from bot.tables.errors import TableError
 from bot.tables.runtime import Table
 from cogs.common import guarded, practice_mark, reader

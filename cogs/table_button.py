@@ -14,7 +14,7 @@ from typing import Any, Protocol, runtime_checkable
 import discord
 
 from bot.errors import UserError
-from bot.tables.adapter import Control
+from bot.tables.controls import Control
 from bot.tables.runtime import Table
 from cogs.common import guarded
 

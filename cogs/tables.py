@@ -16,6 +16,7 @@ from bot.i18n import N_, Command, Refusal, Words, restored
 from bot.poker.shuffle import verify
 from bot.tables.actions import NO_ARG, ActionArg
 from bot.tables.config import MAX_CHIPS, PRACTICE_CHIPS, TIMER_RANGE, TableConfig, practice_economy
+from bot.tables.controls import MY_CARDS
 from bot.tables.runtime import ActionRequest, ActionResult, Table
 from cogs.channel_access import cannot_open_text, missing_permissions, trouble_text
 from cogs.common import (
@@ -94,9 +95,7 @@ async def send_rules(bot: CasinoBot, interaction: discord.Interaction, game: str
 def new_table_config(game: str) -> TableConfig:
     """A new table's configuration when the admin changes nothing: the game's declared
     defaults."""
-    declared = catalog.declared(game)
-    return TableConfig(game, max_bet=declared.max_bet, max_payout=declared.max_payout,
-                       decision_seconds=declared.decision_seconds)
+    return catalog.declared(game).new_table_config()
 
 
 async def act_at_game_table(bot: CasinoBot, interaction: discord.Interaction, game: str,
@@ -342,8 +341,9 @@ class Tables(commands.Cog):
         table = self.bot.tables.table_by_id(button.table_id)
         if table is None or table.channel_id != interaction.channel_id:
             raise UserError("This table is closed.")
-        if button.action == "cards":
-            await self.send_private_cards(interaction, button.round_id)
+        own = {MY_CARDS: self.send_private_cards}.get(button.action)  # the table's own, not a move
+        if own is not None:
+            await own(interaction, button.round_id)
             return
         arg = table.adapter.read_arg(button.action, button.arg_text)
         request = action_request(interaction, button.action, arg,

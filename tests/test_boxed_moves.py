@@ -126,4 +126,4 @@ def test_imperials_draw_offers_the_whole_hand_then_one_card() -> None:
     assert offered(state)["draw", None].most == 1 and ("buy", None) not in offered(state)
     checker("imperial")(state)
     assert [move.kind for move in moves.MOVE_TYPES] == [
-        "ante", "bonus", "rebet", "open", "undo", "clear", "buy", "bet", "fold", "insure", "goon", "exchange"]
+        "ante", "bonus", "rebet", "open", "undo", "clear", "buy", "bet", "fold", "insure", "exchange", "goon"]

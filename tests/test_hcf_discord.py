@@ -387,7 +387,8 @@ async def test_bad_input_gets_a_private_reason_and_changes_nothing(
     game = hcf.hand.game
     lengths = {player.id: flush_of(game.players[player.id].cards).length for player in (bob, carol)}
     assert lengths == {bob.id: 3, carol.id: 4}, "what seed 3 deals"
-    refused(await hcf.press(bob, "Raise 3x"), "With a 3-card flush you can raise 1x your Ante.")
+    assert "Raise 3x" not in hcf.driver.buttons(), "no seat's flush allows 3x: no such button"
+    refused(await hcf.command(bob, "raise", multiple=3), "With a 3-card flush you can raise 1x your Ante.")
     refused(await hcf.command(carol, "raise", multiple=2), "With a 4-card flush you can raise 1x")
     refused(await hcf.press(bob, "Deal next hand") if "Deal next hand" in hcf.driver.buttons()
             else await hcf.command(bob, "deal"), "started already")

@@ -110,7 +110,8 @@ async def test_a_whole_round_with_draws_in_the_menu_and_by_command_and_a_buy(
     await harness.slash(alice, "imperial bonus", box=1, amount=5)
     await tables.pass_time(31)
     assert "Buy, Draw, Bet or Fold" in tables.phase()
-    assert {"Bet", "Buy", "Draw cards", "Fold", "Go on", "My cards"} <= set(tables.buttons())
+    assert {"Bet", "Buy", "Draw cards", "Fold", "My cards"} <= set(tables.buttons())
+    assert "Go on" not in tables.buttons(), "nothing to go on past before a box is decided"
     start = await harness.wallet(alice)
     assert start == 1000 - 20 - 10 - 5
 

@@ -143,6 +143,12 @@ class German:
         self.seen()
         return reply
 
+    async def command(self, player: FakeUser, name: str, **options: Any) -> Reply:
+        self.seen()
+        reply = await self.tables.command(player, name, **options)
+        self.private["de" if player is self.anna else "en"].append(reply.text)
+        return reply
+
     async def buy_in(self, amount: int) -> None:
         """Both players bring ``amount`` chips to the table (a stack-funded game)."""
         for player in (self.anna, self.bob):
@@ -241,7 +247,8 @@ async def test_a_high_card_flush_hand_at_a_german_server(harness: DiscordHarness
     table = await german_table(harness, clock, "hcf")
     await table.buy_in(500)
     await table.press(table.anna, "Nächste Hand austeilen")  # nobody has the bank minimum: the house banks
-    refused = await table.press(table.anna, "SF-Bonus 10")
+    assert "SF-Bonus 10" not in table.tables.buttons(), "a bonus before any Ante is not offered"
+    refused = await table.command(table.anna, "bonus", straight_flush=10)
     assert refused.ephemeral and "Straight-Flush-Bonus braucht ein Ante" in refused.text, refused.text
     await table.press(table.anna, "Ante 10")
     placed = await table.press(table.anna, "Flush-Bonus 10")

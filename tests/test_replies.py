@@ -59,7 +59,8 @@ async def test_a_refused_exchange_says_why(harness: DiscordHarness, tables: Tabl
     await open_table(harness, tables, game)
     alice = harness.user("alice")
     await reach_the_exchange(harness, tables, game, alice)
-    refused = await tables.press(alice, "Exchange box 3")
+    assert "Exchange box 3" not in tables.buttons(), "only the boxes that may ask are offered"
+    refused = await harness.slash(alice, f"{game} exchange", box=3)
     assert refused.ephemeral and refused.text == "Box 3 has no Ante, so it cannot take part in the exchange."
 
 

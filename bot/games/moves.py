@@ -35,12 +35,15 @@ class MoveOption:
     part: str | None = None
     """Which of the move's bets, where it names one of several (High Card Flush's bonuses)."""
     optional: bool = False
-    """The chips may also be none (a Bet's insurance: 0, or ``least`` to ``most``)."""
+    """The chips may also be none (a Bet's insurance: 0, or ``least`` to ``most`` where it may
+    be bought; only 0 where it may not, no bounds given)."""
 
     def allows(self, amount: int) -> bool:
         """Whether ``amount`` chips are within this option's bounds (a move without chips: any)."""
-        if self.least is None or self.most is None or (self.optional and amount == 0):
+        if self.optional and amount == 0:
             return True
+        if self.least is None or self.most is None:
+            return not self.optional
         return self.least <= amount <= self.most
 
 
@@ -48,12 +51,12 @@ def amount_range(takes: Callable[[int], bool], cap: int) -> tuple[int, int] | No
     """The least and most chips a bet takes, asked of the engine's own check ``takes`` (None:
     no amount up to ``cap``). The amounts a bet takes are one run [least, most]: a limit above,
     and below only a floor (an Ante within a factor of the player's other Antes), a run at
-    least twice as long as its start. So doubling from 1 finds one amount in it, and halving
-    the gaps either side finds its ends in a few dozen checks whatever the table's limits."""
+    least twice as long as its start. So doubling from 1 finds one amount in it, and galloping
+    from there toward either end, then halving the last gap, finds its ends in a few checks."""
     found = next((amount for amount in _doubling(cap) if takes(amount)), None)
     if found is None:
         return None
-    return _edge(takes, found, 1, toward_less=True), _edge(takes, found, cap, toward_less=False)
+    return _edge(takes, found, 1), _edge(takes, found, cap)
 
 
 def _doubling(cap: int) -> list[int]:
@@ -64,9 +67,20 @@ def _doubling(cap: int) -> list[int]:
     return [*amounts, cap] if cap >= 1 else []
 
 
-def _edge(takes: Callable[[int], bool], inside: int, bound: int, *, toward_less: bool) -> int:
-    """The last amount ``takes`` accepts going from ``inside`` (accepted) toward ``bound``."""
-    good, bad = inside, bound - 1 if toward_less else bound + 1
+def _edge(takes: Callable[[int], bool], inside: int, bound: int) -> int:
+    """The last amount ``takes`` accepts going from ``inside`` (accepted) toward ``bound``: the
+    bound itself when taken (a bet without a floor, a table without a maximum), else steps
+    doubling until one is refused, then the gap halved."""
+    if takes(bound):
+        return bound
+    direction = 1 if bound >= inside else -1
+    good, bad, step = inside, bound, 1
+    while abs(step) < abs(bound - inside):
+        probe = inside + direction * step
+        if not takes(probe):
+            bad = probe
+            break
+        good, step = probe, step * 2
     while abs(bad - good) > 1:
         middle = (good + bad) // 2
         good, bad = (middle, bad) if takes(middle) else (good, middle)

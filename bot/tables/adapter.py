@@ -27,11 +27,13 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, TableWordsError
+from bot.games.moves import MoveOption
 from bot.i18n import N_, Text, Words, joined
 from bot.poker import Card, strongest_hand
 from bot.store.stats_models import PlayedHand
-from bot.tables.actions import NO_ARG, ActionArg, Amount, argument_type, build_move
-from bot.tables.config import ENGLISH, TableConfig, TableOptions
+from bot.tables.actions import NO_ARG, ActionArg, argument_type, build_move
+from bot.tables.config import ENGLISH, MAX_CHIPS, TableConfig, TableOptions
+from bot.tables.controls import NEWCOMER, Control, offered, table_controls
 from bot.tables.wording import TABLE_COMMANDS, Vocabulary
 from render import ShowdownSnapshot, TableSnapshot
 
@@ -71,20 +73,6 @@ class PrivateRow:
 
 PrivateRows = list[PrivateRow]
 """A player's own cards as labelled rows (one per hand or box)."""
-ButtonStyle = Literal["primary", "secondary", "success", "danger"]
-
-
-@dataclass(frozen=True)
-class Control:
-    """One button on the table message. ``action``/``arg`` come back in :meth:`GameAdapter.apply`."""
-
-    label: str
-    action: str
-    arg: ActionArg = NO_ARG
-    style: ButtonStyle = "secondary"
-    row: int = 0
-
-
 @dataclass(frozen=True)
 class Applied:
     """What one accepted action did: the chips it moved and how the history names it."""
@@ -203,24 +191,11 @@ def bets_report(vocabulary: Vocabulary, action: str, bets: Text) -> Text:
 
 
 def button(vocabulary: Vocabulary, w: Words, action: str, arg: ActionArg = NO_ARG,
-           style: ButtonStyle = "secondary", row: int = 0, /, *, named: str | None = None,
+           style: str = "secondary", row: int = 0, /, *, named: str | None = None,
            **values: Any) -> Control:
     """The button that applies ``action`` with ``arg``, labelled as the game's vocabulary names
     it (``named``: which of the action's buttons, where it has several)."""
     return Control(vocabulary.button(w, named or action, **values), action, arg, style, row)
-
-
-def betting_buttons(vocabulary: Vocabulary, w: Words, small: int, big: int, side_bet: str,
-                    repeats: Sequence[str]) -> list[Control]:
-    """A dealer game's betting window: two Antes and a side bet (``side_bet``: its action) on
-    the first row; ``repeats`` (Rebet, Double), Undo and Clear on the second."""
-    return [
-        button(vocabulary, w, "ante", Amount(small), "primary", 0, amount=small),
-        button(vocabulary, w, "ante", Amount(big), "primary", 0, amount=big),
-        button(vocabulary, w, side_bet, Amount(small), "secondary", 0, amount=small),
-        *(button(vocabulary, w, name, NO_ARG, "secondary", 1) for name in (*repeats, "undo")),
-        button(vocabulary, w, "clear", NO_ARG, "danger", 1),
-    ]
 
 
 def bet_list(*bets: tuple[str, int]) -> Text:
@@ -387,9 +362,29 @@ class GameAdapter(ABC):
         return played
 
     # -- what players see --------------------------------------------------------------------
-    @abstractmethod
     def controls(self, state: Any | None, config: TableConfig, w: Words = ENGLISH) -> list[Control]:
-        """The table message's buttons, labelled in the server's language ``w``."""
+        """The table message's buttons, labelled in the server's language ``w``: one for each
+        move the round offers (:mod:`bot.tables.controls`), and "My cards" while cards are out."""
+        dealt = state is not None and self.needs_seed(state) and not self.is_over(state)
+        return table_controls(self.vocabulary, w, self.offered_moves(state, config),
+                              [move.kind for move in self.move_types], dict(self.arguments),
+                              self.button_chips(config), dealt)
+
+    def offered_moves(self, state: Any | None, config: TableConfig) -> list[MoveOption]:
+        """Every seat's legal moves now, and a newcomer's; at an idle table what a newcomer may
+        do in a fresh round, or where a fresh round has nobody to ask (a table of stacks seats
+        its players as the round opens) the moves that open one."""
+        if state is not None:
+            return offered(state.legal_moves(seat) for seat in (*state.seats_to_ask(), NEWCOMER))
+        fresh = list(self.new_state(config).legal_moves(NEWCOMER))
+        return fresh or [MoveOption(kind) for kind in sorted(self.starts_round_actions)]
+
+    def button_chips(self, config: TableConfig) -> dict[str, tuple[int, ...]]:
+        """The chips a bet's buttons offer: its wording's sizes in table minimums, within the
+        table's maximum."""
+        most = config.max_bet or MAX_CHIPS
+        return {named: tuple(min(config.min_bet * size, most) for size in wording.sizes)
+                for named, wording in self.vocabulary.actions.items()}
 
     @abstractmethod
     def snapshot(self, state: Any | None, config: TableConfig, names: Mapping[SeatId, str],

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial
 from typing import Any, ClassVar
 
 from bot.games.boxed import moves
@@ -16,10 +15,8 @@ from bot.games.boxed.views import BoxView
 from bot.games.common import SeatId
 from bot.i18n import N_, Text, Words, joined
 from bot.poker import Card
-from bot.tables.actions import NO_ARG, Amount, BoxAmount, BoxNumber
 from bot.tables.adapter import (
     Applied,
-    Control,
     DeadlineKind,
     GameInfo,
     HouseGameAdapter,
@@ -27,7 +24,6 @@ from bot.tables.adapter import (
     PrivateRow,
     PrivateRows,
     bet_list,
-    button,
 )
 from bot.tables.config import ENGLISH, TableConfig, TableOptions, option
 from bot.tables.rules_page import reflow
@@ -105,6 +101,11 @@ class BoxedAdapter(HouseGameAdapter):
             return taken_back or []
         return [Applied(seat, r.label, tuple(r.flows), None) for r in state.timeout_seat(seat)]
 
+    def button_chips(self, config: TableConfig) -> dict[str, tuple[int, ...]]:
+        """A box's Ante button bets the table minimum, its Bonus button the smallest chip."""
+        chip = config.options_as(BoxedTableOptions).smallest_chip
+        return {**super().button_chips(config), "bonus": (chip,)}
+
     # -- round facts -----------------------------------------------------------------------
     def outcome(self, state: BoxedState) -> Outcome | None:
         if state.settlement is None or not state.settlement.lines:
@@ -126,30 +127,6 @@ class BoxedAdapter(HouseGameAdapter):
                 for seat in state.seats if state.bets_of(seat)}
 
     # -- presentation ----------------------------------------------------------------------
-    def controls(self, state: BoxedState | None, config: TableConfig, w: Words = ENGLISH) -> list[Control]:
-        boxes, press = range(1, self.boxed_game.max_boxes + 1), partial(button, self.vocabulary, w)
-        if state is None or state.phase is Phase.BETTING:
-            ante, chip = config.min_bet, max(config.options_as(BoxedTableOptions).smallest_chip, 1)
-            antes = [press("ante", BoxAmount(box, ante), "primary", 0, box=box, amount=ante)
-                     for box in boxes]
-            bonus = [press("bonus", BoxAmount(box, chip), "secondary", 1, box=box, amount=chip)
-                     for box in boxes]
-            return [*antes, *bonus, press("rebet", NO_ARG, "secondary", 2),
-                    press("undo", NO_ARG, "secondary", 2),
-                    press("clear", NO_ARG, "danger", 2)]
-        if state.phase is Phase.DECISIONS:
-            controls = [press("bet", Amount(0), "success", 0)]
-            if self.boxed_game.buy is not None:
-                controls.append(press("buy", NO_ARG, "primary", 0))
-            return [*controls, press("fold", NO_ARG, "danger", 0),
-                    press("goon", NO_ARG, "secondary", 0),
-                    press("cards", NO_ARG, "primary", 1)]
-        if state.phase is Phase.EXCHANGE:
-            picks = [press("exchange", BoxNumber(box), "secondary", 0, box=box) for box in boxes]
-            return [*picks, press("goon", NO_ARG, "success", 1),
-                    press("cards", NO_ARG, "primary", 1)]
-        return []
-
     def final_hands(self, state: BoxedState) -> dict[SeatId, list[Sequence[Card]]]:
         """Every box a player played (its hand at the end: a bought card, Imperial's draw)."""
         return {seat: [box.cards for box in player.boxes.values() if box.cards]

@@ -44,18 +44,15 @@ from bot.games.chinese.table import STAKE, ChineseTable
 from bot.games.common import RuleError, SeatId, Settlement, SettlementLine
 from bot.i18n import N_, Text, Words, joined
 from bot.poker import Card
-from bot.tables.actions import NO_ARG
 from bot.tables.adapter import (
     Applied,
     BuyInRequest,
-    Control,
     DeadlineKind,
     GameAdapter,
     Outcome,
     PrivateRow,
     PrivateRows,
     TableContext,
-    button,
 )
 from bot.tables.config import ENGLISH, TableConfig, TableOptions, option
 from bot.tables.rules_page import reflow
@@ -217,13 +214,6 @@ class ChineseAdapter(GameAdapter):
         return {"button": state.button, "order": list(state.order)}
 
     # -- presentation ------------------------------------------------------------------------
-    def controls(self, state: ChineseTable | None, config: TableConfig, w: Words = ENGLISH) -> list[Control]:
-        if state is None:
-            return [button(self.vocabulary, w, "deal", NO_ARG, "success")]
-        if state.phase is Phase.SETTING:
-            return [button(self.vocabulary, w, "cards", NO_ARG, "primary")]
-        return []
-
     def stakes_text(self, config: TableConfig, w: Words = ENGLISH) -> str:
         """What a point is worth here (the table message's footer; there are no bets)."""
         point_value = options_of(config).point_value

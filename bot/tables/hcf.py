@@ -29,7 +29,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial
 from typing import Any, Literal
 
 from bot.games.common import RuleError, SeatId
@@ -54,15 +53,12 @@ from bot.games.hcf import (
 )
 from bot.games.hcf.actions import Action
 from bot.games.hcf.figures import summary
-from bot.games.hcf.hands import RAISE_MULTIPLES
 from bot.games.paytable import odds_text
 from bot.i18n import N_, Text, Words, joined
 from bot.poker import Card
-from bot.tables.actions import NO_ARG, Amount, Bonuses, Times
 from bot.tables.adapter import (
     Applied,
     BuyInRequest,
-    Control,
     DeadlineKind,
     GameAdapter,
     Outcome,
@@ -70,7 +66,6 @@ from bot.tables.adapter import (
     PrivateRows,
     TableContext,
     bet_list,
-    button,
 )
 from bot.tables.config import ENGLISH, TableConfig, TableOptions, option
 from bot.tables.rules_page import reflow
@@ -195,27 +190,6 @@ class HCFAdapter(GameAdapter):
         return {"turn": state.turn, "order": list(state.clockwise), **bets}
 
     # -- presentation ----------------------------------------------------------------------
-    def controls(self, state: HCFRound | None, config: TableConfig, w: Words = ENGLISH) -> list[Control]:
-        small = config.min_bet
-        big = min(config.required_max_bet(self.display_name), config.min_bet * BIG_ANTE_FACTOR)
-        press = partial(button, self.vocabulary, w)
-        antes = [press("ante", Amount(amount), "primary", 1, amount=amount) for amount in (small, big)]
-        bonuses = [press("bonus", Bonuses(**{bonus: small}), "secondary", 1, named=bonus, amount=small)
-                   for bonus in ("straight_flush", "flush")]
-        rebet = press("rebet", NO_ARG, "secondary", 2)
-        if state is None:
-            return [press("start", NO_ARG, "success", 0), *antes, rebet]
-        if state.offering:
-            return [press("accept", NO_ARG, "success", 0), press("decline", NO_ARG, "danger", 0),
-                    *antes, *bonuses, rebet]
-        phase = state.game.phase
-        if phase is Phase.BETTING:
-            return [*antes, *bonuses, rebet, press("clear", NO_ARG, "danger", 2)]
-        if phase is Phase.DECISIONS:
-            return [*(press("raise", Times(times), "success", 0, times=times) for times in RAISE_MULTIPLES),
-                    press("fold", NO_ARG, "danger", 0), press("cards", NO_ARG, "primary", 1)]
-        return []
-
     def snapshot(self, state: HCFRound | None, config: TableConfig, names: Mapping[SeatId, str],
                  title: str, footer: str, w: Words = ENGLISH) -> TableSnapshot:
         note = w(self.options(config).rake_text)

@@ -12,10 +12,9 @@ from bot.games.imperial import DRAW, IMPERIAL, ImperialState, moves, new_round, 
 from bot.games.imperial.figures import summary
 from bot.i18n import N_, Words
 from bot.poker import Card
-from bot.tables.actions import Tag
-from bot.tables.adapter import CardPick, Control, GameInfo, PickPreview, PrivateRows, button
+from bot.tables.adapter import CardPick, GameInfo, PickPreview, PrivateRows
 from bot.tables.boxed import BoxedAdapter
-from bot.tables.config import ENGLISH, TableConfig
+from bot.tables.config import ENGLISH
 
 RULES = N_("""\
 **Imperial Poker**: five cards to each of your boxes against the dealer's five; the dealer's
@@ -67,14 +66,6 @@ class ImperialAdapter(BoxedAdapter):
         super().__init__(info, IMPERIAL, RULES, summary, new_round=new_round, restore_round=restore_round)
 
     # -- presentation ----------------------------------------------------------------------
-    def controls(self, state: BoxedState | None, config: TableConfig, w: Words = ENGLISH) -> list[Control]:
-        controls = super().controls(state, config, w)
-        if state is not None and state.phase is Phase.DECISIONS:
-            # The cards to draw are private: this opens the player's own menu of them.
-            at = next(i for i, control in enumerate(controls) if control.action == "buy") + 1
-            controls.insert(at, button(self.vocabulary, w, "cards", Tag("draw"), "primary", 0, named="pick"))
-        return controls
-
     def phase_text(self, state: BoxedState | None, w: Words = ENGLISH) -> str:
         if state is not None and state.phase is Phase.DECISIONS:
             return w("Decisions: Buy, Draw, Bet or Fold each open box")

@@ -46,11 +46,11 @@ from bot.tables.actions import NO_ARG, ActionArg
 from bot.tables.adapter import (
     Applied,
     BuyInRequest,
-    Control,
     GameAdapter,
     TableContext,
 )
 from bot.tables.config import ENGLISH, MAX_CHIPS, PRACTICE_CHIPS, TableConfig, practice_economy
+from bot.tables.controls import Control
 from bot.tables.errors import AlreadyApplied, StaleAction, TableError
 from bot.tables.results import RoundResult, result_from_payload, result_payload
 

@@ -66,9 +66,9 @@ def decide(adapter: GameAdapter, state: Any, seats: Mapping[int, str]) -> list[i
     return acted
 
 
-def sample_snapshot(adapter: GameAdapter, w: Words) -> TableSnapshot:
-    """The table once the bets are placed and the cards dealt: what a newcomer will see."""
-    config = TableConfig(adapter.game, max_bet=None if adapter.game in ("imperial", "twoplusfour") else 1_000)
+def sample_snapshot(adapter: GameAdapter, config: TableConfig, w: Words) -> TableSnapshot:
+    """The table (a new one of the game: ``config``) once the bets are placed and the cards
+    dealt: what a newcomer will see."""
     state = adapter.new_round_state(config, TableContext(1, tuple((seat, STACK) for seat in PLAYERS)))
     deck = random.Random(SEED).sample(FULL_DECK, len(FULL_DECK))
     decide(adapter, state, PLAYERS)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from functools import partial
 from typing import Any
 
 from bot.games.common import SeatId
@@ -14,18 +13,14 @@ from bot.games.threecard.state import ThreeCardState
 from bot.games.threecard.views import public_view
 from bot.i18n import N_, Text, Words
 from bot.poker import Card
-from bot.tables.actions import NO_ARG
 from bot.tables.adapter import (
     Applied,
-    Control,
     DeadlineKind,
     HouseGameAdapter,
     Outcome,
     PrivateRow,
     PrivateRows,
     bet_list,
-    betting_buttons,
-    button,
     settled_status,
 )
 from bot.tables.config import ENGLISH, TableConfig
@@ -86,18 +81,6 @@ class ThreeCardAdapter(HouseGameAdapter):
                 if (bets := state.bets_of(seat)) is not None and bets.ante > 0}
 
     # -- presentation ----------------------------------------------------------------------
-    def controls(self, state: ThreeCardState | None, config: TableConfig,
-                 w: Words = ENGLISH) -> list[Control]:
-        if state is None or state.phase is Phase.BETTING:
-            small = config.min_bet
-            big = min(config.required_max_bet(self.display_name), small * 5)
-            return betting_buttons(self.vocabulary, w, small, big, "pairplus", ("rebet",))
-        if state.phase is Phase.DECIDING:
-            press = partial(button, self.vocabulary, w)
-            return [press("play", NO_ARG, "success"), press("fold", NO_ARG, "danger"),
-                    press("cards", NO_ARG, "primary", 1)]
-        return []
-
     def final_hands(self, state: ThreeCardState) -> dict[SeatId, list[Sequence[Card]]]:
         return {seat: [player.cards] for seat, player in state.seats.items() if player.cards}
 

@@ -4,26 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial
 from typing import Any, Literal
 
 from bot.games.common import SeatId
 from bot.games.uth import BLIND_PAYS, TRIPS_PAYS, Phase, UTHOptions, UTHState, moves
-from bot.games.uth.rules import RAISE_MULTIPLES
 from bot.i18n import N_, Text, Words
 from bot.poker import Card
-from bot.tables.actions import NO_ARG, Times
 from bot.tables.adapter import (
     Applied,
-    Control,
     DeadlineKind,
     HouseGameAdapter,
     Outcome,
     PrivateRow,
     PrivateRows,
     bet_list,
-    betting_buttons,
-    button,
     settled_status,
 )
 from bot.tables.config import ENGLISH, TableConfig, TableOptions, option
@@ -106,19 +100,6 @@ class UTHAdapter(HouseGameAdapter):
         return remembered
 
     # -- presentation ----------------------------------------------------------------------
-    def controls(self, state: UTHState | None, config: TableConfig, w: Words = ENGLISH) -> list[Control]:
-        if state is None or state.phase is Phase.BETTING:
-            small, big = config.min_bet, min(config.required_max_bet(self.display_name), config.min_bet * 5)
-            return betting_buttons(self.vocabulary, w, small, big, "trips", ("rebet", "double"))
-        if state.phase not in RAISE_MULTIPLES:
-            return []
-        press = partial(button, self.vocabulary, w)
-        raises = [press("raise", Times(times), "success", times=times)
-                  for times in RAISE_MULTIPLES[state.phase]]
-        other = (press("fold", NO_ARG, "danger") if state.phase is Phase.RIVER
-                 else press("check"))
-        return [*raises, other, press("cards", NO_ARG, "primary", 1)]
-
     def final_hands(self, state: UTHState) -> dict[SeatId, list[Sequence[Card]]]:
         return {seat: [player.hole + state.board] for seat, player in state.seats.items() if player.hole}
 

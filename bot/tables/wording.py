@@ -15,19 +15,30 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from bot.i18n import N_, Command, Text, Words
+
+ButtonStyle = Literal["primary", "secondary", "success", "danger"]
+Place = Literal["table", "private"]
 
 
 @dataclass(frozen=True)
 class Wording:
     """One action as players meet it: ``command``, the subcommand's English name under the
     game's group (None: buttons only), and ``button``, its label's catalogue text (None: a
-    command only)."""
+    command only), with how the button looks (``style``), the row it goes on and where it is:
+    under the table message whenever the round offers the move, or only under a player's own
+    cards (``place="private"``; ``menu``: the table button that opens that player's menu)."""
 
     command: str | None = None
     button: str | None = None
+    style: ButtonStyle = "secondary"
+    row: int = 0
+    place: Place = "table"
+    menu: str | None = None
+    sizes: tuple[int, ...] = (1,)
+    """A bet's buttons, in table minimums (within the maximum): the Ante has a bigger one too."""
 
 
 @dataclass(frozen=True)
@@ -74,18 +85,18 @@ class Vocabulary:
         return button
 
 
-MY_CARDS = Wording(button=N_("My cards"))
+MY_CARDS = Wording(button=N_("My cards"), style="primary", row=1)
 RULES = Wording(command="rules")
 TABLE_COMMANDS: Mapping[str, Wording] = {
     "rules": RULES, "buyin": Wording("buyin"), "leave": Wording("leave"), "stack": Wording("stack")}
 """The commands of the table itself (a stack-funded game's buy-in, stack and leave)."""
 
 BETTING: Mapping[str, Wording] = {
-    "ante": Wording("ante", N_("Ante {amount}")),
-    "rebet": Wording("rebet", N_("Rebet")),
-    "undo": Wording("undo", N_("Undo")),
-    "clear": Wording("clear", N_("Clear")),
-    "fold": Wording("fold", N_("Fold")),
+    "ante": Wording("ante", N_("Ante {amount}"), "primary", sizes=(1, 5)),
+    "rebet": Wording("rebet", N_("Rebet"), row=1),
+    "undo": Wording("undo", N_("Undo"), row=1),
+    "clear": Wording("clear", N_("Clear"), "danger", 1),
+    "fold": Wording("fold", N_("Fold"), "danger"),
     "cards": MY_CARDS,
     "rules": RULES,
 }
@@ -93,30 +104,32 @@ BETTING: Mapping[str, Wording] = {
 
 UTH = Vocabulary("uth", {
     **BETTING,
-    "clear": Wording(button=N_("Clear")),
+    "clear": Wording(button=N_("Clear"), style="danger", row=1),
     "trips": Wording("trips", N_("Trips {amount}")),
-    "double": Wording("double", N_("Double")),
-    "raise": Wording("raise", N_("Raise {times}x")),
+    "double": Wording("double", N_("Double"), row=1),
+    "raise": Wording("raise", N_("Raise {times}x"), "success"),
     "check": Wording("check", N_("Check")),
 })
 
 THREE_CARD = Vocabulary("threecard", {
     **BETTING,
     "pairplus": Wording("pairplus", N_("Pair Plus {amount}")),
-    "play": Wording("play", N_("Play")),
+    "play": Wording("play", N_("Play"), "success"),
 })
 
 BOXED: Mapping[str, Wording] = {
     **BETTING,
-    "clear": Wording(button=N_("Clear")),
-    "ante": Wording("ante", N_("Box {box}: Ante {amount}")),
-    "bonus": Wording("bonus", N_("Box {box}: Bonus {amount}")),
+    "clear": Wording(button=N_("Clear"), style="danger", row=2),
+    "rebet": Wording("rebet", N_("Rebet"), row=2),
+    "undo": Wording("undo", N_("Undo"), row=2),
+    "ante": Wording("ante", N_("Box {box}: Ante {amount}"), "primary"),
+    "bonus": Wording("bonus", N_("Box {box}: Bonus {amount}"), row=1),
     "open": Wording("open"),
-    "buy": Wording("buy", N_("Buy")),
-    "bet": Wording("bet", N_("Bet")),
+    "bet": Wording("bet", N_("Bet"), "success"),
+    "buy": Wording("buy", N_("Buy"), "primary"),
     "insure": Wording("insurance"),
     "exchange": Wording("exchange", N_("Exchange box {box}")),
-    "goon": Wording("goon", N_("Go on")),
+    "goon": Wording("goon", N_("Go on"), "success"),
 }
 """2 Plus 4's and Imperial's actions (the boxed games)."""
 
@@ -124,30 +137,35 @@ TWO_PLUS_FOUR = Vocabulary("twoplusfour", BOXED)
 
 IMPERIAL = Vocabulary("imperial", {
     **BOXED,
-    "draw": Wording("draw", N_("Draw")),
-    "pick": Wording(button=N_("Draw cards")),
+    "draw": Wording("draw", N_("Draw"), place="private", menu="pick"),
+    "pick": Wording(button=N_("Draw cards"), style="primary"),
 })
 """``draw`` is the button under the card menu; ``pick`` opens that menu (the table's button)."""
 
 HIGH_CARD_FLUSH = Vocabulary("hcf", {
     **{action: wording for action, wording in BETTING.items() if action != "undo"},
-    "start": Wording("deal", N_("Deal next hand")),
-    "accept": Wording("bank", N_("Accept bank")),
-    "decline": Wording("bank", N_("Decline bank")),
-    "straight_flush": Wording("bonus", N_("SF bonus {amount}")),
-    "flush": Wording("bonus", N_("Flush bonus {amount}")),
-    "raise": Wording("raise", N_("Raise {times}x")),
+    "ante": Wording("ante", N_("Ante {amount}"), "primary", 1, sizes=(1, 5)),
+    "rebet": Wording("rebet", N_("Rebet"), row=2),
+    "clear": Wording("clear", N_("Clear"), "danger", 2),
+    "start": Wording("deal", N_("Deal next hand"), "success"),
+    "accept": Wording("bank", N_("Accept bank"), "success"),
+    "decline": Wording("bank", N_("Decline bank"), "danger"),
+    "straight_flush": Wording("bonus", N_("SF bonus {amount}"), row=1),
+    "flush": Wording("bonus", N_("Flush bonus {amount}"), row=1),
+    "raise": Wording("raise", N_("Raise {times}x"), "success"),
     **TABLE_COMMANDS,
 })
 """The two bonuses are two buttons of one action (``bonus``) and one command."""
 
 CHINESE = Vocabulary("chinese", {
-    "deal": Wording("deal", N_("Deal")),
-    "cards": Wording("hand", N_("Set my hand")),
+    "deal": Wording("deal", N_("Deal"), "success"),
+    "cards": Wording("hand", N_("Set my hand"), "primary"),
     "set": Wording("set"),
-    "auto": Wording("auto", N_("Auto-arrange")),
-    "confirm": Wording("confirm", N_("Confirm")),
-    "confirmfoul": Wording("confirm", N_("Confirm foul")),
-    "declare": Wording("declare", N_("Declare {natural}")),
+    "front": Wording(place="private"),
+    "middle": Wording(place="private"),
+    "auto": Wording("auto", N_("Auto-arrange"), place="private"),
+    "confirm": Wording("confirm", N_("Confirm"), place="private"),
+    "confirmfoul": Wording("confirm", N_("Confirm foul"), place="private"),
+    "declare": Wording("declare", N_("Declare {natural}"), place="private"),
     **TABLE_COMMANDS,
 })

@@ -24,6 +24,13 @@ ALREADY_DONE = "That was already done"
 STEP_TIMEOUT = 25.0  # a 10 s window or decision timer, an edit interval, and a busy machine
 
 
+async def press_when_shown(table: TableClient, player: FakeUser, label: str) -> Answer:
+    """Press ``label`` on the first rendering that shows it: a side bet's button shows once an
+    Ante it may go with is placed (the player's own, just answered)."""
+    shown = await table.wait_for(lambda controls, _: label in controls, timeout=STEP_TIMEOUT)
+    return await table.press(player, label, shown)
+
+
 @dataclass
 class Stake:
     """What one player meant to put in play in one round."""
@@ -169,7 +176,7 @@ class UTHScript:
         expect_applied(answer, played, duplicates)
         if rng.random() < 0.3:
             if rng.random() < 0.5:
-                answer = await table.press(player, "Trips 10", message)
+                answer = await press_when_shown(table, player, "Trips 10")
                 stake.side += 10
             else:
                 answer = await table.command(player, "uth trips", amount=15)
@@ -255,7 +262,7 @@ class ThreeCardScript:
         expect_applied(answer, played, duplicates)
         if rng.random() < 0.4:
             by_button = rng.random() < 0.5
-            answer = (await table.press(player, "Pair Plus 10", message) if by_button
+            answer = (await press_when_shown(table, player, "Pair Plus 10") if by_button
                       else await table.command(player, "threecard pairplus", amount=15))
             stake.side += 10 if by_button else 15
             expect_applied(answer, played, duplicates)
@@ -356,8 +363,10 @@ class BoxedScript:
             stake.ante += amount
             expect_applied(answer, played, duplicates)
         if rng.random() < 0.3:
-            answer = (await table.press(player, "Box 1: Bonus 1", message) if rng.random() < 0.5
-                      else await table.command(player, f"{self.game} bonus", box=1, amount=1))
+            if rng.random() < 0.5:
+                answer = await press_when_shown(table, player, "Box 1: Bonus 1")
+            else:
+                answer = await table.command(player, f"{self.game} bonus", box=1, amount=1)
             stake.side += 1  # the Bonus
             expect_applied(answer, played, duplicates)
 
@@ -826,7 +835,7 @@ class HCFScript:
         stake.side += self.RAKE  # staked with the first Ante
         if rng.random() < 0.3:
             if rng.random() < 0.5:
-                answer = await table.press(player, rng.choice(["SF bonus 10", "Flush bonus 10"]), message)
+                answer = await press_when_shown(table, player, rng.choice(["SF bonus 10", "Flush bonus 10"]))
                 stake.side += 10
             else:
                 answer = await table.command(player, "hcf bonus", straight_flush=10, flush=10)

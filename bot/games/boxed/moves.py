@@ -87,7 +87,7 @@ class PickExchange:
     kind: ClassVar[str] = "exchange"
 
 
-BoxedMove = (BoxAnte | BoxBonus | Rebet | OpenBoxes | Undo | Clear | Buy | Bet | Fold | Insure | GoOn
-             | PickExchange)
+BoxedMove = (BoxAnte | BoxBonus | Rebet | OpenBoxes | Undo | Clear | Buy | Bet | Fold | Insure | PickExchange
+             | GoOn)
 MOVE_TYPES: tuple[type[BoxedMove], ...] = (BoxAnte, BoxBonus, Rebet, OpenBoxes, Undo, Clear, Buy, Bet, Fold,
-                                           Insure, GoOn, PickExchange)
+                                           Insure, PickExchange, GoOn)

@@ -567,6 +567,10 @@ class BoxedState(RecordedRound):
 
     # -------------------------------------------------------------------------------- moves
 
+    def seats_to_ask(self) -> tuple[SeatId, ...]:
+        """The seats in the round (a player not in it yet may join it with a bet)."""
+        return tuple(self.seats)
+
     def legal_moves(self, seat: SeatId) -> tuple[MoveOption, ...]:
         """What ``seat`` may do now, asked of the same checks the actions make: each box's Ante
         and bonus with the chips they may take, the open-box counts, each decision, insurance
@@ -598,7 +602,7 @@ class BoxedState(RecordedRound):
         if self.can_bet(seat):
             on_turn = self.current_box(seat)
             limits = None if on_turn is None else self.insurance_range(seat, on_turn)
-            options.append(MoveOption(moves.Bet.kind) if limits is None
+            options.append(MoveOption(moves.Bet.kind, optional=True) if limits is None
                            else MoveOption(moves.Bet.kind, *limits, optional=True))
         if self.can_fold(seat):
             options.append(MoveOption(moves.Fold.kind))

@@ -105,6 +105,10 @@ class ChineseTable:
 
     # -------------------------------------------------------------------------------- moves
 
+    def seats_to_ask(self) -> tuple[SeatId, ...]:
+        """The players dealt in (only they may play the hand)."""
+        return tuple(seat for seat, _ in self.lineup)
+
     def legal_moves(self, seat: SeatId) -> tuple[MoveOption, ...]:
         """What ``seat`` may do now: Deal, or while setting its hand the parts (the cards each
         takes), the auto-arrange, setting, confirming (Confirm only a hand that does not foul)

@@ -363,6 +363,10 @@ class HCFRound:
 
     # -------------------------------------------------------------------------------- moves
 
+    def seats_to_ask(self) -> tuple[SeatId, ...]:
+        """Everyone seated as the hand began (only they may play it)."""
+        return self.clockwise
+
     def legal_moves(self, seat: SeatId) -> tuple[MoveOption, ...]:
         """What ``seat`` may do now, asked of the same checks the actions make: the Ante and
         each bonus with the chips they may take, a Raise with the multiples the seat's flush

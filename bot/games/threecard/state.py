@@ -334,6 +334,10 @@ class ThreeCardState(RecordedRound):
 
     # -------------------------------------------------------------------------------- moves
 
+    def seats_to_ask(self) -> tuple[SeatId, ...]:
+        """The seats in the round (a player not in it yet may join it with a bet)."""
+        return tuple(self.seats)
+
     def legal_moves(self, seat: SeatId) -> tuple[MoveOption, ...]:
         """What ``seat`` may do now, each bet with the chips it may take: asked of the same
         checks the actions make."""

@@ -376,6 +376,10 @@ class UTHState(RecordedRound):
 
     # -------------------------------------------------------------------------------- moves
 
+    def seats_to_ask(self) -> tuple[SeatId, ...]:
+        """The seats in the round (a player not in it yet may join it with a bet)."""
+        return tuple(self.seats)
+
     def legal_moves(self, seat: SeatId) -> tuple[MoveOption, ...]:
         """What ``seat`` may do now, each bet with the chips it may take and a Raise with the
         multiples open on this street: asked of the same checks the actions make."""

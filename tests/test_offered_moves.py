@@ -1,0 +1,138 @@
+"""Every game, played through its adapter: every button the table offers is a legal move of
+the engine at that moment (for some seat, or a newcomer), and every legal move of every seat is
+reachable, from a table button, a private one (the player's own cards and menus) or a command.
+
+Rounds are random walks from fixed seeds: at each step a seat presses a random button, makes
+a random legal move, or the timer runs out. The table's seats are three players (with chips
+at the stack-funded tables); an idle table's buttons are checked against the round they open.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import pytest
+
+from bot import catalog
+from bot.games.common import RuleError
+from bot.games.moves import MoveOption, Remembered
+from bot.i18n import Refusal
+from bot.poker import FULL_DECK
+from bot.tables import actions
+from bot.tables.actions import ActionArg, argument_type, build_move
+from bot.tables.adapter import GameAdapter, TableContext
+from bot.tables.controls import NEWCOMER, Control
+from bot.tables.wording import Vocabulary
+
+SEATS = (1, 2, 3)
+STACK = 1_000
+STEPS = 40
+SEEDS = range(6)
+
+
+def table_context(memory: dict[Any, Any]) -> TableContext:
+    return TableContext(1, tuple((seat, STACK) for seat in SEATS), memory)
+
+
+def legal_now(adapter: GameAdapter, state: Any, control: Control, memory: dict[Any, Any]) -> bool:
+    """Whether some seat (a newcomer too) may make the button's move now: the engine takes it
+    (a Rebet: the engine offers it; it is made from the table's memory)."""
+    move_type = adapter.move_type(control.action)
+    for seat in (*state.seats_to_ask(), NEWCOMER):
+        if issubclass(move_type, Remembered):
+            if any(option.kind == control.action for option in state.legal_moves(seat)):
+                return True
+            continue
+        try:
+            copy.deepcopy(state).apply(seat, build_move(move_type, control.arg, lambda: None))
+        except RuleError:
+            continue
+        return True
+    return False
+
+
+def reachable(vocabulary: Vocabulary, option: MoveOption, buttons: list[Control]) -> bool:
+    """A legal move is reachable from a table button of its kind (its box, bet or choice), from
+    the player's own message (a private wording) or from a command."""
+    wording = vocabulary.actions.get(option.part or option.kind)
+    if wording is not None and (wording.command is not None or wording.place == "private"):
+        return True
+    return any(button.action == option.kind and _matches(button, option) for button in buttons)
+
+
+def _matches(button: Control, option: MoveOption) -> bool:
+    values = vars(button.arg)
+    return (option.box is None or values.get("box") == option.box) and (
+        option.part is None or values.get(option.part) is not None) and (
+        not option.choices or values.get("times") in option.choices)
+
+
+def check_step(adapter: GameAdapter, state: Any, config: Any, memory: dict[Any, Any]) -> list[Control]:
+    buttons = [button for button in adapter.controls(state, config) if button.action in adapter.arguments]
+    for button in buttons:
+        assert legal_now(adapter, state, button, memory), (adapter.game, button)
+    for seat in state.seats_to_ask():
+        for option in state.legal_moves(seat):
+            assert reachable(adapter.vocabulary, option, buttons), (adapter.game, seat, option)
+    return buttons
+
+
+def random_step(adapter: GameAdapter, state: Any, buttons: list[Control], memory: dict[Any, Any],
+                rng: random.Random, deck: list[Any]) -> None:
+    """A seat presses a button, or makes a legal move (a command), or the timer runs out."""
+    seat = rng.choice(SEATS)
+    roll = rng.random()
+    try:
+        if roll < 0.45 and buttons:
+            button = rng.choice(buttons)
+            adapter.apply(state, seat, button.action, button.arg, memory)
+        elif roll < 0.9:
+            options = state.legal_moves(seat)
+            if options:
+                option = rng.choice(options)
+                adapter.apply(state, seat, option.kind, argument_for(adapter, option, rng), memory)
+        else:
+            adapter.on_deadline(state, lambda: deck)
+    except Refusal:
+        pass
+
+
+def argument_for(adapter: GameAdapter, option: MoveOption, rng: random.Random) -> ActionArg:
+    """A command's argument for a legal ``option``: its least chips, a choice, its box."""
+    argument = argument_type(adapter.move_type(option.kind))
+    amount = option.least or 0
+    if argument is actions.Times:
+        return actions.Times(rng.choice(option.choices))
+    if argument is actions.BoxAmount:
+        return actions.BoxAmount(option.box or 1, amount)
+    if argument is actions.BoxNumber:
+        return actions.BoxNumber(option.box or 1)
+    if argument is actions.Bonuses:
+        return actions.Bonuses(**{option.part or "flush": amount})
+    if argument is actions.Amount:
+        return actions.Amount(amount)
+    return actions.NO_ARG  # a move naming cards is made from the private menus: not walked here
+
+
+@pytest.mark.parametrize("game", [game.key for game in catalog.GAMES])
+def test_every_button_is_a_legal_move_and_every_legal_move_is_reachable(game: str) -> None:
+    declared = catalog.declared(game)
+    adapter, config = declared.new_adapter(), declared.new_table_config()
+    for seed in SEEDS:
+        rng = random.Random(seed)
+        deck = rng.sample(FULL_DECK, len(FULL_DECK))
+        memory: dict[Any, Any] = {}
+        for _ in range(2):  # a second round, with the first round's bets to rebet
+            state = adapter.new_round_state(config, table_context(memory))
+            idle = [button for button in adapter.controls(None, config) if button.action in adapter.arguments]
+            assert idle, game
+            for button in idle:
+                assert legal_now(adapter, state, button, memory), (game, "idle", button)
+            for _ in range(STEPS):
+                buttons = check_step(adapter, state, config, memory)
+                if adapter.is_over(state):
+                    break
+                random_step(adapter, state, buttons, memory, rng, deck)
+            memory = adapter.memory(state)

@@ -16,27 +16,27 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 import render
 from bot.errors import UserError
-from bot.games.chinese.table import GAME
+from bot.games.chinese.table import GAME, HandView
 from bot.games.common import RuleError
 from bot.i18n import N_, Text, Words
 from bot.poker import Card
 from bot.tables.actions import NO_ARG, ActionArg, CardList, HandParts
 from bot.tables.adapter import button
-from bot.tables.chinese import ChineseAdapter, HandView, options_of
+from bot.tables.chinese import ChineseAdapter, options_of
 from bot.tables.config import MAX_CHIPS
 from bot.tables.errors import TableError
 from bot.tables.runtime import Table
 from bot.tables.wording import CHINESE
 from cogs.common import guarded, reader, relative_time
 from cogs.drawing import TABLE_PICTURES
+from cogs.game_commands import GameCommands
 from cogs.private_cards import GAME_PRIVATE_MESSAGES, PrivateMessage, edit_private, send_private
 from cogs.stacks import buy_in_at_game_table, game_table, leave_game_table, show_my_stack
 from cogs.table_button import TableButton
-from cogs.tables import act_at_game_table, act_at_table, action_request, confirmation, send_rules
+from cogs.tables import act_at_table, action_request, confirmation
 
 if TYPE_CHECKING:
     from bot.client import CasinoBot
@@ -201,19 +201,18 @@ def hand_controls(table: Table, round_id: int, view: HandView, w: Words) -> disc
 # ------------------------------------------------------------------------------ the commands
 
 
-class Chinese(commands.Cog):
-    group = app_commands.Group(name="chinese", description="Chinese Poker at this channel's table.",
-                               guild_only=True)
+class ChineseCommands(GameCommands):
+    """``/chinese buyin|deal|hand|set|auto|confirm|declare|leave|stack|rules``."""
 
-    def __init__(self, bot: CasinoBot) -> None:
-        self.bot = bot
+    def __init__(self) -> None:
+        super().__init__(GAME, rules_description="How Chinese Poker is played, scored and paid here.")
 
-    async def _act_and_show(self, interaction: discord.Interaction, action: str,
+    async def _act_and_show(self, interaction: discord.Interaction[Any], action: str,
                             arg: ActionArg = NO_ARG) -> None:
         """An action on the player's own hand, answered with the hand as it is now."""
         request = action_request(interaction, action, arg)
-        table = game_table(self.bot, request.channel_id, GAME)
-        result = await act_at_table(self.bot, interaction, table, request)
+        table = game_table(interaction.client, request.channel_id, GAME)
+        result = await act_at_table(interaction.client, interaction, table, request)
         said = confirmation(interaction, table, result)
         try:
             message = await hand_message(table, request.user_id, 0, reader(interaction), said)
@@ -222,55 +221,58 @@ class Chinese(commands.Cog):
             return
         await send_private(interaction, message)
 
-    @group.command(name="buyin", description="Bring chips to your stack here (first buy: 20 points' worth).")
+    @app_commands.command(name="buyin",
+                          description="Bring chips to your stack here (first buy: 20 points' worth).")
     @app_commands.describe(amount="Chips from your wallet")
-    async def buyin(self, interaction: discord.Interaction, amount: Chips) -> None:
-        await buy_in_at_game_table(self.bot, interaction, GAME, amount)
+    async def buyin(self, interaction: discord.Interaction[Any], amount: Chips) -> None:
+        await buy_in_at_game_table(interaction.client, interaction, GAME, amount)
 
-    @group.command(name="deal", description="Deal a hand to every seated player with chips.")
-    async def deal(self, interaction: discord.Interaction) -> None:
-        await act_at_game_table(self.bot, interaction, GAME, "deal")
+    @app_commands.command(name="deal", description="Deal a hand to every seated player with chips.")
+    async def deal(self, interaction: discord.Interaction[Any]) -> None:
+        await self.act(interaction, "deal")
 
-    @group.command(name="hand", description="Show your hand privately, with the menus to set it.")
-    async def hand(self, interaction: discord.Interaction) -> None:
+    @app_commands.command(name="hand", description="Show your hand privately, with the menus to set it.")
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
         request = action_request(interaction, "hand")
-        table = game_table(self.bot, request.channel_id, GAME)
+        table = game_table(interaction.client, request.channel_id, GAME)
         await send_private(interaction, await hand_message(table, request.user_id, 0, reader(interaction)))
 
-    @group.command(name="set", description="Set your hand: name the front 3 and middle 5 cards; the back "
-                                           "is the rest.")
+    @app_commands.command(name="set", description="Set your hand: name the front 3 and middle 5 cards; "
+                                                  "the back is the rest.")
     @app_commands.describe(front="Three cards, e.g. As Kd 10h", middle="Five cards, e.g. 9s 9d 7c 7h 2s")
-    async def set_hand(self, interaction: discord.Interaction, front: CardsText, middle: CardsText) -> None:
+    async def set_hand(self, interaction: discord.Interaction[Any], front: CardsText,
+                       middle: CardsText) -> None:
         parts = HandParts(CardList.read(front).cards, CardList.read(middle).cards)
         await self._act_and_show(interaction, "set", parts)
 
-    @group.command(name="auto", description="Propose the best legal arrangement of your cards.")
-    async def auto(self, interaction: discord.Interaction) -> None:
+    @app_commands.command(name="auto", description="Propose the best legal arrangement of your cards.")
+    async def auto(self, interaction: discord.Interaction[Any]) -> None:
         await self._act_and_show(interaction, "auto")
 
-    @group.command(name="confirm", description="Set your hand as chosen (a fouled hand needs foul:True).")
+    @app_commands.command(name="confirm",
+                          description="Set your hand as chosen (a fouled hand needs foul:True).")
     @app_commands.describe(foul="Play the hand even though it is fouled")
-    async def confirm(self, interaction: discord.Interaction, foul: bool = False) -> None:
+    async def confirm(self, interaction: discord.Interaction[Any], foul: bool = False) -> None:
         await self._act_and_show(interaction, "confirmfoul" if foul else "confirm")
 
-    @group.command(name="declare", description="Declare the automatic win your cards hold.")
-    async def declare(self, interaction: discord.Interaction) -> None:
+    @app_commands.command(name="declare", description="Declare the automatic win your cards hold.")
+    async def declare(self, interaction: discord.Interaction[Any]) -> None:
         await self._act_and_show(interaction, "declare")
 
-    @group.command(name="leave", description="Leave the table with your stack.")
-    async def leave(self, interaction: discord.Interaction) -> None:
-        await leave_game_table(self.bot, interaction, GAME)
+    @app_commands.command(name="leave", description="Leave the table with your stack.")
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        await leave_game_table(interaction.client, interaction, GAME)
 
-    @group.command(name="stack", description="Your chips at this table.")
-    async def stack(self, interaction: discord.Interaction) -> None:
-        await show_my_stack(self.bot, interaction, GAME)
-
-    @group.command(name="rules", description="How Chinese Poker is played, scored and paid here.")
-    async def rules(self, interaction: discord.Interaction) -> None:
-        await send_rules(self.bot, interaction, GAME)
+    @app_commands.command(name="stack", description="Your chips at this table.")
+    async def stack(self, interaction: discord.Interaction[Any]) -> None:
+        await show_my_stack(interaction.client, interaction, GAME)
 
 
 async def setup(bot: CasinoBot) -> None:
     bot.add_dynamic_items(HandSelect)
     GAME_PRIVATE_MESSAGES[GAME] = hand_message
-    await bot.add_cog(Chinese(bot))
+    bot.tree.add_command(ChineseCommands())
+
+
+async def teardown(bot: CasinoBot) -> None:
+    bot.tree.remove_command(GAME)

@@ -19,22 +19,26 @@ from cogs.tables import act_at_game_table, send_rules
 
 
 class GameCommands(app_commands.Group):
-    def __init__(self, key: str) -> None:
+    def __init__(self, key: str, *, description: str | None = None,
+                 rules_description: str | None = None) -> None:
+        """The group's ``description`` and ``/<key> rules``'s, where the game says more than
+        "<game> at this channel's table." and "How <game> is played and paid here."."""
         self.game = catalog.declared(key)
-        super().__init__(name=key, description=f"{self.game.name} at this channel's table.",
+        super().__init__(name=key, description=description or f"{self.game.name} at this channel's table.",
                          guild_only=True)
         # Added per instance: discord.py collects a Group's commands from the class that
         # declares them only, so a command declared here would hide the subclass's.
-        self.add_command(_rules_command(self.game))
+        self.add_command(_rules_command(self.game, rules_description))
 
     async def act(self, interaction: discord.Interaction[Any], action: str,
                   arg: ActionArg = NO_ARG) -> None:
         await act_at_game_table(interaction.client, interaction, self.game.key, action, arg)
 
 
-def _rules_command(game: catalog.GameDeclaration) -> app_commands.Command[Any, ..., None]:
+def _rules_command(game: catalog.GameDeclaration,
+                   description: str | None) -> app_commands.Command[Any, ..., None]:
     async def rules(interaction: discord.Interaction[Any]) -> None:
         await send_rules(interaction.client, interaction, game.key)
 
     return app_commands.Command(name="rules", callback=rules,
-                                description=f"How {game.name} is played and paid here.")
+                                description=description or f"How {game.name} is played and paid here.")

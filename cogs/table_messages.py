@@ -389,7 +389,7 @@ class TableMessages:
         note = adapter.table_note(table.config, w)  # a player-banked game's bank and rake terms
         if note is not None:
             lines.append(note)
-        if round_ is not None and adapter.needs_seed(round_.state):
+        if round_ is not None and round_.state.cards_out():
             lines.append(w("Shuffle commitment: `{commitment}`", commitment=round_.commitment))
         if table.config.practice:
             lines.insert(0, practice_mark(w))

@@ -20,7 +20,7 @@ WORDS_CALLS = {"w", "public", "N_", "Text", "StaleAction", "AlreadyApplied"}
 """Calls whose first argument is a catalogue text; so is a refusal's (any ``...Error`` of the
 bot's own, and ``super().__init__`` in one), which the reader reads in their language."""
 LOGGING = {"debug", "info", "warning", "error", "exception"}
-RECORDS = {"reason", "description"}
+RECORDS = {"reason", "description", "rules_description"}
 PROGRAMMING_ERRORS = {"TypeError", "ValueError", "RuntimeError", "KeyError", "NotImplementedError",
                       "AssertionError"}
 RECORD_CALLS = {"Movement", "Stake", "verify_saved"}

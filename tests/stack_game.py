@@ -14,28 +14,36 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine
+from bot.games.moves import MOST_CHIPS, Move, Moved, MoveOption, Said
+from bot.games.round import DeadlineKind
 from bot.i18n import N_, Words
 from bot.poker import Card
-from bot.tables.actions import ActionArg, Amount, NoArg, expect
 from bot.tables.adapter import (
     Applied,
     BuyInRequest,
-    Control,
-    DeadlineKind,
     GameAdapter,
     GameInfo,
     Outcome,
     PrivateRows,
     TableContext,
-    button,
 )
 from bot.tables.config import ENGLISH, TableConfig, TableOptions, option
 from bot.tables.wording import TABLE_COMMANDS, Vocabulary, Wording
 from render import SeatView, TableSnapshot
 
 
+class PotAnte(Move, kind="ante"):
+    amount: int
+
+
+class Showdown(Move, kind="showdown"):
+    """Decide the pot now."""
+
+
 @dataclass
 class PotState:
+    """The pot's round, on the round protocol (:class:`bot.games.round.Round`)."""
+
     stakes: dict[int, int] = field(default_factory=dict)
     over: bool = False
     context_seats: list[list[int]] = field(default_factory=list)
@@ -44,6 +52,53 @@ class PotState:
     rake: int = 0
     house_adds: int = 0
     misreport: int = 0
+
+    def seats_to_ask(self) -> tuple[SeatId, ...]:
+        return tuple(self.stakes)
+
+    def legal_moves(self, seat: SeatId) -> tuple[MoveOption, ...]:
+        if self.over:
+            return ()
+        return (MoveOption(PotAnte.kind, 1, MOST_CHIPS), MoveOption(Showdown.kind))
+
+    def apply(self, seat: SeatId, move: PotAnte | Showdown) -> Moved:
+        if self.over:
+            raise RuleError("The pot has been decided.")
+        if isinstance(move, PotAnte):
+            self.stakes[seat] = self.stakes.get(seat, 0) + move.amount
+            return Moved(Said(f"Ante {move.amount}", (ChipFlow(seat, "pot", move.amount),)))
+        self.over = True
+        return Moved(Said("Showdown"), "showdown")
+
+    def phase_key(self) -> bool:
+        return self.over
+
+    def deadline_kind(self) -> DeadlineKind | None:
+        return None if self.over else "betting"
+
+    def cards_out(self) -> bool:
+        return False
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def dealt_cards(self) -> list[Card]:
+        return []
+
+    def seats_in_play(self) -> tuple[SeatId, ...]:
+        return tuple(self.stakes)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"stakes": {str(k): v for k, v in self.stakes.items()}, "over": self.over,
+                "context_seats": self.context_seats, "context_memory": self.context_memory,
+                "newcomers": self.newcomers, "rake": self.rake, "house_adds": self.house_adds,
+                "misreport": self.misreport}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> PotState:
+        return cls({int(k): int(v) for k, v in data["stakes"].items()}, bool(data["over"]),
+                   list(data["context_seats"]), dict(data["context_memory"]), list(data["newcomers"]),
+                   int(data["rake"]), int(data["house_adds"]), int(data["misreport"]))
 
 
 @dataclass(frozen=True)
@@ -61,7 +116,8 @@ POT = GameInfo("pot", "Pot", "player-bank", PotOptions,
 
 class PotAdapter(GameAdapter):
     starts_round_actions = frozenset({"ante"})
-    arguments = {"ante": Amount, "showdown": NoArg}
+    move_types = (PotAnte, Showdown)
+    state_type = PotState
 
     def __init__(self, info: GameInfo = POT) -> None:
         super().__init__(info)
@@ -82,49 +138,12 @@ class PotAdapter(GameAdapter):
         if request.bought_in == 0 and request.amount < minimum:
             raise RuleError(f"Your first buy-in here must be at least {minimum:,} chips.")
 
-    def dump(self, state: PotState) -> dict[str, Any]:
-        return {"stakes": {str(k): v for k, v in state.stakes.items()}, "over": state.over,
-                "context_seats": state.context_seats, "context_memory": state.context_memory,
-                "newcomers": state.newcomers, "rake": state.rake, "house_adds": state.house_adds,
-                "misreport": state.misreport}
-
-    def load(self, data: Mapping[str, Any], config: TableConfig) -> PotState:
-        return PotState({int(k): int(v) for k, v in data["stakes"].items()}, bool(data["over"]),
-                        list(data["context_seats"]), dict(data["context_memory"]),
-                        list(data["newcomers"]), int(data["rake"]), int(data["house_adds"]),
-                        int(data["misreport"]))
-
-    def apply(self, state: PotState, seat: SeatId, action: str, arg: ActionArg,
-              memory: Mapping[SeatId, Any]) -> Applied:
-        if state.over:
-            raise RuleError("The pot has been decided.")
-        if action == "ante":
-            amount = expect(arg, Amount).chips
-            state.stakes[seat] = state.stakes.get(seat, 0) + amount
-            return Applied(seat, f"Ante {amount}", (ChipFlow(seat, "pot", amount),))
-        if action == "showdown":
-            state.over = True
-            return Applied(seat, "Showdown", step="showdown")
-        raise RuleError(f"Unknown action {action!r}.")
-
-    def phase_key(self, state: PotState) -> bool:
-        return state.over
-
-    def deadline_kind(self, state: PotState) -> DeadlineKind | None:
-        return None if state.over else "betting"
-
     def on_deadline(self, state: PotState, deck: Callable[[], Sequence[Card]]) -> list[Applied]:
         state.over = True
         return [Applied(None, "Betting closed", step="closed")]
 
     def leave(self, state: PotState, seat: SeatId) -> list[Applied]:
         return []  # the stake stays in the pot and plays on
-
-    def needs_seed(self, state: PotState) -> bool:
-        return False
-
-    def is_over(self, state: PotState) -> bool:
-        return state.over
 
     def outcome(self, state: PotState) -> Outcome | None:
         if not state.stakes:
@@ -138,18 +157,9 @@ class PotAdapter(GameAdapter):
             for seat, staked in state.stakes.items())
         return Outcome(Settlement(lines), f"{winner} takes {pot}")
 
-    def dealt_cards(self, state: PotState) -> list[Card]:
-        return []
-
-    def seats_in_play(self, state: PotState) -> list[SeatId]:
-        return list(state.stakes)
-
     def memory(self, state: PotState) -> dict[Any, Any]:
         winner = max(state.stakes, key=lambda seat: state.stakes[seat]) if state.stakes else None
         return {"button": winner, "rounds": int(state.context_memory.get("rounds", 0)) + 1}
-
-    def controls(self, state: PotState | None, config: TableConfig, w: Words = ENGLISH) -> list[Control]:
-        return [button(self.vocabulary, w, "ante", Amount(10), amount=10)]
 
     def snapshot(self, state: PotState | None, config: TableConfig, names: Mapping[SeatId, str],
                  title: str, footer: str, w: Words = ENGLISH) -> TableSnapshot:
@@ -166,7 +176,7 @@ class PotAdapter(GameAdapter):
         return "Betting" if state is not None and not state.over else "Waiting"
 
     def record(self, state: PotState) -> dict[str, Any]:
-        return self.dump(state)
+        return state.to_dict()
 
     def rules_text(self, config: TableConfig, w: Words = ENGLISH) -> str:
         return "The largest stake takes the pot."

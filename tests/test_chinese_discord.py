@@ -329,7 +329,7 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(harness: Disco
     message = await open_hand(tables, alice)
     mine = cards_of(tables, alice)
     stranger = next(card for card in deck if card not in mine)
-    before = tables.h.bot.tables.adapters["chinese"].dump(tables.round_state())
+    before = tables.round_state().to_dict()
     # Wrong card counts, by a forged menu and by command.
     refused(await choose(harness, alice, message, "front", mine[:2]), "front takes 3 cards, not 2")
     refused(await choose(harness, alice, message, "middle", mine[:6]), "middle takes 5 cards, not 6")
@@ -358,7 +358,7 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(harness: Disco
     refused(await harness.slash(carol, "chinese set", front=" ".join(map(str, mine[:3])),
                                 middle=" ".join(map(str, mine[3:8]))), "You have no hand in this round")
     refused(await tables.press(carol, "Set my hand"), "You have no hand in this round")
-    after = tables.h.bot.tables.adapters["chinese"].dump(tables.round_state())
+    after = tables.round_state().to_dict()
     assert after["hand"]["players"][1] == before["hand"]["players"][1], "bob's hand was touched"
     assert after["hand"]["players"][0]["front"] is not None  # alice's Auto-arrange draft only
     await harness.audit_ok()

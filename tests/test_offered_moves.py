@@ -36,10 +36,14 @@ def table_context(memory: dict[Any, Any]) -> TableContext:
     return TableContext(1, tuple((seat, STACK) for seat in SEATS), memory)
 
 
+def move_named(adapter: GameAdapter, kind: str) -> Any:
+    return next(move for move in adapter.move_types if move.kind == kind)
+
+
 def legal_now(adapter: GameAdapter, state: Any, control: Control, memory: dict[Any, Any]) -> bool:
     """Whether some seat (a newcomer too) may make the button's move now: the engine takes it
     (a Rebet: the engine offers it; it is made from the table's memory)."""
-    move_type = adapter.move_type(control.action)
+    move_type = move_named(adapter, control.action)
     for seat in (*state.seats_to_ask(), NEWCOMER):
         if issubclass(move_type, Remembered):
             if any(option.kind == control.action for option in state.legal_moves(seat)):
@@ -101,7 +105,7 @@ def random_step(adapter: GameAdapter, state: Any, buttons: list[Control], memory
 
 def argument_for(adapter: GameAdapter, option: MoveOption, rng: random.Random) -> ActionArg:
     """A command's argument for a legal ``option``: its least chips, a choice, its box."""
-    argument = argument_type(adapter.move_type(option.kind))
+    argument = argument_type(move_named(adapter, option.kind))
     amount = option.least or 0
     if argument is actions.Times:
         return actions.Times(rng.choice(option.choices))
@@ -132,7 +136,7 @@ def test_every_button_is_a_legal_move_and_every_legal_move_is_reachable(game: st
                 assert legal_now(adapter, state, button, memory), (game, "idle", button)
             for _ in range(STEPS):
                 buttons = check_step(adapter, state, config, memory)
-                if adapter.is_over(state):
+                if state.is_over():
                     break
                 random_step(adapter, state, buttons, memory, rng, deck)
             memory = adapter.memory(state)

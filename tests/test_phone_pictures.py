@@ -90,16 +90,16 @@ def play_a_round(game: str, w: Words, seats: dict[int, str], drawn: Drawn, *, am
     unplaced = None
     for _ in range(60):
         table(w("{game} · Round #{round}", game=adapter.display_name, round="1042"))
-        if adapter.is_over(state):
+        if state.is_over():
             break
         acted = decide(adapter, state, seats)  # a start, then the bank, the largest raise...
         for seat in seats:
-            if seat in acted or seat in adapter.seats_in_play(state):
+            if seat in acted or seat in state.seats_in_play():
                 draw_private(adapter, state, seat, w, drawn)
         unplaced = place_bets(adapter, state, seats, bet, unplaced)
-        if not adapter.is_over(state):
+        if not state.is_over():
             adapter.on_deadline(state, lambda: list(deck))
-    assert adapter.is_over(state), f"{game}: the round did not end"
+    assert state.is_over(), f"{game}: the round did not end"
     title = w("{game} · Round #{round} · Result", game=adapter.display_name, round="1042")
     footer = w("Round #{round} · seed {seed}", round="1042", seed="9f2c1e77a0b4d3c5a0b4d3c5e6f7a8b9")
     result = adapter.showdown_snapshot(state, config, seats, title, footer, w)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, dataclass_transform
 
 from bot.games.common import ChipFlow, RuleError
 
@@ -127,39 +127,24 @@ class Moved:
         return self.said or self.record.label
 
 
-# Moves most games' players make: each game lists those it has among its own.
+@dataclass_transform(frozen_default=True)
+class Move:
+    """The base of every move: ``class Raise(Move, kind="raise")`` with its fields (``times:
+    int``) makes a frozen dataclass whose ``kind`` is the action's name. A move may say
+    ``reports_bets=True``: its effect shows only in the bets it leaves (Undo, Rebet, UTH's
+    Double), so the table's reply lists those."""
 
-@dataclass(frozen=True)
-class Ante:
-    """An Ante of ``amount`` chips (at Ultimate Texas Hold'em, its Blind goes with it)."""
+    kind: ClassVar[str] = ""
+    reports_bets: ClassVar[bool] = False
 
-    amount: int
-    kind: ClassVar[str] = "ante"
-
-
-@dataclass(frozen=True)
-class Undo:
-    """Take back the seat's latest bet while betting is open."""
-
-    kind: ClassVar[str] = "undo"
-    reports_bets: ClassVar[bool] = True
-    """Its effect shows only in the bets it leaves (so too Rebet, UTH's Double): the table's
-    reply lists those."""
+    def __init_subclass__(cls, *, kind: str = "", reports_bets: bool = False, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.kind = kind or cls.kind
+        cls.reports_bets = reports_bets or cls.reports_bets
+        dataclass(frozen=True)(cls)
 
 
-@dataclass(frozen=True)
-class Clear:
-    """Take back every bet of the seat while betting is open."""
-
-    kind: ClassVar[str] = "clear"
-
-
-@dataclass(frozen=True)
-class Fold:
-    kind: ClassVar[str] = "fold"
-
-
-class Remembered:
+class Remembered(Move):
     """A move built from the seat's bets of last round (Rebet): the table keeps those, the
     round does not, so the move is made with :meth:`from_memory` of what the table kept."""
 
@@ -173,3 +158,23 @@ def remembered_bets(previous: object, count: int) -> tuple[int, ...]:
     if not isinstance(previous, list | tuple) or len(previous) != count:
         raise RuleError("There is nothing to rebet: you did not bet last round.")
     return tuple(int(amount) for amount in previous)
+
+
+# Moves most games' players make: each game lists those it has among its own.
+
+class Ante(Move, kind="ante"):
+    """An Ante of ``amount`` chips (at Ultimate Texas Hold'em, its Blind goes with it)."""
+
+    amount: int
+
+
+class Undo(Move, kind="undo", reports_bets=True):
+    """Take back the seat's latest bet while betting is open."""
+
+
+class Clear(Move, kind="clear"):
+    """Take back every bet of the seat while betting is open."""
+
+
+class Fold(Move, kind="fold"):
+    """Give up the hand (its Ante is lost)."""

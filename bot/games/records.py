@@ -11,7 +11,7 @@ flows and rejections as objects), so a family declares fields and nothing else.
 from __future__ import annotations
 
 import types
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import (
     Any,
@@ -114,6 +114,30 @@ class RecordedRound:
 
     def _settle(self) -> None:
         raise NotImplementedError
+
+
+class DealerRound(RecordedRound):
+    """A dealer game's round (Ultimate Texas Hold'em, Three Card Poker, the boxed games): seats
+    by id and a phase from betting to settled, from which the round protocol's facts follow
+    (:class:`bot.games.round.Round`)."""
+
+    seats: Mapping[SeatId, Any]
+
+    def phase_key(self) -> Hashable:
+        return self.phase
+
+    def cards_out(self) -> bool:
+        return self.phase.label != "betting"
+
+    def is_over(self) -> bool:
+        return self.phase.label == "settled"
+
+    def seats_in_play(self) -> tuple[SeatId, ...]:
+        return tuple(self.seats)
+
+    def seats_to_ask(self) -> tuple[SeatId, ...]:
+        """The seats in the round (a player not in it yet may join it with a bet)."""
+        return tuple(self.seats)
 
 
 def record_from_dict(types_by_kind: Mapping[str, type[R]], data: Mapping[str, Any]) -> R:

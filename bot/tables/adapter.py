@@ -1,9 +1,12 @@
-"""The contract between the table runtime and one game's rules engine.
+"""The contract between the table runtime and one game: the engine's round, and its presenter.
 
 The runtime is the same for every game: it serialises actions, saves state, moves chips and
-runs timers. An adapter translates its generic calls ("apply this action for this seat",
-"the timer ran out", "what does the table show") into the engine's own API. Adapters hold no
-state of their own; the engine state object is passed in and out.
+runs timers. It asks the engine's round what it is (:class:`bot.games.round.Round`: its phase,
+its timer, whether it is over, its cards) and the game's adapter what to do and show: an
+action is the engine's move of that kind (:meth:`GameAdapter.apply`, from the engine's
+``MOVE_TYPES``), the buttons are the moves the round offers (:mod:`bot.tables.controls`), and
+the rest is presentation (pictures, private cards, texts). Adapters hold no state of their
+own; the round is passed in and out.
 
 A game's adapter subclasses :class:`GameAdapter`: the abstract methods are what every game must
 say; the others are hooks whose defaults suit a house-banked betting game, overridden where a
@@ -22,7 +25,7 @@ end at exactly zero.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
@@ -37,7 +40,6 @@ from bot.tables.controls import NEWCOMER, Control, offered, table_controls
 from bot.tables.wording import TABLE_COMMANDS, Vocabulary
 from render import ShowdownSnapshot, TableSnapshot
 
-DeadlineKind = Literal["betting", "decision"]
 Funding = Literal["house", "player-bank", "peer"]
 
 
@@ -240,15 +242,11 @@ class GameAdapter(ABC):
         return self.new_state(config)
 
     state_type: ClassVar[Any]
-    """The engine's state class: :meth:`dump` and :meth:`load` use its ``to_dict`` and
-    ``from_dict`` unless the game overrides them."""
-
-    def dump(self, state: Any) -> dict[str, Any]:
-        """The round's state as JSON-able data, saved after every action."""
-        return dict(state.to_dict())
+    """The engine's round class: :meth:`load` restores what its ``to_dict`` saved (after
+    every action) with its ``from_dict``, unless the game overrides it."""
 
     def load(self, data: Mapping[str, Any], config: TableConfig) -> Any:
-        """The state :meth:`dump` saved (a restart resumes the round from it)."""
+        """The round its ``to_dict`` saved (a restart resumes the round from it)."""
         return self.state_type.from_dict(data)
 
     # -- actions and time --------------------------------------------------------------------
@@ -257,12 +255,19 @@ class GameAdapter(ABC):
         """Every action the game takes, with the type of its argument."""
         return {move.kind: argument_type(move) for move in self.move_types}
 
+    def _move_named(self, action: str) -> type[Any]:
+        """The engine's move named ``action`` (a player's refusal for any other word)."""
+        move = {move.kind: move for move in self.move_types}.get(action)
+        if move is None:
+            raise RuleError("{game} has no action {action}.", game=self.display_name, action=action)
+        return move
+
     def apply(self, state: Any, seat: SeatId, action: str, arg: ActionArg,
               memory: Mapping[SeatId, Any]) -> Applied:
         """Make the engine's move an action names (or ``RuleError``); ``memory`` holds last
         round's bets (Rebet). A move that only shows in the bets it leaves (Undo, Rebet) is
         answered with those: "Undo: Ante 10 · Pair Plus 10"."""
-        move = build_move(self.move_type(action), arg, lambda: memory.get(seat))
+        move = build_move(self._move_named(action), arg, lambda: memory.get(seat))
         try:
             moved = state.apply(seat, move)
         except TableWordsError as refusal:  # the rules' refusal, naming this table's controls
@@ -278,13 +283,6 @@ class GameAdapter(ABC):
             label = Text("{said} ({note})", said=label, note=moved.note)
         return Applied(seat, label, moved.flows, moved.repeat_key)
 
-    def move_type(self, action: str) -> type[Any]:
-        """The engine's move named ``action`` (a player's refusal for any other word)."""
-        move = {move.kind: move for move in self.move_types}.get(action)
-        if move is not None:
-            return move
-        raise RuleError("{game} has no action {action}.", game=self.display_name, action=action)
-
     def bets_in_place(self, state: Any, seat: SeatId) -> Text:
         """The seat's bets on the table now, as a reply lists them ("Ante 10 · Pair Plus 10")."""
         return Text("")
@@ -295,13 +293,6 @@ class GameAdapter(ABC):
         if kind is None:
             raise RuleError("{game} has no action {action}.", game=self.display_name, action=action)
         return kind.decode(text)
-
-    @abstractmethod
-    def deadline_kind(self, state: Any) -> DeadlineKind | None: ...
-
-    @abstractmethod
-    def phase_key(self, state: Any) -> Hashable:
-        """The phase as a value: a new value starts a new timer (never the display text)."""
 
     def opening_seconds(self, config: TableConfig) -> float:
         """How long a round's first window lasts before its first deadline fires. Default:
@@ -322,22 +313,8 @@ class GameAdapter(ABC):
 
     # -- the round's facts -------------------------------------------------------------------
     @abstractmethod
-    def needs_seed(self, state: Any) -> bool:
-        """True once cards will be dealt, so the round's commitment must be shown."""
-
-    @abstractmethod
-    def is_over(self, state: Any) -> bool: ...
-
-    @abstractmethod
     def outcome(self, state: Any) -> Outcome | None:
         """The settlement once the round is over; None when nobody played (nothing dealt)."""
-
-    @abstractmethod
-    def dealt_cards(self, state: Any) -> list[Card]:
-        """Every card dealt, in deck order, so a revealed seed can be checked against them."""
-
-    @abstractmethod
-    def seats_in_play(self, state: Any) -> list[SeatId]: ...
 
     def memory(self, state: Any) -> dict[Any, Any]:
         """What the next round remembers (bets for Rebet, the button); default: nothing."""
@@ -352,32 +329,21 @@ class GameAdapter(ABC):
         with the board), for their stats' best hand; default: none."""
         return {}
 
-    def played_hands(self, state: Any) -> dict[SeatId, PlayedHand]:
-        """Each player's best poker hand of the finished round, as their stats keep it."""
-        played = {}
-        for seat, hands in self.final_hands(state).items():
-            best = strongest_hand(hands)
-            if best is not None:
-                played[seat] = PlayedHand(best.value, " ".join(str(card) for card in best.best_five))
-        return played
-
     # -- what players see --------------------------------------------------------------------
     def controls(self, state: Any | None, config: TableConfig, w: Words = ENGLISH) -> list[Control]:
         """The table message's buttons, labelled in the server's language ``w``: one for each
-        move the round offers (:mod:`bot.tables.controls`), and "My cards" while cards are out."""
-        dealt = state is not None and self.needs_seed(state) and not self.is_over(state)
-        return table_controls(self.vocabulary, w, self.offered_moves(state, config),
-                              [move.kind for move in self.move_types], dict(self.arguments),
-                              self.button_chips(config), dealt)
-
-    def offered_moves(self, state: Any | None, config: TableConfig) -> list[MoveOption]:
-        """Every seat's legal moves now, and a newcomer's; at an idle table what a newcomer may
-        do in a fresh round, or where a fresh round has nobody to ask (a table of stacks seats
-        its players as the round opens) the moves that open one."""
+        move the round offers (:mod:`bot.tables.controls`): every seat's legal moves and a
+        newcomer's; at an idle table what a newcomer may do in a fresh round, or where a fresh
+        round has nobody to ask (a table of stacks seats its players as the round opens) the
+        moves that open one. "My cards" while cards are out."""
         if state is not None:
-            return offered(state.legal_moves(seat) for seat in (*state.seats_to_ask(), NEWCOMER))
-        fresh = list(self.new_state(config).legal_moves(NEWCOMER))
-        return fresh or [MoveOption(kind) for kind in sorted(self.starts_round_actions)]
+            moves = offered(state.legal_moves(seat) for seat in (*state.seats_to_ask(), NEWCOMER))
+        else:
+            moves = list(self.new_state(config).legal_moves(NEWCOMER)) or [
+                MoveOption(kind) for kind in sorted(self.starts_round_actions)]
+        dealt = state is not None and state.cards_out() and not state.is_over()
+        return table_controls(self.vocabulary, w, moves, [move.kind for move in self.move_types],
+                              dict(self.arguments), self.button_chips(config), dealt)
 
     def button_chips(self, config: TableConfig) -> dict[str, tuple[int, ...]]:
         """The chips a bet's buttons offer: its wording's sizes in table minimums, within the
@@ -445,27 +411,10 @@ class GameAdapter(ABC):
 
 
 class HouseGameAdapter(GameAdapter):
-    """A dealer game against the house whose engine state has the usual shape (UTH, the boxed
-    games, Three Card Poker): a ``phase`` from an enum with ``BETTING`` first and ``SETTLED``
-    last, ``seats``, ``public_view()``, ``history``, ``dealt_cards()``,
+    """A dealer game against the house whose round is a :class:`bot.games.records.DealerRound`
+    (UTH, the boxed games, Three Card Poker): ``public_view()``, ``history``,
     ``close_betting()``/``can_deal()``/``deal(deck)`` and ``clear_bets``/``can_clear_bets``.
     These defaults read those; a game overrides what it does differently."""
-
-    def phase_key(self, state: Any) -> Hashable:
-        phase: Hashable = state.phase
-        return phase
-
-    def needs_seed(self, state: Any) -> bool:
-        return not _betting(state)
-
-    def is_over(self, state: Any) -> bool:
-        return bool(state.phase.name == "SETTLED")
-
-    def dealt_cards(self, state: Any) -> list[Card]:
-        return list(state.dealt_cards())
-
-    def seats_in_play(self, state: Any) -> list[SeatId]:
-        return list(state.seats)
 
     def record(self, state: Any) -> dict[str, Any]:
         """The public view at the end and every action's log entry."""
@@ -486,7 +435,7 @@ class HouseGameAdapter(GameAdapter):
     def take_back_bets(self, state: Any, seat: SeatId) -> list[Applied] | None:
         """A leaver's bets while the window is open (``[]``: none to take back); None once the
         window has closed, when the game plays the hand out instead."""
-        if not _betting(state):
+        if state.cards_out():
             return None
         if not state.can_clear_bets(seat):
             return []
@@ -494,5 +443,11 @@ class HouseGameAdapter(GameAdapter):
         return [Applied(seat, cleared.label, tuple(cleared.flows), None)]
 
 
-def _betting(state: Any) -> bool:
-    return bool(state.phase.name == "BETTING")
+def played_hands(adapter: GameAdapter, state: Any) -> dict[SeatId, PlayedHand]:
+    """Each player's best poker hand of the finished round, as their stats keep it."""
+    played = {}
+    for seat, hands in adapter.final_hands(state).items():
+        best = strongest_hand(hands)
+        if best is not None:
+            played[seat] = PlayedHand(best.value, " ".join(str(card) for card in best.best_five))
+    return played

@@ -17,7 +17,6 @@ from bot.i18n import N_, Text, Words, joined
 from bot.poker import Card
 from bot.tables.adapter import (
     Applied,
-    DeadlineKind,
     GameInfo,
     HouseGameAdapter,
     Outcome,
@@ -84,10 +83,6 @@ class BoxedAdapter(HouseGameAdapter):
         return joined([] if player is None else [
             Text("Box {box}: {bets}", box=position, bets=_box_bets(box))
             for position, box in sorted(player.boxes.items()) if box.ante or box.bonus], "; ")
-
-    def deadline_kind(self, state: BoxedState) -> DeadlineKind | None:
-        kind = state.deadline_kind()
-        return "betting" if kind == "betting" else "decision" if kind == "decision" else None
 
     def on_deadline(self, state: BoxedState, deck: Callable[[], Sequence[Card]]) -> list[Applied]:
         if state.phase is Phase.BETTING:

@@ -34,20 +34,20 @@ from bot.games.chinese import (
     ChineseOptions,
     ChineseRound,
     Matchup,
-    Natural,
     Phase,
     full_buy_in,
     moves,
     verify_buy_in,
 )
-from bot.games.chinese.table import STAKE, ChineseTable
-from bot.games.common import RuleError, SeatId, Settlement, SettlementLine
+from bot.games.chinese.stakes import StackSettlement, Transfer
+from bot.games.chinese.table import STAKE, ChineseTable, HandView, segment_values
+from bot.games.common import SeatId, Settlement, SettlementLine
+from bot.games.round import Round
 from bot.i18n import N_, Text, Words, joined
 from bot.poker import Card
 from bot.tables.adapter import (
     Applied,
     BuyInRequest,
-    DeadlineKind,
     GameAdapter,
     Outcome,
     PrivateRow,
@@ -76,36 +76,7 @@ def options_of(config: TableConfig) -> ChineseOptions:
     return ChineseOptions.from_dict({"point_value": table.point_value, "on_timeout": table.on_timeout})
 
 
-# --------------------------------------------------------------------------- the private view
-
-
-@dataclass(frozen=True)
-class HandView:
-    """What one player sees of their own hand while setting it (never shown to anyone else)."""
-
-    round_over: bool
-    cards: tuple[Card, ...]
-    front: tuple[Card, ...] | None
-    middle: tuple[Card, ...] | None
-    back: tuple[Card, ...] | None
-    """The rest of the cards, once front and middle are both chosen."""
-    values: tuple[str, str, str] | None
-    """Each segment's value in words, for a complete draft (or the hand as set)."""
-    foul: str | None
-    """Why the complete draft (or the hand as set) is fouled."""
-    natural: Natural | None
-    is_set: bool
-    declared: bool
-    set_by: str | None
-    waiting_for: tuple[SeatId, ...]
-
-    @property
-    def can_confirm(self) -> bool:
-        return not self.is_set and self.back is not None and self.foul is None
-
-    @property
-    def can_confirm_foul(self) -> bool:
-        return not self.is_set and self.back is not None and self.foul is not None
+# ------------------------------------------------------------------------ the showdown picture
 
 
 def _showdown_rows(arrangement: Arrangement | None, cards: Sequence[Card], w: Words = ENGLISH,
@@ -113,20 +84,12 @@ def _showdown_rows(arrangement: Arrangement | None, cards: Sequence[Card], w: Wo
     """A hand's parts for the showdown picture; a hand never set shows its 13 cards."""
     if arrangement is None:
         return ((w("Not set"), tuple(cards), ""),)
-    values = _values_of(arrangement)
+    values = segment_values(arrangement)
     return tuple((w(SEGMENT_NAMES[index]), part, w(values[index]) if values else "")
                  for index, part in enumerate(arrangement.parts))
 
 
 SEGMENT_NAMES = (N_("Front"), N_("Middle"), N_("Back"))
-
-
-def _values_of(arrangement: Arrangement) -> tuple[str, str, str] | None:
-    """Each segment's hand by name (a catalogue text the reader's words put in their language)."""
-    if not arrangement.counts_ok:
-        return None
-    front, middle, back = arrangement.values()
-    return front.describe(), middle.describe(), back.describe()
 
 
 # ------------------------------------------------------------------------------- the adapter
@@ -163,14 +126,6 @@ class ChineseAdapter(GameAdapter):
                       previous_was_full=request.bought_in >= full_buy_in(point_value))
 
     # -- actions -----------------------------------------------------------------------------
-    def phase_key(self, state: ChineseTable) -> Phase | None:
-        return state.phase
-
-    def deadline_kind(self, state: ChineseTable) -> DeadlineKind | None:
-        if state.hand is None or state.hand.phase is Phase.DEALING:
-            return "betting"  # the opening moment before the deal (0 seconds)
-        return "decision" if state.hand.phase is Phase.SETTING else None
-
     def on_deadline(self, state: ChineseTable, deck: Callable[[], Sequence[Card]]) -> list[Applied]:
         hand = state.hand
         if hand is None:
@@ -187,12 +142,6 @@ class ChineseAdapter(GameAdapter):
         return [Applied(seat, state.time_out(seat).label, step=f"set:{seat}")]
 
     # -- round facts -------------------------------------------------------------------------
-    def needs_seed(self, state: ChineseTable) -> bool:
-        return state.hand is not None
-
-    def is_over(self, state: ChineseTable) -> bool:
-        return state.hand is not None and state.hand.phase is Phase.SETTLED
-
     def outcome(self, state: ChineseTable) -> Outcome | None:
         hand = state.hand
         if hand is None or hand.payments is None or hand.showdown is None:
@@ -201,12 +150,6 @@ class ChineseAdapter(GameAdapter):
         lines = tuple(SettlementLine(seat, STAKE, start[seat], final[seat],
                                      _outcome_word(final[seat] - start[seat])) for seat in start)
         return Outcome(Settlement(lines), headline(hand), seat_lines(hand))
-
-    def dealt_cards(self, state: ChineseTable) -> list[Card]:
-        return list(state.deck)
-
-    def seats_in_play(self, state: ChineseTable) -> list[SeatId]:
-        return [seat for seat, _ in state.lineup] if state.hand is not None else []
 
     def memory(self, state: ChineseTable) -> dict[Any, Any]:
         if state.hand is None:
@@ -265,7 +208,7 @@ class ChineseAdapter(GameAdapter):
                                       summary, note))
         lines = [w(pair_text(pair, name)) for pair in showdown.pairs]
         lines += [w("{payer} paid {payee} {amount}", payer=name(t.payer), payee=name(t.payee),
-                    amount=t.amount) for t in _merged(payments.transfers)]
+                    amount=t.amount) for t in _merged(payments)]
         lines += [w("{payer} could not pay {payee} {amount} (stack empty)", payer=name(t.payer),
                     payee=name(t.payee), amount=t.amount) for t in payments.forfeited]
         return ShowdownSnapshot(title, tuple(hands), tuple(lines), footer)
@@ -281,30 +224,11 @@ class ChineseAdapter(GameAdapter):
                 rows.append(PrivateRow(w(label), list(part)))
         return rows, w("Your hand is set.") if view.is_set else w("Set your hand: front 3, middle 5, back 5.")
 
-    def hand_view(self, state: ChineseTable, seat: SeatId) -> HandView:
+    def hand_view(self, state: Round, seat: SeatId) -> HandView:
         """The seat's own hand for the private setting message; RuleError if they have none."""
-        hand = state.hand
-        if hand is None or hand.phase is Phase.DEALING:
-            raise RuleError("The cards have not been dealt yet.")
-        if seat not in hand.players:
-            raise RuleError("You have no hand in this round.")
-        player = hand.players[seat]
-        natural = hand.natural_of(seat)
-        if player.is_set:
-            arrangement = player.arrangement
-            values = _values_of(arrangement) if arrangement is not None else None
-            foul = None if arrangement is None else arrangement.foul_reason()
-            if arrangement is None:
-                foul = Text("Your time ran out and the hand was fouled.")
-            front, middle, back = arrangement.parts if arrangement is not None else (None, None, None)
-            return HandView(hand.phase is Phase.SETTLED, player.cards, front, middle, back, values, foul,
-                            natural, True, player.declared, player.set_by, hand.pending_seats())
-        draft = player.draft()
-        return HandView(False, player.cards, player.front, player.middle,
-                        None if draft is None else draft.back,
-                        None if draft is None else _values_of(draft),
-                        None if draft is None else draft.foul_reason(), natural, False, False, None,
-                        hand.pending_seats())
+        if not isinstance(state, ChineseTable):
+            raise TypeError("the Chinese Poker table runs Chinese Poker rounds only")
+        return state.private_view(seat)
 
     def phase_text(self, state: ChineseTable | None, w: Words = ENGLISH) -> str:
         if state is None:
@@ -358,20 +282,9 @@ def _signed(amount: int, w: Words = ENGLISH) -> str:
     return ("+" if amount > 0 else "") + w.number(amount)
 
 
-def _merged(transfers: Sequence[Any]) -> list[Any]:
-    """Payments per payer and payee, in the order first made (a debt may be paid in parts)."""
-    totals: dict[tuple[SeatId, SeatId], int] = {}
-    for transfer in transfers:
-        key = (transfer.payer, transfer.payee)
-        totals[key] = totals.get(key, 0) + transfer.amount
-    return [_Payment(payer, payee, amount) for (payer, payee), amount in totals.items()]
-
-
-@dataclass(frozen=True)
-class _Payment:
-    payer: SeatId
-    payee: SeatId
-    amount: int
+def _merged(settlement: StackSettlement[SeatId]) -> list[Transfer[SeatId]]:
+    """Payments per payer and payee (a debt may be paid in parts), as the engine totals them."""
+    return [Transfer(payer, payee, amount) for (payer, payee), amount in settlement.paid().items()]
 
 
 SEGMENT_WORDS = (N_("front"), N_("middle"), N_("back"))
@@ -416,7 +329,7 @@ def headline(hand: ChineseRound) -> Text:
     points = ", ".join(f"<@{seat}> {total:+d}" for seat, total in hand.showdown.points.items())
     parts = [Text("Points ({value} chips each): {points}.", value=hand.options.point_value, points=points)]
     paid = [Text("<@{payer}> paid <@{payee}> {amount}", payer=str(t.payer), payee=str(t.payee),
-                 amount=t.amount) for t in _merged(hand.payments.transfers)]
+                 amount=t.amount) for t in _merged(hand.payments)]
     parts.append(Text("Payments: {paid}.", paid=joined(paid, "; ")) if paid
                  else Text("No chips changed hands."))
     if hand.payments.forfeited:
@@ -436,12 +349,12 @@ def seat_lines(hand: ChineseRound) -> dict[SeatId, str]:
         elif reading.foul is not None:
             shown = Text("fouled")
         else:
-            values = _values_of(player.arrangement) if player.arrangement is not None else None
+            values = segment_values(player.arrangement) if player.arrangement is not None else None
             shown = joined(values, " / ") if values else Text("")
         moves = [Text("paid <@{payee}> {amount}", payee=str(t.payee), amount=t.amount)
-                 for t in _merged(hand.payments.transfers) if t.payer == seat]
+                 for t in _merged(hand.payments) if t.payer == seat]
         moves += [Text("got {amount} from <@{payer}>", payer=str(t.payer), amount=t.amount)
-                  for t in _merged(hand.payments.transfers) if t.payee == seat]
+                  for t in _merged(hand.payments) if t.payee == seat]
         line = Text("{points} points · {shown}", points=f"{hand.showdown.points[seat]:+d}", shown=shown)
         lines[seat] = joined([line, joined(moves, ", ")], "\n") if moves else line
     return lines

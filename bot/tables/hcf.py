@@ -27,7 +27,7 @@ that may bank), ``rake_mode`` (:class:`bot.games.hcf.RakeMode`) and ``rake`` (ch
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -59,7 +59,6 @@ from bot.poker import Card
 from bot.tables.adapter import (
     Applied,
     BuyInRequest,
-    DeadlineKind,
     GameAdapter,
     Outcome,
     PrivateRow,
@@ -142,19 +141,6 @@ class HCFAdapter(GameAdapter):
         player = state.game.players.get(seat)
         return _bets_text(player) if player is not None else Text("")
 
-    def phase_key(self, state: HCFRound) -> Hashable:
-        """Each offer of the bank is a phase of its own: the next player gets a fresh timer."""
-        return ("offer", state.offer_number) if state.offering else state.game.phase
-
-    def deadline_kind(self, state: HCFRound) -> DeadlineKind | None:
-        if state.offering:
-            return "decision"
-        if state.game.phase is Phase.BETTING:
-            return "betting"
-        if state.game.phase is Phase.DECISIONS:
-            return "decision"
-        return None
-
     def on_deadline(self, state: HCFRound, deck: Callable[[], Sequence[Card]]) -> list[Applied]:
         return [_applied(action) for action in state.expire(deck)]
 
@@ -162,12 +148,6 @@ class HCFAdapter(GameAdapter):
         return [_applied(action) for action in state.leave(seat)]
 
     # -- round facts -----------------------------------------------------------------------
-    def needs_seed(self, state: HCFRound) -> bool:
-        return not state.offering and state.game.phase is not Phase.BETTING
-
-    def is_over(self, state: HCFRound) -> bool:
-        return not state.offering and state.game.phase is Phase.SETTLED
-
     def outcome(self, state: HCFRound) -> Outcome | None:
         result = state.game.result
         if result is None or not result.settlement.lines:
@@ -176,12 +156,6 @@ class HCFAdapter(GameAdapter):
         if state.game.banker is not None:
             seat_lines[state.game.banker] = Text("bank: {hand}", hand=_hand_text(state.game.bank_cards))
         return Outcome(result.settlement, settlement_text(state), seat_lines)
-
-    def dealt_cards(self, state: HCFRound) -> list[Card]:
-        return state.game.dealt_cards() if state.game.bank_cards else []
-
-    def seats_in_play(self, state: HCFRound) -> list[SeatId]:
-        return list(state.seats_in_play())
 
     def memory(self, state: HCFRound) -> dict[Any, Any]:
         """Where the DP turn stands and the order it goes round in, and each player's bets for

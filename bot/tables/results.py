@@ -40,7 +40,7 @@ def result_payload(adapter: GameAdapter, result: RoundResult) -> dict[str, Any]:
         "seat_lines": {str(seat): stored(line) for seat, line in result.seat_lines.items()},
         "seed": result.seed_hex, "commitment": result.commitment,
         "names": {str(seat): name for seat, name in result.names.items()},
-        "state": adapter.dump(result.snapshot_state) if result.snapshot_state is not None else None,
+        "state": result.snapshot_state.to_dict() if result.snapshot_state is not None else None,
         "voided": result.voided,
     }
 

@@ -24,6 +24,7 @@ from types import MappingProxyType
 from typing import Any, Protocol
 
 from bot.games.common import ChipFlow, SeatId, Settlement
+from bot.games.round import DeadlineKind, Round
 from bot.i18n import N_, Command, Text, Words, stored
 from bot.poker.shuffle import commitment as commitment_of
 from bot.poker.shuffle import deck_from_seed, new_seed
@@ -48,6 +49,7 @@ from bot.tables.adapter import (
     BuyInRequest,
     GameAdapter,
     TableContext,
+    played_hands,
 )
 from bot.tables.config import ENGLISH, MAX_CHIPS, PRACTICE_CHIPS, TableConfig, practice_economy
 from bot.tables.controls import Control
@@ -85,13 +87,14 @@ class NullPublisher:
 @dataclass
 class ActiveRound:
     id: int
-    state: Any
+    state: Round
+    """The engine's round (:class:`bot.games.round.Round`)."""
     seed: bytes
     commitment: str
     seq: int = 0
     """Actions saved so far; buttons carry it so a double click on one rendering acts once."""
     deadline: float | None = None
-    deadline_kind: str | None = None
+    deadline_kind: DeadlineKind | None = None
     phase: Hashable = None
     """The adapter's phase key when the deadline was set: a new key starts a new timer."""
     started_at: float = 0.0
@@ -278,12 +281,12 @@ class TableRuntime:
             await self._void(table, pending.id, N_("it could not be resumed after a restart"))
             return
         table.round = ActiveRound(pending.id, state, seed, pending.commitment, pending.seq,
-                                  pending.deadline, table.adapter.deadline_kind(state),
-                                  table.adapter.phase_key(state), pending.created_at,
+                                  pending.deadline, state.deadline_kind(),
+                                  state.phase_key(), pending.created_at,
                                   last_press=_last_presses(await self.store.round_actions(pending.id)))
         log.info("Resumed round #%s at table %s (deadline %s)", pending.id, table.id,
                  pending.deadline)
-        if table.adapter.is_over(state):
+        if state.is_over():
             # The last action was saved but the crash came before its settlement: settle now
             # (no timer would ever fire for a round that has nothing left to wait for).
             await self._settle(table)
@@ -400,7 +403,7 @@ class TableRuntime:
                 raise TableError("You are not seated at this table.")
             result = LeaveResult()
             round_ = table.round
-            if round_ is not None and user_id in table.adapter.seats_in_play(round_.state):
+            if round_ is not None and user_id in round_.state.seats_in_play():
                 table.leaving.add(user_id)
                 applied = table.adapter.leave(round_.state, user_id)
                 await self._save_and_advance(table, applied, interaction_id=None)
@@ -414,7 +417,7 @@ class TableRuntime:
 
     async def _cash_out_leaver(self, table: Table, user_id: int, result: LeaveResult) -> LeaveResult:
         round_ = table.round  # the leave may have finished the round
-        if round_ is not None and user_id in table.adapter.seats_in_play(round_.state):
+        if round_ is not None and user_id in round_.state.seats_in_play():
             return dataclasses.replace(result, stack_waits_for=round_.id)
         paid = await self.store.cash_out(table.economy, table.id, user_id, now=self.clock(),
                                          reason="left the table: stack returned")
@@ -435,7 +438,7 @@ class TableRuntime:
             raise TableError("A buy-in is a whole number of chips from 1 to {most}.", most=MAX_CHIPS)
         async with table.lock:
             round_ = table.round
-            if round_ is not None and user_id in table.adapter.seats_in_play(round_.state):
+            if round_ is not None and user_id in round_.state.seats_in_play():
                 raise TableError("You are playing round #{round}: chips can join your stack only "
                                  "between your rounds. Top up when it ends.", round=str(round_.id))
             request = await self._buy_in_request(table, user_id, amount)
@@ -525,7 +528,7 @@ class TableRuntime:
             return
         if request.round_id == 0 and table.round is not None:
             # A "next round" button pressed while the betting window is already open joins it.
-            if table.adapter.deadline_kind(table.round.state) == "betting":
+            if table.round.state.deadline_kind() == "betting":
                 return
             raise StaleAction("Round #{round} is being played; the next one can start when it ends.",
                               round=str(current))
@@ -549,21 +552,21 @@ class TableRuntime:
         row = self._action_row(1, applied, request)
         try:
             header = RoundHeader(adapter.game, table.channel_id, commitment_of(seed), seed.hex(),
-                                 adapter.dump(state))
+                                 state.to_dict())
             round_id = await self.store.open_table_round(
                 table.economy, table.id, header, deadline=deadline, action=row,
                 stakes=_stakes(applied.flows), now=now, stack_table=_stack_table(table))
         except InsufficientFunds as error:
             raise TableError(_short_of_chips(table, error)) from None
         table.round = ActiveRound(round_id, state, seed, commitment_of(seed), 1, deadline,
-                                  adapter.deadline_kind(state), adapter.phase_key(state), now,
+                                  state.deadline_kind(), state.phase_key(), now,
                                   last_press={request.user_id: _press_of(applied)})
         await self._refresh_stacks(table)
         self._arm(table)
         log.info("Round #%s opened at table %s by %s", round_id, table.id, request.user_id)
         return ActionResult(round_id, applied.label)
 
-    async def _new_round_state(self, table: Table) -> Any:
+    async def _new_round_state(self, table: Table) -> Round:
         """The engine's state for a new round, given the table as it stands: its seats in
         seating order (which is clockwise), and at a table played from stacks their stacks
         and which of them are new here."""
@@ -579,7 +582,8 @@ class TableRuntime:
             memory=MappingProxyType(dict(table.memory)),
             newcomers=newcomers,
         )
-        return table.adapter.new_round_state(table.config, context)
+        state: Round = table.adapter.new_round_state(table.config, context)
+        return state
 
     async def _act_in_round(self, table: Table, request: ActionRequest) -> ActionResult:
         round_ = table.round
@@ -591,7 +595,7 @@ class TableRuntime:
                                  "betting window is open to join.")
             await self._seat(table, request.user_id, request.user_name)
         _refuse_double_click(round_, request)
-        before = adapter.dump(round_.state)
+        before = round_.state.to_dict()
         applied = _with_press_step(
             adapter.apply(round_.state, request.user_id, request.action, request.arg, table.memory),
             request, seq=round_.seq + 1)
@@ -618,7 +622,7 @@ class TableRuntime:
             round_ = table.round
             if round_ is None or round_.id != round_id or round_.deadline != deadline:
                 return  # the round moved on meanwhile
-            before = table.adapter.dump(round_.state)
+            before = round_.state.to_dict()
             try:
                 applied = table.adapter.on_deadline(round_.state, lambda: deck_from_seed(round_.seed))
                 await self._save_and_advance(table, applied, interaction_id=None)
@@ -642,7 +646,7 @@ class TableRuntime:
         deadline, kind, phase = self._next_deadline(table)
         try:
             await self.store.save_round_step(
-                table.economy, round_.id, state=table.adapter.dump(round_.state),
+                table.economy, round_.id, state=round_.state.to_dict(),
                 deadline=deadline, actions=rows, stakes=_stakes(flows), now=self.clock(),
                 stack_table=_stack_table(table),
             )
@@ -655,7 +659,7 @@ class TableRuntime:
         if flows:
             await self._refresh_stacks(table)
         round_.deadline, round_.deadline_kind, round_.phase = deadline, kind, phase
-        if table.adapter.is_over(round_.state):
+        if round_.state.is_over():
             await self._settle(table)
         else:
             self._arm(table)
@@ -673,13 +677,12 @@ class TableRuntime:
             timed_out += this_pass
         return timed_out
 
-    def _next_deadline(self, table: Table) -> tuple[float | None, str | None, Hashable]:
+    def _next_deadline(self, table: Table) -> tuple[float | None, DeadlineKind | None, Hashable]:
         """Keep the deadline while the phase lasts; a new phase starts a new timer."""
         round_ = table.round
         assert round_ is not None
-        adapter = table.adapter
-        kind = adapter.deadline_kind(round_.state)
-        phase = adapter.phase_key(round_.state)
+        kind = round_.state.deadline_kind()
+        phase = round_.state.phase_key()
         if kind is None:
             return None, None, phase
         if phase == round_.phase and round_.deadline is not None:
@@ -693,7 +696,7 @@ class TableRuntime:
         adapter = table.adapter
         outcome = adapter.outcome(round_.state)
         names = {seat: table.names.get(seat, f"player {seat}")
-                 for seat in adapter.seats_in_play(round_.state)}
+                 for seat in round_.state.seats_in_play()}
         if outcome is None:
             result = RoundResult(round_.id, None, Text("No bets were placed."), {}, round_.seed.hex(),
                                  round_.commitment, names, round_.state, voided=True)
@@ -704,7 +707,7 @@ class TableRuntime:
             record = {
                 "game": adapter.game, "config": table.config.to_dict(), "names": {
                     str(seat): name for seat, name in names.items()},
-                "dealt": [str(card) for card in adapter.dealt_cards(round_.state)],
+                "dealt": [str(card) for card in round_.state.dealt_cards()],
                 "headline": stored(outcome.headline), "record": adapter.record(round_.state),
                 "settlement": settlement.to_dict(),
             }
@@ -743,7 +746,7 @@ class TableRuntime:
         await self.store.record_round(
             table.economy, header, RoundMoney(results, movements, empty_after), now=self.clock(),
             round_id=round_.id, table_id=table.id, post=result_payload(table.adapter, result),
-            hands=table.adapter.played_hands(round_.state),
+            hands=played_hands(table.adapter, round_.state),
             names={seat: table.names[seat] for seat in results if seat in table.names})
 
     async def _void(self, table: Table, round_id: int, reason: str, *,

@@ -15,7 +15,6 @@ from bot.i18n import N_, Text, Words
 from bot.poker import Card
 from bot.tables.adapter import (
     Applied,
-    DeadlineKind,
     HouseGameAdapter,
     Outcome,
     PrivateRow,
@@ -44,11 +43,6 @@ class ThreeCardAdapter(HouseGameAdapter):
     def bets_in_place(self, state: ThreeCardState, seat: SeatId) -> Text:
         player = state.seats.get(seat)
         return _bets_text(player.ante, player.pairplus, player.play) if player else Text("")
-
-    def deadline_kind(self, state: ThreeCardState) -> DeadlineKind | None:
-        if state.phase is Phase.BETTING:
-            return "betting"
-        return "decision" if state.phase is Phase.DECIDING else None
 
     def on_deadline(self, state: ThreeCardState, deck: Callable[[], Sequence[Card]]) -> list[Applied]:
         if state.phase is Phase.BETTING:

@@ -12,7 +12,6 @@ from bot.i18n import N_, Text, Words
 from bot.poker import Card
 from bot.tables.adapter import (
     Applied,
-    DeadlineKind,
     HouseGameAdapter,
     Outcome,
     PrivateRow,
@@ -53,13 +52,6 @@ class UTHAdapter(HouseGameAdapter):
     def bets_in_place(self, state: UTHState, seat: SeatId) -> Text:
         player = state.seats.get(seat)
         return _bets_text(player.ante, player.trips, player.play) if player else Text("")
-
-    def deadline_kind(self, state: UTHState) -> DeadlineKind | None:
-        if state.phase is Phase.BETTING:
-            return "betting"
-        if state.phase in DECISION_PHASES:
-            return "decision"
-        return None
 
     def on_deadline(self, state: UTHState, deck: Callable[[], Sequence[Card]]) -> list[Applied]:
         if state.phase is Phase.BETTING:

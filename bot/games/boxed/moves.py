@@ -6,37 +6,28 @@ takes, its ``kind`` the action's name. :meth:`BoxedState.legal_moves` lists them
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import ClassVar
 
 from bot.games.common import RuleError
 from bot.games.moves import Clear as Clear
 from bot.games.moves import Fold as Fold
-from bot.games.moves import Remembered
+from bot.games.moves import Move, Remembered
 from bot.games.moves import Undo as Undo
 
 
-@dataclass(frozen=True)
-class BoxAnte:
+class BoxAnte(Move, kind="ante"):
     box: int
     amount: int
-    kind: ClassVar[str] = "ante"
 
 
-@dataclass(frozen=True)
-class BoxBonus:
+class BoxBonus(Move, kind="bonus"):
     box: int
     amount: int
-    kind: ClassVar[str] = "bonus"
 
 
-@dataclass(frozen=True)
-class Rebet(Remembered):
+class Rebet(Remembered, kind="rebet", reports_bets=True):
     """Last round's boxes again, ``box -> (ante, bonus)``."""
 
     previous: Mapping[int, tuple[int, int]]
-    kind: ClassVar[str] = "rebet"
-    reports_bets: ClassVar[bool] = True
 
     @classmethod
     def from_memory(cls, previous: object) -> Rebet:
@@ -46,45 +37,35 @@ class Rebet(Remembered):
         return cls({int(box): (int(ante), int(bonus)) for box, (ante, bonus) in previous.items()})
 
 
-@dataclass(frozen=True)
-class OpenBoxes:
+class OpenBoxes(Move, kind="open"):
     """Play only ``times`` boxes open (the rest with an Ante blind)."""
 
     times: int
-    kind: ClassVar[str] = "open"
 
 
-@dataclass(frozen=True)
-class Buy:
-    kind: ClassVar[str] = "buy"
+class Buy(Move, kind="buy"):
+    """Buy a sixth card for the open box on turn (1 Ante)."""
 
 
-@dataclass(frozen=True)
-class Bet:
+class Bet(Move, kind="bet"):
     """The BET on the open box on turn, with ``insurance`` chips of insurance bought first."""
 
     insurance: int = 0
-    kind: ClassVar[str] = "bet"
 
 
-@dataclass(frozen=True)
-class Insure:
+class Insure(Move, kind="insure"):
     box: int
     amount: int
-    kind: ClassVar[str] = "insure"
 
 
-@dataclass(frozen=True)
-class GoOn:
-    kind: ClassVar[str] = "goon"
+class GoOn(Move, kind="goon"):
+    """Go on: past a BET placed without more insurance, the blind boxes, or the exchange."""
 
 
-@dataclass(frozen=True)
-class PickExchange:
+class PickExchange(Move, kind="exchange"):
     """Ask for the dealer's exchange with ``box`` (a second pick takes it back)."""
 
     box: int
-    kind: ClassVar[str] = "exchange"
 
 
 BoxedMove = (BoxAnte | BoxBonus | Rebet | OpenBoxes | Undo | Clear | Buy | Bet | Fold | Insure | PickExchange

@@ -88,7 +88,8 @@ from bot.games.boxed.showdown import exchange_dealer_card, seat_lines
 from bot.games.boxed.views import PrivateView, PublicView, private_view, public_view
 from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine, permits, verify_saved
 from bot.games.moves import MOST_CHIPS, Moved, MoveOption, amount_range
-from bot.games.records import RecordedRound
+from bot.games.records import DealerRound
+from bot.games.round import DeadlineKind
 from bot.i18n import Text
 from bot.poker import Card, evaluate_rank
 
@@ -96,7 +97,7 @@ _A = TypeVar("_A", bound=Action)
 
 
 @dataclass
-class BoxedState(RecordedRound):
+class BoxedState(DealerRound):
     """One round at one table. Build with ``BoxedState(game, options)``; save with :meth:`to_dict`
     and restore with ``BoxedState.from_dict(data, game)``."""
 
@@ -522,7 +523,7 @@ class BoxedState(RecordedRound):
 
     # ------------------------------------------------------------------------------ timeouts
 
-    def deadline_kind(self) -> str | None:
+    def deadline_kind(self) -> DeadlineKind | None:
         """``"betting"`` while bets are open, ``"decision"`` while players decide, else None."""
         if self.phase is Phase.BETTING:
             return "betting"
@@ -567,9 +568,7 @@ class BoxedState(RecordedRound):
 
     # -------------------------------------------------------------------------------- moves
 
-    def seats_to_ask(self) -> tuple[SeatId, ...]:
-        """The seats in the round (a player not in it yet may join it with a bet)."""
-        return tuple(self.seats)
+    # ------------------------------------------------------------------ the round protocol
 
     def legal_moves(self, seat: SeatId) -> tuple[MoveOption, ...]:
         """What ``seat`` may do now, asked of the same checks the actions make: each box's Ante

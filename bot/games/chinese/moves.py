@@ -5,66 +5,43 @@ applies one."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
+from bot.games.moves import Move
 from bot.poker import Card
 
 
-@dataclass(frozen=True)
-class Deal:
+class Deal(Move, kind="deal"):
     """Deal a hand to every seated player with chips (two at least)."""
 
-    kind: ClassVar[str] = "deal"
 
-
-@dataclass(frozen=True)
-class ChooseFront:
+class ChooseFront(Move, kind="front"):
     cards: tuple[Card, ...]
-    kind: ClassVar[str] = "front"
 
 
-@dataclass(frozen=True)
-class ChooseMiddle:
+class ChooseMiddle(Move, kind="middle"):
     cards: tuple[Card, ...]
-    kind: ClassVar[str] = "middle"
 
 
-@dataclass(frozen=True)
-class AutoArrange:
+class AutoArrange(Move, kind="auto"):
     """Draft the auto-arrange's proposal (the player confirms it)."""
 
-    kind: ClassVar[str] = "auto"
 
-
-@dataclass(frozen=True)
-class SetHand:
+class SetHand(Move, kind="set"):
     """Front and middle at once; the hand is set unless it would foul (then it is a draft)."""
 
     front: tuple[Card, ...]
     middle: tuple[Card, ...]
-    kind: ClassVar[str] = "set"
 
 
-@dataclass(frozen=True)
-class Confirm:
+class Confirm(Move, kind="confirm"):
     """Set the drafted hand (refused, with the reason, when it would foul)."""
 
-    kind: ClassVar[str] = "confirm"
 
-
-@dataclass(frozen=True)
-class ConfirmFoul:
+class ConfirmFoul(Move, kind="confirmfoul"):
     """Set the drafted hand even when it fouls."""
 
-    kind: ClassVar[str] = "confirmfoul"
 
-
-@dataclass(frozen=True)
-class Declare:
+class Declare(Move, kind="declare"):
     """Declare the automatic win the cards hold."""
-
-    kind: ClassVar[str] = "declare"
 
 
 ChineseMove = Deal | ChooseFront | ChooseMiddle | AutoArrange | SetHand | Confirm | ConfirmFoul | Declare

@@ -14,11 +14,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games.chinese import moves
-from bot.games.chinese.hands import Segment
+from bot.games.chinese.hands import Arrangement, Natural, Segment
 from bot.games.chinese.stakes import BUY_IN_POINTS, TABLE_POSITIONS, choose_button, full_buy_in
 from bot.games.chinese.state import ChineseOptions, ChineseRound, Phase
 from bot.games.common import ChipFlow, RuleError, SeatId, TableWordsError, permits
 from bot.games.moves import Moved, MoveOption, Said
+from bot.games.round import DeadlineKind
 from bot.i18n import Text
 from bot.poker import Card
 
@@ -105,6 +106,28 @@ class ChineseTable:
 
     # -------------------------------------------------------------------------------- moves
 
+    # ------------------------------------------------------------------ the round protocol
+
+    def phase_key(self) -> Phase | None:
+        return self.phase
+
+    def deadline_kind(self) -> DeadlineKind | None:
+        if self.hand is None or self.hand.phase is Phase.DEALING:
+            return "betting"  # the opening moment before the deal (0 seconds)
+        return "decision" if self.hand.phase is Phase.SETTING else None
+
+    def cards_out(self) -> bool:
+        return self.hand is not None
+
+    def is_over(self) -> bool:
+        return self.hand is not None and self.hand.phase is Phase.SETTLED
+
+    def dealt_cards(self) -> list[Card]:
+        return list(self.deck)
+
+    def seats_in_play(self) -> tuple[SeatId, ...]:
+        return tuple(seat for seat, _ in self.lineup) if self.hand is not None else ()
+
     def seats_to_ask(self) -> tuple[SeatId, ...]:
         """The players dealt in (only they may play the hand)."""
         return tuple(seat for seat, _ in self.lineup)
@@ -183,6 +206,29 @@ class ChineseTable:
             raise RuleError("The cards have not been dealt yet.")
         return self.hand
 
+    # ------------------------------------------------------------------ what a seat sees
+
+    def private_view(self, seat: SeatId) -> HandView:
+        """The seat's own hand as it sets it (never shown to anyone else); RuleError if none."""
+        hand = self._hand()
+        if seat not in hand.players:
+            raise RuleError("You have no hand in this round.")
+        player, natural = hand.players[seat], hand.natural_of(seat)
+        if player.is_set:
+            arrangement = player.arrangement
+            values = segment_values(arrangement) if arrangement is not None else None
+            foul = (Text("Your time ran out and the hand was fouled.") if arrangement is None
+                    else arrangement.foul_reason())
+            front, middle, back = arrangement.parts if arrangement is not None else (None, None, None)
+            return HandView(hand.phase is Phase.SETTLED, player.cards, front, middle, back, values, foul,
+                            natural, True, player.declared, player.set_by, hand.pending_seats())
+        draft = player.draft()
+        return HandView(False, player.cards, player.front, player.middle,
+                        None if draft is None else draft.back,
+                        None if draft is None else segment_values(draft),
+                        None if draft is None else draft.foul_reason(), natural, False, False, None,
+                        hand.pending_seats())
+
     # ----------------------------------------------------------------------- serialisation
 
     def to_dict(self) -> dict[str, Any]:
@@ -207,3 +253,41 @@ class ChineseTable:
             hand=None if hand is None else ChineseRound.from_dict(hand),
             deck=tuple(Card(card) for card in data["deck"]),
         )
+
+
+@dataclass(frozen=True)
+class HandView:
+    """What one player sees of their own hand while setting it (never shown to anyone else)."""
+
+    round_over: bool
+    cards: tuple[Card, ...]
+    front: tuple[Card, ...] | None
+    middle: tuple[Card, ...] | None
+    back: tuple[Card, ...] | None
+    """The rest of the cards, once front and middle are both chosen."""
+    values: tuple[str, str, str] | None
+    """Each segment's value in words, for a complete draft (or the hand as set)."""
+    foul: str | None
+    """Why the complete draft (or the hand as set) is fouled."""
+    natural: Natural | None
+    is_set: bool
+    declared: bool
+    set_by: str | None
+    waiting_for: tuple[SeatId, ...]
+
+    @property
+    def can_confirm(self) -> bool:
+        return not self.is_set and self.back is not None and self.foul is None
+
+    @property
+    def can_confirm_foul(self) -> bool:
+        return not self.is_set and self.back is not None and self.foul is not None
+
+
+
+def segment_values(arrangement: Arrangement) -> tuple[str, str, str] | None:
+    """Each segment's hand by name (a catalogue text the reader's words put in their language)."""
+    if not arrangement.counts_ok:
+        return None
+    front, middle, back = arrangement.values()
+    return front.describe(), middle.describe(), back.describe()

@@ -5,40 +5,29 @@ Fold are shared."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
 from bot.games.moves import Ante as Ante
 from bot.games.moves import Clear as Clear
 from bot.games.moves import Fold as Fold
-from bot.games.moves import Remembered, remembered_bets
+from bot.games.moves import Move, Remembered, remembered_bets
 
 
-@dataclass(frozen=True)
-class OpenHand:
+class OpenHand(Move, kind="start"):
     """Deal the next hand: open it (the bank is offered first)."""
 
-    kind: ClassVar[str] = "start"
 
-
-@dataclass(frozen=True)
-class PlaceBonuses:
+class PlaceBonuses(Move, kind="bonus"):
     """The Straight Flush and Flush bonuses (None: that bonus is left as it is)."""
 
     straight_flush: int | None = None
     flush: int | None = None
-    kind: ClassVar[str] = "bonus"
 
 
-@dataclass(frozen=True)
-class Rebet(Remembered):
+class Rebet(Remembered, kind="rebet", reports_bets=True):
     """Last hand's Ante and bonuses again."""
 
     ante: int
     straight_flush: int = 0
     flush: int = 0
-    kind: ClassVar[str] = "rebet"
-    reports_bets: ClassVar[bool] = True
 
     @classmethod
     def from_memory(cls, previous: object) -> Rebet:
@@ -46,24 +35,18 @@ class Rebet(Remembered):
         return cls(*remembered_bets(previous, 3))
 
 
-@dataclass(frozen=True)
-class Accept:
+class Accept(Move, kind="accept"):
     """Bank this hand (the seat the bank is offered to)."""
 
-    kind: ClassVar[str] = "accept"
+
+class Decline(Move, kind="decline"):
+    """Decline the bank this hand."""
 
 
-@dataclass(frozen=True)
-class Decline:
-    kind: ClassVar[str] = "decline"
-
-
-@dataclass(frozen=True)
-class Raise:
+class Raise(Move, kind="raise"):
     """Raise ``times`` x the Ante (1x up to what the seat's flush allows)."""
 
     times: int
-    kind: ClassVar[str] = "raise"
 
 
 HCFMove = OpenHand | Ante | PlaceBonuses | Rebet | Clear | Accept | Decline | Raise | Fold

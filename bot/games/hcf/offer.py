@@ -30,7 +30,7 @@ chips are already staked, so the accept moves none) and the same history.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
@@ -54,6 +54,7 @@ from bot.games.hcf.rotation import dp_offer_order
 from bot.games.hcf.rules import BONUSES, HCFOptions, Phase
 from bot.games.hcf.state import HCFBets, HCFState
 from bot.games.moves import Moved, MoveOption, amount_range
+from bot.games.round import DeadlineKind
 from bot.i18n import Text, joined
 from bot.poker import Card
 
@@ -362,6 +363,26 @@ class HCFRound:
         return actions
 
     # -------------------------------------------------------------------------------- moves
+
+    # ------------------------------------------------------------------ the round protocol
+
+    def phase_key(self) -> Hashable:
+        """Each offer of the bank is a phase of its own: the next player gets a fresh timer."""
+        return ("offer", self.offer_number) if self.offering else self.game.phase
+
+    def deadline_kind(self) -> DeadlineKind | None:
+        if self.offering or self.game.phase is Phase.DECISIONS:
+            return "decision"
+        return "betting" if self.game.phase is Phase.BETTING else None
+
+    def cards_out(self) -> bool:
+        return not self.offering and self.game.phase is not Phase.BETTING
+
+    def is_over(self) -> bool:
+        return not self.offering and self.game.phase is Phase.SETTLED
+
+    def dealt_cards(self) -> list[Card]:
+        return self.game.dealt_cards() if self.game.bank_cards else []
 
     def seats_to_ask(self) -> tuple[SeatId, ...]:
         """Everyone seated as the hand began (only they may play it)."""

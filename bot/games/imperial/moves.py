@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
 from bot.games.boxed.moves import MOVE_TYPES as BOXED_MOVE_TYPES
 from bot.games.boxed.moves import BoxedMove
+from bot.games.moves import Move
 from bot.poker import Card
 
 
-@dataclass(frozen=True)
-class DrawCards:
+class DrawCards(Move, kind="draw"):
     """Exchange ``cards`` of the open box on turn (the cards, never their positions)."""
 
     cards: tuple[Card, ...]
-    kind: ClassVar[str] = "draw"
 
 
 ImperialMove = BoxedMove | DrawCards

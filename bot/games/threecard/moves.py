@@ -5,31 +5,23 @@ takes, its ``kind`` the action's name. :meth:`ThreeCardState.legal_moves` lists 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
 # Moves the games share, listed here with the game's own (re-exported).
 from bot.games.moves import Ante as Ante
 from bot.games.moves import Clear as Clear
 from bot.games.moves import Fold as Fold
-from bot.games.moves import Remembered, remembered_bets
+from bot.games.moves import Move, Remembered, remembered_bets
 from bot.games.moves import Undo as Undo
 
 
-@dataclass(frozen=True)
-class PairPlus:
+class PairPlus(Move, kind="pairplus"):
     amount: int
-    kind: ClassVar[str] = "pairplus"
 
 
-@dataclass(frozen=True)
-class Rebet(Remembered):
+class Rebet(Remembered, kind="rebet", reports_bets=True):
     """Last round's bets again (the caller keeps them: the round does not know them)."""
 
     ante: int
     pairplus: int
-    kind: ClassVar[str] = "rebet"
-    reports_bets: ClassVar[bool] = True
 
     @classmethod
     def from_memory(cls, previous: object) -> Rebet:
@@ -37,9 +29,8 @@ class Rebet(Remembered):
         return cls(*remembered_bets(previous, 2))
 
 
-@dataclass(frozen=True)
-class Play:
-    kind: ClassVar[str] = "play"
+class Play(Move, kind="play"):
+    """Play the hand: a Play bet equal to the Ante."""
 
 
 ThreeCardMove = Ante | PairPlus | Rebet | Undo | Clear | Play | Fold

@@ -43,12 +43,13 @@ from bot.games.records import (
     ClearBets,
     CloseBetting,
     Deal,
+    DealerRound,
     Fold,
-    RecordedRound,
     Rejection,
     Showdown,
     UndoBet,
 )
+from bot.games.round import DeadlineKind
 from bot.games.threecard import moves
 from bot.games.threecard.actions import PlaceBet, Play, Rebet, action_from_dict
 from bot.games.threecard.hands import HAND_SIZE, hand_value
@@ -115,7 +116,7 @@ class ThreeCardSeat:
 
 
 @dataclass
-class ThreeCardState(RecordedRound):
+class ThreeCardState(DealerRound):
     """One round at one table. Build with ``ThreeCardState(options)``; save with :meth:`to_dict`."""
 
     options: ThreeCardOptions = field(default_factory=ThreeCardOptions)
@@ -334,9 +335,12 @@ class ThreeCardState(RecordedRound):
 
     # -------------------------------------------------------------------------------- moves
 
-    def seats_to_ask(self) -> tuple[SeatId, ...]:
-        """The seats in the round (a player not in it yet may join it with a bet)."""
-        return tuple(self.seats)
+    # ------------------------------------------------------------------ the round protocol
+
+    def deadline_kind(self) -> DeadlineKind | None:
+        if self.phase is Phase.BETTING:
+            return "betting"
+        return "decision" if self.phase is Phase.DECIDING else None
 
     def legal_moves(self, seat: SeatId) -> tuple[MoveOption, ...]:
         """What ``seat`` may do now, each bet with the chips it may take: asked of the same

@@ -5,31 +5,23 @@ seat takes, its ``kind`` the action's name. :meth:`UTHState.legal_moves` lists t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
 # Moves the games share, listed here with the game's own (re-exported).
 from bot.games.moves import Ante as Ante
 from bot.games.moves import Clear as Clear
 from bot.games.moves import Fold as Fold
-from bot.games.moves import Remembered, remembered_bets
+from bot.games.moves import Move, Remembered, remembered_bets
 from bot.games.moves import Undo as Undo
 
 
-@dataclass(frozen=True)
-class Trips:
+class Trips(Move, kind="trips"):
     amount: int
-    kind: ClassVar[str] = "trips"
 
 
-@dataclass(frozen=True)
-class Rebet(Remembered):
+class Rebet(Remembered, kind="rebet", reports_bets=True):
     """Last round's bets again (the caller keeps them: the round does not know them)."""
 
     ante: int
     trips: int
-    kind: ClassVar[str] = "rebet"
-    reports_bets: ClassVar[bool] = True
 
     @classmethod
     def from_memory(cls, previous: object) -> Rebet:
@@ -37,23 +29,18 @@ class Rebet(Remembered):
         return cls(*remembered_bets(previous, 2))
 
 
-@dataclass(frozen=True)
-class Double:
-    kind: ClassVar[str] = "double"
-    reports_bets: ClassVar[bool] = True
+class Double(Move, kind="double", reports_bets=True):
+    """Double every bet of the seat, once a round, each up to its table maximum."""
 
 
-@dataclass(frozen=True)
-class Raise:
+class Raise(Move, kind="raise"):
     """Play ``times`` x the Ante."""
 
     times: int
-    kind: ClassVar[str] = "raise"
 
 
-@dataclass(frozen=True)
-class Check:
-    kind: ClassVar[str] = "check"
+class Check(Move, kind="check"):
+    """Check: no Raise on this street."""
 
 
 UTHMove = Ante | Trips | Rebet | Double | Undo | Clear | Raise | Check | Fold

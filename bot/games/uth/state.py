@@ -36,7 +36,8 @@ from typing import Any, NamedTuple, TypeVar
 
 from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine, permits, verify_saved
 from bot.games.moves import Moved, MoveOption
-from bot.games.records import RecordedRound
+from bot.games.records import DealerRound
+from bot.games.round import DeadlineKind
 from bot.games.uth import moves
 from bot.games.uth.actions import (
     Action,
@@ -142,7 +143,7 @@ class UTHSeat:
 
 
 @dataclass
-class UTHState(RecordedRound):
+class UTHState(DealerRound):
     """One round at one table. Build with ``UTHState(options)``; save with :meth:`to_dict`."""
 
     options: UTHOptions = field(default_factory=UTHOptions)
@@ -376,9 +377,12 @@ class UTHState(RecordedRound):
 
     # -------------------------------------------------------------------------------- moves
 
-    def seats_to_ask(self) -> tuple[SeatId, ...]:
-        """The seats in the round (a player not in it yet may join it with a bet)."""
-        return tuple(self.seats)
+    # ------------------------------------------------------------------ the round protocol
+
+    def deadline_kind(self) -> DeadlineKind | None:
+        if self.phase is Phase.BETTING:
+            return "betting"
+        return "decision" if self.phase in DECISION_PHASES else None
 
     def legal_moves(self, seat: SeatId) -> tuple[MoveOption, ...]:
         """What ``seat`` may do now, each bet with the chips it may take and a Raise with the

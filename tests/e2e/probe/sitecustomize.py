@@ -39,7 +39,7 @@ def _install(log_path: str) -> None:
         def snapshot(state, config, names, title, footer, w=None):  # type: ignore[no-untyped-def]
             result = original(state, config, names, title, footer) if w is None else original(
                 state, config, names, title, footer, w)
-            dumped = None if state is None else adapter.dump(state)  # type: ignore[attr-defined]
+            dumped = None if state is None else state.to_dict()
             with lock:
                 drawn_from[id(result)] = (result, {"game": game, "state": dumped})
             return result

@@ -106,8 +106,22 @@ class Refusal(Exception):
     engines, the table runtime, the store and the cogs refuse with subclasses of it."""
 
     def __init__(self, message: str = "", /, **values: Any) -> None:
-        self.said = message if isinstance(message, Text) else Text(message, **values)
-        super().__init__(str(self.said))
+        super().__init__(message)
+        self._message, self._values = message, values
+        self._said: Text | None = None
+
+    @property
+    def said(self) -> Text:
+        """The refusal as a catalogue text with its values. Made when first read: the rules'
+        ``can_x`` checks refuse far more often than anyone reads why (a table asks them for
+        every seat's legal moves at every redraw)."""
+        if self._said is None:
+            message = self._message
+            self._said = message if isinstance(message, Text) else Text(message, **self._values)
+        return self._said
+
+    def __str__(self) -> str:
+        return str(self.said)
 
 
 class _Missing(gettext.NullTranslations):

@@ -8,9 +8,17 @@ To add a game, see ``docs/adding-a-game.md``.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot.games.boxed import moves as boxed_moves
+from bot.games.chinese import moves as chinese_moves
+from bot.games.hcf import moves as hcf_moves
+from bot.games.imperial import moves as imperial_moves
+from bot.games.moves import NO_MOVES, MoveSet
+from bot.games.threecard import moves as threecard_moves
+from bot.games.uth import moves as uth_moves
 from bot.i18n import N_
 from bot.tables import wording
 from bot.tables.adapter import Funding, GameAdapter, GameInfo
@@ -49,6 +57,12 @@ class GameDeclaration:
     """``module:factory`` of its :class:`bot.sim.game.SimGame` (``python -m bot simulate <key>``)."""
     vocabulary: Vocabulary | None = None
     """What players call its actions: its commands and its buttons (``bot/tables/wording.py``)."""
+    moves: MoveSet = NO_MOVES
+    """Its engine's moves (the engine's ``MOVES``): what a player may do, one label line each in
+    the vocabulary."""
+    private_message: str | None = None
+    """``module:function`` that builds a player's private message where the game has its own
+    (Chinese Poker's hand setting, with two menus); None: the cards picture every game shows."""
     summary: str = ""
     """``/help``'s line for it: what it is, how many play, who banks (a catalogue text)."""
     how_it_goes: str = ""
@@ -61,7 +75,7 @@ class GameDeclaration:
 
     @property
     def info(self) -> GameInfo:
-        return GameInfo(self.key, self.name, self.funding, self.options, self.vocabulary)
+        return GameInfo(self.key, self.name, self.funding, self.options, self.vocabulary, self.moves)
 
     def new_adapter(self) -> GameAdapter:
         return self.adapter(self.info)
@@ -75,7 +89,7 @@ class GameDeclaration:
 GAMES: tuple[GameDeclaration, ...] = (
     GameDeclaration(
         "uth", "Ultimate Texas Hold'em", "house", UTHTableOptions, "bot.games.uth", UTHAdapter,
-        "cogs.uth", "bot.games.uth.sim:UthSim", wording.UTH,
+        "cogs.uth", "bot.games.uth.sim:UthSim", wording.UTH, uth_moves.MOVES,
         summary=N_("Hold'em against the dealer: your two cards and five on the board; raise once, "
                    "the earlier the bigger. Any number of players; the house banks."),
         how_it_goes=N_("1. Press **Ante 10** (or another Ante; an equal Blind goes with it) and, if you "
@@ -87,7 +101,7 @@ GAMES: tuple[GameDeclaration, ...] = (
     GameDeclaration(
         "twoplusfour", "2 Plus 4 Poker", "house", BoxedTableOptions, "bot.games.twoplusfour",
         two_plus_four_adapter, "cogs.twoplusfour", "bot.games.twoplusfour.sim:TwoPlusFourSim",
-        wording.TWO_PLUS_FOUR,
+        wording.TWO_PLUS_FOUR, boxed_moves.MOVES,
         summary=N_("Five cards against the dealer's six, four of them face up: buy a card, bet or fold. "
                    "Any number of players, up to four boxes each; the house banks."),
         how_it_goes=N_("1. Put an Ante on a box (**Box 1: Ante 10**); up to four boxes, a Bonus if you "
@@ -101,6 +115,7 @@ GAMES: tuple[GameDeclaration, ...] = (
     GameDeclaration(
         "imperial", "Imperial Poker", "house", BoxedTableOptions, "bot.games.imperial",
         ImperialAdapter, "cogs.imperial", "bot.games.imperial.sim:ImperialSim", wording.IMPERIAL,
+        imperial_moves.MOVES,
         summary=N_("Five cards against the dealer's five, one of them face up: buy, draw, bet or fold. "
                    "Any number of players, up to four boxes each; the house banks."),
         how_it_goes=N_("1. Put an Ante on a box (**Box 1: Ante 10**); up to four boxes, the AA+ Bonus if you "
@@ -112,7 +127,7 @@ GAMES: tuple[GameDeclaration, ...] = (
         max_bet=None, max_payout=20_000),
     GameDeclaration(
         "hcf", "High Card Flush", "player-bank", HCFTableOptions, "bot.games.hcf", HCFAdapter,
-        "cogs.hcf", "bot.games.hcf.sim:HcfSim", wording.HIGH_CARD_FLUSH,
+        "cogs.hcf", "bot.games.hcf.sim:HcfSim", wording.HIGH_CARD_FLUSH, hcf_moves.MOVES,
         summary=N_("Seven cards each; the longest flush wins. Up to six players against one of them who "
                    "banks (or the house), from table stacks."),
         how_it_goes=N_("1. Bring chips to the table with `{buyin_command}`.\n"
@@ -124,6 +139,7 @@ GAMES: tuple[GameDeclaration, ...] = (
     GameDeclaration(
         "chinese", "Chinese Poker", "peer", ChineseTableOptions, "bot.games.chinese",
         ChineseAdapter, "cogs.chinese", "bot.games.chinese.sim:ChineseSim", wording.CHINESE,
+        chinese_moves.MOVES, private_message="cogs.chinese:hand_message",
         summary=N_("Thirteen cards set into three poker hands, scored against every other player. Two to "
                    "four players pay each other; nobody banks."),
         how_it_goes=N_("1. Bring chips to the table with `{buyin_command}`.\n"
@@ -135,7 +151,7 @@ GAMES: tuple[GameDeclaration, ...] = (
     GameDeclaration(
         "threecard", "Three Card Poker", "house", TableOptions, "bot.games.threecard",
         ThreeCardAdapter, "cogs.threecard", "bot.games.threecard.sim:ThreeCardSim",
-        wording.THREE_CARD,
+        wording.THREE_CARD, threecard_moves.MOVES,
         summary=N_("Your three cards against the dealer's three: play or fold. Any number of players; "
                    "the house banks."),
         how_it_goes=N_("1. Press **Ante 10** (or another Ante) and, if you like, Pair Plus.\n"
@@ -152,6 +168,16 @@ if len(BY_KEY) != len(GAMES):
 
 def declared(key: str) -> GameDeclaration:
     return BY_KEY[key]
+
+
+def own_private_message(key: str) -> object | None:
+    """The game's own private message builder (its declaration's ``private_message``), if any."""
+    game = BY_KEY.get(key)
+    if game is None or game.private_message is None:
+        return None
+    module, _, name = game.private_message.partition(":")
+    builder: object = getattr(importlib.import_module(module), name)
+    return builder
 
 
 def game_name(key: str) -> str:

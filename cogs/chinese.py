@@ -28,12 +28,12 @@ from bot.tables.adapter import button
 from bot.tables.chinese import ChineseAdapter, options_of
 from bot.tables.config import MAX_CHIPS
 from bot.tables.errors import TableError
-from bot.tables.runtime import Table
+from bot.tables.table import Table
 from bot.tables.wording import CHINESE
 from cogs.common import guarded, reader, relative_time
 from cogs.drawing import TABLE_PICTURES
 from cogs.game_commands import GameCommands
-from cogs.private_cards import GAME_PRIVATE_MESSAGES, PrivateMessage, edit_private, send_private
+from cogs.private_cards import PrivateMessage, edit_private, send_private
 from cogs.stacks import buy_in_at_game_table, game_table, leave_game_table, show_my_stack
 from cogs.table_button import TableButton
 from cogs.tables import act_at_table, action_request, confirmation
@@ -270,7 +270,6 @@ class ChineseCommands(GameCommands):
 
 async def setup(bot: CasinoBot) -> None:
     bot.add_dynamic_items(HandSelect)
-    GAME_PRIVATE_MESSAGES[GAME] = hand_message
     bot.tree.add_command(ChineseCommands())
 
 

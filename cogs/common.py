@@ -13,7 +13,7 @@ from discord import app_commands
 
 from bot.errors import UserError, reply_with_error
 from bot.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, Words, words, words_for
-from bot.tables.runtime import LeaveResult
+from bot.tables.table import LeaveResult
 
 if TYPE_CHECKING:
     from bot.client import CasinoBot

@@ -40,7 +40,7 @@ async def warned_of_last_card(interaction: discord.Interaction[Any], chosen: Car
     """Before a Draw takes the last card left to draw, ask again with a Draw button (seed point
     18: "erhält er eine Warnmeldung"). True when the player was asked."""
     table = interaction.client.tables.table_in(interaction.channel_id or 0)
-    if table is None or table.adapter.game != GAME or table.round is None \
+    if table is None or table.adapter.info.key != GAME or table.round is None \
             or interaction.user.id not in table.seats:
         return False  # the action itself says what is wrong
     preview = table.adapter.pick_preview(table.round.state, interaction.user.id, chosen.cards,

@@ -14,14 +14,15 @@ from __future__ import annotations
 import dataclasses
 import io
 import re
-from collections.abc import Awaitable, Callable, Collection, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
 import render
+from bot import catalog
 from bot.errors import UserError
 from bot.games.common import RuleError
 from bot.i18n import Words
@@ -30,7 +31,7 @@ from bot.tables.actions import CardList
 from bot.tables.adapter import CardPick, PickPreview, PrivateRows
 from bot.tables.controls import Control
 from bot.tables.errors import TableError
-from bot.tables.runtime import Table
+from bot.tables.table import Table
 from cogs.common import guarded, practice_mark, reader
 from cogs.drawing import TABLE_PICTURES
 from cogs.table_button import TableButton
@@ -49,10 +50,9 @@ class PrivateMessage:
 
 
 GamePrivateMessage = Callable[[Table, int, int, Words, str], Awaitable[PrivateMessage]]
-GAME_PRIVATE_MESSAGES: dict[str, GamePrivateMessage] = {}
-"""Games whose private message is their own, by game name (Chinese Poker's hand setting, with
-two menus): ``builder(table, user_id, round_id, w, note)``, registered by the game's cog. "My
-cards" and the refresh after a button on the private message then go through it."""
+"""A game's own private message (its declaration's ``private_message``: Chinese Poker's hand
+setting, with two menus): ``builder(table, user_id, round_id, w, note)``. "My cards" and the
+refresh after a button on the private message then go through it."""
 
 
 class CardSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=(
@@ -116,7 +116,7 @@ async def private_message(table: Table, user_id: int, round_id: int, w: Words, *
 
 async def _private_message(table: Table, user_id: int, round_id: int, w: Words, *,
                            chosen: Sequence[Card] = (), note: str = "") -> PrivateMessage:
-    builder = GAME_PRIVATE_MESSAGES.get(table.adapter.game)
+    builder = cast(GamePrivateMessage | None, catalog.own_private_message(table.adapter.info.key))
     if builder is not None:
         return await builder(table, user_id, round_id, w, note)
     round_ = table.round
@@ -137,9 +137,7 @@ async def _private_message(table: Table, user_id: int, round_id: int, w: Words, 
     lines.append(w("Round #{round} · {line}", round=str(round_.id), line=line))
     if preview is not None:
         lines += [preview.text, *([preview.warning] if preview.warning else [])]
-    # A game may ring cards in the player's own rows (High Card Flush: the hand's flush).
-    highlights = adapter.private_highlights(round_.state, user_id)
-    png = await TABLE_PICTURES.draw(_cards_picture(rows, pick, chosen, preview, highlights))
+    png = await TABLE_PICTURES.draw(_cards_picture(rows, pick, chosen, preview))
     view = None
     if pick is not None:
         view = discord.ui.View(timeout=None)
@@ -150,11 +148,11 @@ async def _private_message(table: Table, user_id: int, round_id: int, w: Words, 
 
 
 def _cards_picture(rows: PrivateRows, pick: CardPick | None, chosen: Sequence[Card],
-                   preview: PickPreview | None,
-                   highlights: Sequence[Collection[int]] = ()) -> Callable[[], bytes]:
-    """render's function with what it draws, to be called where the table pictures are drawn."""
+                   preview: PickPreview | None) -> Callable[[], bytes]:
+    """render's function with what it draws, to be called where the table pictures are drawn
+    (a row's rings: a game's mark on the player's own cards, High Card Flush's flush)."""
     if pick is None and len(rows) == 1:
-        return partial(render.hand_strip_png, rows[0].cards, highlight=highlights[0] if highlights else ())
+        return partial(render.hand_strip_png, rows[0].cards, highlight=rows[0].rings)
     hands = []
     for index, row in enumerate(rows):
         if pick is not None and index == pick.row:

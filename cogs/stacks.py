@@ -16,7 +16,7 @@ import discord
 
 from bot.errors import UserError
 from bot.tables.config import MAX_CHIPS
-from bot.tables.runtime import Table
+from bot.tables.table import Table
 from cogs.common import check_amount, chips, left_table_text, reader
 from cogs.tables import action_request
 
@@ -27,8 +27,8 @@ if TYPE_CHECKING:
 def game_table(bot: CasinoBot, channel_id: int, game: str) -> Table:
     """This channel's table if it plays ``game``; else a friendly refusal."""
     table = bot.tables.table_in(channel_id)
-    if table is None or table.adapter.game != game:
-        name = bot.tables.adapters[game].display_name
+    if table is None or table.adapter.info.key != game:
+        name = bot.tables.adapters[game].info.name
         raise UserError("There is no {game} table in this channel.", game=name)
     return table
 
@@ -62,7 +62,7 @@ async def show_my_stack(bot: CasinoBot, interaction: discord.Interaction, game: 
     """Tell the player privately how many chips they have at this channel's ``game`` table."""
     request = action_request(interaction, "stack")
     table = game_table(bot, request.channel_id, game)
-    amount = bot.tables.stack_of(table, request.user_id)
+    amount = bot.tables.seating.stack_of(table, request.user_id)
     w = reader(interaction)
     text = w("Your stack at this table: {chips}.", chips=chips(amount, w))
     if request.user_id not in table.seats:

@@ -15,7 +15,7 @@ import discord
 
 from bot.errors import UserError
 from bot.tables.controls import Control
-from bot.tables.runtime import Table
+from bot.tables.table import Table
 from cogs.common import guarded
 
 BUTTON_STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,

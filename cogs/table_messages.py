@@ -41,9 +41,10 @@ import discord
 
 import render
 from bot.i18n import N_, Command, Text, Words
+from bot.tables.adapter import bet_name
 from bot.tables.results import RoundResult
-from bot.tables.runtime import Table
 from bot.tables.stack_view import seated_with_stacks, with_stacks
+from bot.tables.table import Table
 from cogs.common import (
     EMBED_COLOUR,
     ENGLISH,
@@ -371,24 +372,24 @@ class TableMessages:
         snapshot = table.adapter.snapshot(state, table.config, table.seats, title, footer, w)
         if not table.plays_from_stacks:
             return snapshot
-        return with_stacks(snapshot, table.seats, self.bot.tables.stacks(table),
+        return with_stacks(snapshot, table.seats, self.bot.tables.seating.stacks(table),
                            waiting_status=w("Next round") if round_ else w("Seated"), w=w)
 
     def table_embed(self, table: Table, w: Words = ENGLISH) -> discord.Embed:
         adapter, round_ = table.adapter, table.round
         now = self.bot.clock()
         lines = [f"**{adapter.phase_text(round_.state if round_ else None, w)}**"]
-        if round_ is not None and round_.deadline is not None:
+        if round_ is not None and round_.deadline is not None and round_.deadline_kind != "now":
             if round_.deadline_kind == "betting":
                 emoji, _ = window_colour(table, now)
                 lines.append(w("{light} Bets close {when}", light=emoji, when=relative_time(round_.deadline)))
             else:
                 lines.append(w("\u23f3 Decide {when}", when=relative_time(round_.deadline)))
+        terms = adapter.terms(table.config)
         if round_ is None:
-            lines.append(w(adapter.idle_hint(table.config)))
-        note = adapter.table_note(table.config, w)  # a player-banked game's bank and rake terms
-        if note is not None:
-            lines.append(note)
+            lines.append(w(terms.idle_hint))
+        if terms.note is not None:  # a player-banked game's bank and rake terms
+            lines.append(w(terms.note))
         if round_ is not None and round_.state.cards_out():
             lines.append(w("Shuffle commitment: `{commitment}`", commitment=round_.commitment))
         if table.config.practice:
@@ -397,11 +398,11 @@ class TableMessages:
                               colour=EMBED_COLOUR)
         seated = ", ".join(table.seats.values()) or w("nobody yet")
         if table.plays_from_stacks and table.seats:
-            seated = seated_with_stacks(table.seats, self.bot.tables.stacks(table), w)
+            seated = seated_with_stacks(table.seats, self.bot.tables.seating.stacks(table), w)
         embed.add_field(name=w("Seated"), value=seated[:1024], inline=False)
         embed.set_footer(text=w("Table {table} · {stakes} · {rules}", table=str(table.id),
-                                stakes=adapter.stakes_text(table.config, w),
-                                rules=adapter.vocabulary.command("rules")))
+                                stakes=w(terms.stakes),
+                                rules=adapter.info.vocabulary.command("rules")))
         return embed
 
     async def _post_result(self, table: Table, result: RoundResult) -> None:
@@ -468,8 +469,8 @@ def table_name(table: Table, w: Words) -> str:
     """The game's name as the table's messages and pictures title it: "(practice)" added at a
     practice table."""
     if table.config.practice:
-        return w("{game} (practice)", game=table.adapter.display_name)
-    return table.adapter.display_name
+        return w("{game} (practice)", game=table.adapter.info.name)
+    return table.adapter.info.name
 
 
 def result_embed(table: Table, result: RoundResult, w: Words = ENGLISH) -> discord.Embed:
@@ -481,7 +482,7 @@ def result_embed(table: Table, result: RoundResult, w: Words = ENGLISH) -> disco
         for seat, summary in result.settlement.summary.items():
             name = result.names.get(seat, str(seat))
             hand = w(result.seat_lines.get(seat, ""))
-            bets = ", ".join(w("{bet} {staked}→{returned}", bet=table.adapter.bet_text(line.bet),
+            bets = ", ".join(w("{bet} {staked}→{returned}", bet=bet_name(line.bet),
                                staked=line.staked, returned=line.returned)
                              for line in result.settlement.lines_of(seat))
             embed.add_field(name=f"{name}: {signed_chips(summary.net, w)}",

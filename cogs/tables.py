@@ -17,7 +17,7 @@ from bot.poker.shuffle import verify
 from bot.tables.actions import NO_ARG, ActionArg
 from bot.tables.config import MAX_CHIPS, PRACTICE_CHIPS, TIMER_RANGE, TableConfig, practice_economy
 from bot.tables.controls import MY_CARDS
-from bot.tables.runtime import ActionRequest, ActionResult, Table
+from bot.tables.table import ActionRequest, ActionResult, Table
 from cogs.channel_access import cannot_open_text, missing_permissions, trouble_text
 from cogs.common import (
     DISCORD_MAX_INTEGER,
@@ -75,7 +75,7 @@ def rules_text_here(bot: CasinoBot, interaction: discord.Interaction, game: str)
     """The game's rules page for this channel: with this table's limits and options when it
     plays ``game``, else with a new table's defaults."""
     table = bot.tables.table_in(interaction.channel_id or 0)
-    if table is not None and table.adapter.game == game:
+    if table is not None and table.adapter.info.key == game:
         config = table.config
     else:
         config = new_table_config(game)
@@ -85,7 +85,7 @@ def rules_text_here(bot: CasinoBot, interaction: discord.Interaction, game: str)
 async def send_rules(bot: CasinoBot, interaction: discord.Interaction, game: str) -> None:
     """``/<game> rules``: the game's rules page for this channel, privately, in as many embeds
     as it needs."""
-    name, w = bot.tables.adapters[game].display_name, reader(interaction)
+    name, w = bot.tables.adapters[game].info.name, reader(interaction)
     parts = split_lines(rules_text_here(bot, interaction, game), EMBED_DESCRIPTION_LIMIT)
     embeds = [casino_embed(name if index == 0 else w("{game} (continued)", game=name), part)
               for index, part in enumerate(parts)]
@@ -103,8 +103,8 @@ async def act_at_game_table(bot: CasinoBot, interaction: discord.Interaction, ga
     """A game command's action at this channel's table, confirmed privately."""
     request = action_request(interaction, action, arg)
     table = bot.tables.table_in(request.channel_id)
-    if table is None or table.adapter.game != game:
-        name = bot.tables.adapters[game].display_name
+    if table is None or table.adapter.info.key != game:
+        name = bot.tables.adapters[game].info.name
         raise UserError("There is no {game} table in this channel.", game=name)
     result = await act_at_table(bot, interaction, table, request)
     await interaction.response.send_message(confirmation(interaction, table, result), ephemeral=True)
@@ -195,7 +195,7 @@ class Tables(commands.Cog):
                 game, min_bet, defaults.max_bet if max_bet is None else (max_bet or None),
                 max_payout or defaults.max_payout, betting_seconds,
                 decision_seconds or defaults.decision_seconds, options, practice).validated()
-            self.bot.tables.adapters[game].new_state(config)  # the game checks its own limits
+            self.bot.tables.adapters[game].new_round(config)  # the game checks its own limits
         except Refusal:
             raise  # a table's or an engine's refusal of the options, in the admin's language
         except ValueError as error:  # a check of the code's own (no catalogue text)
@@ -204,7 +204,7 @@ class Tables(commands.Cog):
         table = await self.bot.tables.open_table(guild_id, interaction.channel_id, config)
         w = await server_words(interaction)  # announced to the channel
         text = w("Bets {bets}. The table message below shows the game. {hint}", bets=config.bets_in(w),
-                 hint=w(table.adapter.idle_hint(config)))
+                 hint=w(table.adapter.terms(config).idle_hint))
         if practice:
             text = "\n".join((practice_mark(w), w(
                 "Everyone plays with {chips} practice chips; `{refill}` tops them up again. Your wallet, "
@@ -233,7 +233,7 @@ class Tables(commands.Cog):
         }.items() if value is not None}
         if max_bet is not None:
             changes["max_bet"] = max_bet or None  # 0 clears the maximum
-        options = chosen_options(catalog.declared(table.adapter.game), game_options)
+        options = chosen_options(catalog.declared(table.adapter.info.key), game_options)
         if options:
             changes["options"] = options
         current = table.config
@@ -345,7 +345,7 @@ class Tables(commands.Cog):
         if own is not None:
             await own(interaction, button.round_id)
             return
-        arg = table.adapter.read_arg(button.action, button.arg_text)
+        arg = table.adapter.actions.read_arg(button.action, button.arg_text)
         request = action_request(interaction, button.action, arg,
                                  round_id=button.round_id, version=button.version)
         result = await act_at_table(self.bot, interaction, table, request)

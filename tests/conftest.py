@@ -16,7 +16,9 @@ import render
 from bot.client import EXTENSIONS, CasinoBot
 from bot.config import Config
 from bot.store import Store
-from bot.tables.runtime import RoundResult, Table, TableRuntime
+from bot.tables.results import RoundResult
+from bot.tables.runtime import TableRuntime
+from bot.tables.table import Table
 from cogs.drawing import Drawer
 from render import TableSnapshot
 from tests.discord_api.contract import ContractViolation

@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine
-from bot.games.moves import MOST_CHIPS, Move, Moved, MoveOption, Said
+from bot.games.moves import MOST_CHIPS, Move, Moved, MoveOption, MoveSet, Said
 from bot.games.round import DeadlineKind
-from bot.i18n import N_, Words
+from bot.i18n import N_, Text, Words
 from bot.poker import Card
 from bot.tables.adapter import (
-    Applied,
+    NO_CONTEXT,
     BuyInRequest,
     GameAdapter,
     GameInfo,
@@ -61,7 +61,7 @@ class PotState:
             return ()
         return (MoveOption(PotAnte.kind, 1, MOST_CHIPS), MoveOption(Showdown.kind))
 
-    def apply(self, seat: SeatId, move: PotAnte | Showdown) -> Moved:
+    def apply(self, seat: SeatId, move: Move) -> Moved:
         if self.over:
             raise RuleError("The pot has been decided.")
         if isinstance(move, PotAnte):
@@ -69,6 +69,26 @@ class PotState:
             return Moved(Said(f"Ante {move.amount}", (ChipFlow(seat, "pot", move.amount),)))
         self.over = True
         return Moved(Said("Showdown"), "showdown")
+
+    def expire(self, deck: Callable[[], Sequence[Card]]) -> list[Moved]:
+        self.over = True
+        return [Moved(Said("Betting closed"), "closed")]
+
+    def leave(self, seat: SeatId) -> list[Moved]:
+        return []  # the stake stays in the pot and plays on
+
+    def bets_in_place(self, seat: SeatId) -> Text:
+        return Text("Pot {stake}", stake=self.stakes.get(seat, 0))
+
+    def memory(self) -> dict[Any, Any]:
+        winner = max(self.stakes, key=lambda seat: self.stakes[seat]) if self.stakes else None
+        return {"button": winner, "rounds": int(self.context_memory.get("rounds", 0)) + 1}
+
+    def final_hands(self) -> dict[SeatId, list[Sequence[Card]]]:
+        return {}
+
+    def record(self) -> dict[str, Any]:
+        return self.to_dict()
 
     def phase_key(self) -> bool:
         return self.over
@@ -110,40 +130,30 @@ class PotOptions(TableOptions):
 
 
 POT = GameInfo("pot", "Pot", "player-bank", PotOptions,
-               Vocabulary("pot", {**TABLE_COMMANDS, "ante": Wording("ante", N_("Ante {amount}"))}))
+               Vocabulary("pot", {**TABLE_COMMANDS, "ante": Wording("ante", N_("Ante {amount}"))}),
+               MoveSet((PotAnte, Showdown), frozenset({PotAnte.kind})))
 """A test game (never declared in bot.catalog): the largest stake takes the pot."""
 
 
 class PotAdapter(GameAdapter):
-    starts_round_actions = frozenset({"ante"})
-    move_types = (PotAnte, Showdown)
-    state_type = PotState
-
     def __init__(self, info: GameInfo = POT) -> None:
         super().__init__(info)
 
-    def new_state(self, config: TableConfig) -> PotState:
+    def new_round(self, config: TableConfig, context: TableContext = NO_CONTEXT) -> PotState:
         options = config.options_as(PotOptions)
-        return PotState(rake=options.rake, house_adds=options.house_adds, misreport=options.misreport)
-
-    def new_round_state(self, config: TableConfig, context: TableContext) -> PotState:
-        state = self.new_state(config)
+        state = PotState(rake=options.rake, house_adds=options.house_adds, misreport=options.misreport)
         state.context_seats = [[seat, stack] for seat, stack in context.seats]
         state.context_memory = {str(key): value for key, value in context.memory.items()}
         state.newcomers = sorted(context.newcomers)
         return state
 
+    def load(self, data: Mapping[str, Any], config: TableConfig) -> PotState:
+        return PotState.from_dict(data)
+
     def check_buy_in(self, config: TableConfig, request: BuyInRequest) -> None:
         minimum = config.options_as(PotOptions).first_buy_in
         if request.bought_in == 0 and request.amount < minimum:
             raise RuleError(f"Your first buy-in here must be at least {minimum:,} chips.")
-
-    def on_deadline(self, state: PotState, deck: Callable[[], Sequence[Card]]) -> list[Applied]:
-        state.over = True
-        return [Applied(None, "Betting closed", step="closed")]
-
-    def leave(self, state: PotState, seat: SeatId) -> list[Applied]:
-        return []  # the stake stays in the pot and plays on
 
     def outcome(self, state: PotState) -> Outcome | None:
         if not state.stakes:
@@ -156,10 +166,6 @@ class PotAdapter(GameAdapter):
                            pot if seat == winner else 0, "win" if seat == winner else "lose")
             for seat, staked in state.stakes.items())
         return Outcome(Settlement(lines), f"{winner} takes {pot}")
-
-    def memory(self, state: PotState) -> dict[Any, Any]:
-        winner = max(state.stakes, key=lambda seat: state.stakes[seat]) if state.stakes else None
-        return {"button": winner, "rounds": int(state.context_memory.get("rounds", 0)) + 1}
 
     def snapshot(self, state: PotState | None, config: TableConfig, names: Mapping[SeatId, str],
                  title: str, footer: str, w: Words = ENGLISH) -> TableSnapshot:
@@ -174,9 +180,6 @@ class PotAdapter(GameAdapter):
 
     def phase_text(self, state: PotState | None, w: Words = ENGLISH) -> str:
         return "Betting" if state is not None and not state.over else "Waiting"
-
-    def record(self, state: PotState) -> dict[str, Any]:
-        return state.to_dict()
 
     def rules_text(self, config: TableConfig, w: Words = ENGLISH) -> str:
         return "The largest stake takes the pot."

@@ -43,6 +43,10 @@ def seed_where(holds: Callable[[list[Card]], bool]) -> bytes:
     raise AssertionError("no seed gives such a deck")
 
 
+def stack_of(harness: DiscordHarness, tables: TableDriver, user_id: int) -> int:
+    return harness.bot.tables.seating.stack_of(tables.table(), user_id)
+
+
 def hand_at(deck: Sequence[Card], position: int) -> list[Card]:
     return list(deck[13 * position:13 * position + 13])
 
@@ -148,7 +152,7 @@ async def test_three_players_set_hands_with_the_menus_auto_arrange_and_a_command
     assert dealt.text.startswith("Deal (3 players) · round #"), dealt.text
     assert "Setting hands" in tables.phase() and "Set my hand" in tables.buttons()
     for user in (alice, bob, carol):
-        assert harness.bot.tables.stack_of(tables.table(), user.id) == 0  # the stack is in play
+        assert stack_of(harness, tables, user.id) == 0  # the stack is in play
     assert not cards_named(message_text(tables.message())), "a card went public before the showdown"
 
     # Alice: the menus. The front menu offers her 13 cards; after it, the middle menu the rest.
@@ -195,7 +199,7 @@ async def test_three_players_set_hands_with_the_menus_auto_arrange_and_a_command
     assert posted["attachments"][0]["filename"] == "result.png"
     text = str(posted["embeds"])
     assert "Points (10 chips each)" in text and ("paid" in text or "No chips changed hands" in text)
-    stacks = {user.id: harness.bot.tables.stack_of(tables.table(), user.id) for user in (alice, bob, carol)}
+    stacks = {user.id: stack_of(harness, tables, user.id) for user in (alice, bob, carol)}
     assert sum(stacks.values()) == 3 * FULL_BUY_IN
     assert stacks == {seat: summary.returned for seat, summary in result.settlement.summary.items()}
     await sound(harness, house_before)
@@ -264,7 +268,7 @@ async def test_four_players_one_times_out_and_is_set_by_the_auto_arrange(
     rows = await ledger_of_round(harness, result.round_id)
     kinds = {(row.source.kind, row.target.kind) for row in rows}
     assert kinds == {("stack", "escrow"), ("escrow", "stack")}, kinds
-    final = {user.id: harness.bot.tables.stack_of(tables.table(), user.id) for user in players}
+    final = {user.id: stack_of(harness, tables, user.id) for user in players}
     assert final == {line.seat: line.returned for line in result.settlement.lines}
     assert sum(final.values()) == 4 * FULL_BUY_IN + 150
     for user in players:
@@ -425,13 +429,13 @@ async def test_a_short_stacked_loser_pays_clockwise_from_the_button_and_the_rest
     await set_by_command(harness, tables, alice)
     await set_by_command(harness, tables, bob)
     await set_fouled(harness, tables, carol)
-    short = harness.bot.tables.stack_of(tables.table(), carol.id)
+    short = stack_of(harness, tables, carol.id)
     assert 0 < short <= FULL_BUY_IN - 2 * 6 * POINT
     await sound(harness, house_before)
 
     # Hand 2: she fouls again, owing each of them at least 60 with at most 80 left.
     harness.use_deck((1).to_bytes(32, "big"))
-    start = {user.id: harness.bot.tables.stack_of(tables.table(), user.id) for user in (alice, bob, carol)}
+    start = {user.id: stack_of(harness, tables, user.id) for user in (alice, bob, carol)}
     await tables.press(carol, "Deal")
     assert tables.round_state().button == bob.id  # clockwise: alice had it
     await set_by_command(harness, tables, alice)
@@ -459,7 +463,7 @@ async def test_a_short_stacked_loser_pays_clockwise_from_the_button_and_the_rest
     assert forfeited == {user.id: owed_by_carol(user) - paid
                          for user, paid in ((alice, to_alice), (bob, to_bob)) if owed_by_carol(user) > paid}
     assert forfeited, "nothing was forfeited: carol was not short"
-    final = {user.id: harness.bot.tables.stack_of(tables.table(), user.id) for user in (alice, bob, carol)}
+    final = {user.id: stack_of(harness, tables, user.id) for user in (alice, bob, carol)}
     assert final[carol.id] == 0, "nothing is carried as a debt: her stack is simply empty"
     assert final == {int(seat): stack for seat, stack in record["payments"]["stacks"].items()}
     assert sum(final.values()) == sum(start.values())
@@ -532,7 +536,7 @@ async def test_a_declared_automatic_win_collects_from_every_player(harness: Disc
     record = (await harness.bot.store.get_round(harness.guild_id, result.round_id)).state["record"]
     assert record["showdown"]["readings"][str(bob.id)]["natural"] == natural.label
     assert record["showdown"]["points"][str(bob.id)] == natural.points
-    assert harness.bot.tables.stack_of(tables.table(), bob.id) == FULL_BUY_IN + natural.points * POINT
+    assert stack_of(harness, tables, bob.id) == FULL_BUY_IN + natural.points * POINT
     await sound(harness, house_before)
 
 
@@ -550,7 +554,7 @@ async def test_a_player_who_leaves_mid_hand_is_set_at_once_and_cashed_out_at_the
     assert result is not None and result.settlement is not None
     returned = result.settlement.summary[alice.id].returned
     assert await harness.wallet(alice) == 1000 - FULL_BUY_IN + returned
-    assert alice.id not in tables.table().seats and harness.bot.tables.stack_of(tables.table(), alice.id) == 0
+    assert alice.id not in tables.table().seats and stack_of(harness, tables, alice.id) == 0
     await sound(harness, house_before)
 
 

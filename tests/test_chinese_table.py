@@ -20,7 +20,8 @@ from bot.store import AccountRef, Store
 from bot.tables.actions import NO_ARG, ActionArg, CardList, HandParts
 from bot.tables.chinese import ChineseTableOptions
 from bot.tables.config import TableConfig
-from bot.tables.runtime import ActionRequest, Table, TableRuntime
+from bot.tables.runtime import TableRuntime
+from bot.tables.table import ActionRequest, Table
 from tests.conftest import FakeClock
 
 GUILD, CHANNEL = 61, 71
@@ -82,7 +83,7 @@ async def test_a_hand_survives_a_restart_with_its_drafts_and_timer(store: Store,
     clock.advance(61)
     await restarted.fire_due()
     assert again.round is None and again.last_result is not None and not again.last_result.voided
-    assert sum(restarted.stacks(again).values()) == 600
+    assert sum(restarted.seating.stacks(again).values()) == 600
     assert (await store.audit(GUILD)).ok and await house(store) == 0
     await restarted.stop()
 
@@ -178,9 +179,9 @@ async def play_random_hands(rnd: random.Random, players: int) -> None:
             seated = [ALICE, BOB, CAROL, DAVE][:players]
             for user in seated:
                 await runtime.buy_in(GUILD, CHANNEL, user, NAMES[user], rnd.choice([200, 350]))
-            total = sum(runtime.stacks(table).values())
+            total = sum(runtime.seating.stacks(table).values())
             for _ in range(3):
-                with_chips = [user for user in seated if runtime.stack_of(table, user) > 0]
+                with_chips = [user for user in seated if runtime.seating.stack_of(table, user) > 0]
                 if len(with_chips) < 2:
                     break
                 await deal(runtime, table, with_chips[0])
@@ -190,7 +191,7 @@ async def play_random_hands(rnd: random.Random, players: int) -> None:
                     clock.advance(61)
                     await runtime.fire_due()
                 assert table.round is None
-                assert sum(runtime.stacks(table).values()) == total
+                assert sum(runtime.seating.stacks(table).values()) == total
                 assert (await store.audit(GUILD)).ok and await house(store) == 0
         finally:
             await runtime.stop()

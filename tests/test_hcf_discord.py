@@ -79,7 +79,7 @@ class HCFTable:
         return self.driver.round_state()
 
     def stacks(self) -> dict[int, int]:
-        return dict(self.h.bot.tables.stacks(self.table))
+        return dict(self.h.bot.tables.seating.stacks(self.table))
 
     async def close_betting(self) -> None:
         await self.driver.pass_time(WINDOW + 1)

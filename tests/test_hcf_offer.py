@@ -166,7 +166,7 @@ def test_the_dp_places_no_bets() -> None:
 
 def test_leaving_declines_and_takes_back_bets_and_folds_a_dealt_hand() -> None:
     hand = new_hand()
-    assert [a.how for a in hand.leave(B) if isinstance(a, BankDeclined)] == ["timeout"]
+    assert [a.record.how for a in hand.leave(B) if isinstance(a.record, BankDeclined)] == ["timeout"]
     assert hand.pending == [A, D]
     hand.place_ante(C, 10)
     cleared = hand.leave(C)
@@ -193,7 +193,7 @@ def test_the_timer_walks_the_hand_from_offer_to_settlement() -> None:
     hand.accept(A)
     hand.place_ante(B, 10)
     dealt = hand.expire(lambda: FULL_DECK)
-    assert [action.kind for action in dealt] == ["close_betting", "deal"]
+    assert [action.record.kind for action in dealt] == ["close_betting", "deal"]
     assert chips_of(dealt[1].flows, A) == 500, "the DP's whole stack goes into play as the bank"
     folded = hand.expire(lambda: FULL_DECK)
     assert [action.label for action in folded] == ["AUTO FOLDED"]

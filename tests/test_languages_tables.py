@@ -18,6 +18,7 @@ from bot import catalog
 from bot.games.boxed.seat import Box, BoxKind
 from bot.i18n import Text, catalogue_path
 from bot.i18n import words as words_of
+from bot.tables.adapter import bet_name
 from bot.tables.boxed import BOX_KINDS
 from bot.tables.config import TableConfig
 from bot.tables.results import RoundResult, result_from_payload, result_payload
@@ -292,12 +293,10 @@ def test_a_result_waiting_in_the_outbox_over_a_restart_is_still_posted_in_german
     assert back.headline == result.headline == "Dealer: Pair of Kings (qualifies)"
 
 
-@pytest.mark.parametrize("game", ["twoplusfour", "imperial"])
-def test_every_bet_of_a_box_is_named_in_german(game: str) -> None:
+def test_every_bet_of_a_box_is_named_in_german() -> None:
     """A result lists each box's bets by their settlement names ("box2 buy"): each reads as
     German, fees (a Buy, Imperial's Draws) included."""
-    adapter = catalog.adapters()[game]
     box = Box(position=2, ante=10, bonus=1, bet=20, insurance=5, fees=[("buy", 10), ("draw", 10)])
-    shown = [words_of("de")(adapter.bet_text(name)) for name in box.stakes()]
+    shown = [words_of("de")(bet_name(name)) for name in box.stakes()]
     assert shown[0] == "Box 2: Ante" and all(text.startswith("Box 2: ") for text in shown)
     assert_reads("de", shown)

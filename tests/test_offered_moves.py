@@ -37,7 +37,7 @@ def table_context(memory: dict[Any, Any]) -> TableContext:
 
 
 def move_named(adapter: GameAdapter, kind: str) -> Any:
-    return next(move for move in adapter.move_types if move.kind == kind)
+    return adapter.info.moves.named(kind)
 
 
 def legal_now(adapter: GameAdapter, state: Any, control: Control, memory: dict[Any, Any]) -> bool:
@@ -73,13 +73,19 @@ def _matches(button: Control, option: MoveOption) -> bool:
         not option.choices or values.get("times") in option.choices)
 
 
+def table_buttons(adapter: GameAdapter, state: Any, config: Any) -> list[Control]:
+    """The table message's buttons that apply a move (not "My cards")."""
+    shown = adapter.actions.buttons(state, config, lambda: adapter.new_round(config))
+    return [button for button in shown if button.action in adapter.actions.arguments]
+
+
 def check_step(adapter: GameAdapter, state: Any, config: Any, memory: dict[Any, Any]) -> list[Control]:
-    buttons = [button for button in adapter.controls(state, config) if button.action in adapter.arguments]
+    buttons = table_buttons(adapter, state, config)
     for button in buttons:
-        assert legal_now(adapter, state, button, memory), (adapter.game, button)
+        assert legal_now(adapter, state, button, memory), (adapter.info.key, button)
     for seat in state.seats_to_ask():
         for option in state.legal_moves(seat):
-            assert reachable(adapter.vocabulary, option, buttons), (adapter.game, seat, option)
+            assert reachable(adapter.info.vocabulary, option, buttons), (adapter.info.key, seat, option)
     return buttons
 
 
@@ -91,14 +97,14 @@ def random_step(adapter: GameAdapter, state: Any, buttons: list[Control], memory
     try:
         if roll < 0.45 and buttons:
             button = rng.choice(buttons)
-            adapter.apply(state, seat, button.action, button.arg, memory)
+            adapter.actions.apply(state, seat, button.action, button.arg, memory)
         elif roll < 0.9:
             options = state.legal_moves(seat)
             if options:
                 option = rng.choice(options)
-                adapter.apply(state, seat, option.kind, argument_for(adapter, option, rng), memory)
+                adapter.actions.apply(state, seat, option.kind, argument_for(adapter, option, rng), memory)
         else:
-            adapter.on_deadline(state, lambda: deck)
+            state.expire(lambda: deck)
     except Refusal:
         pass
 
@@ -129,8 +135,8 @@ def test_every_button_is_a_legal_move_and_every_legal_move_is_reachable(game: st
         deck = rng.sample(FULL_DECK, len(FULL_DECK))
         memory: dict[Any, Any] = {}
         for _ in range(2):  # a second round, with the first round's bets to rebet
-            state = adapter.new_round_state(config, table_context(memory))
-            idle = [button for button in adapter.controls(None, config) if button.action in adapter.arguments]
+            state = adapter.new_round(config, table_context(memory))
+            idle = table_buttons(adapter, None, config)
             assert idle, game
             for button in idle:
                 assert legal_now(adapter, state, button, memory), (game, "idle", button)
@@ -139,4 +145,4 @@ def test_every_button_is_a_legal_move_and_every_legal_move_is_reachable(game: st
                 if state.is_over():
                     break
                 random_step(adapter, state, buttons, memory, rng, deck)
-            memory = adapter.memory(state)
+            memory = state.memory()

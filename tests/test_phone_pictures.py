@@ -77,7 +77,7 @@ def play_a_round(game: str, w: Words, seats: dict[int, str], drawn: Drawn, *, am
     adapter = catalog.adapters()[game]
     config = config_for(game)
     stacks = 10 ** 11  # a stack-funded game plays from it; the others ignore it
-    state = adapter.new_round_state(config, TableContext(1, tuple((seat, stacks) for seat in seats)))
+    state = adapter.new_round(config, TableContext(1, tuple((seat, stacks) for seat in seats)))
     deck = random.Random(seed).sample(FULL_DECK, len(FULL_DECK))
 
     def table(title: str) -> None:
@@ -86,10 +86,10 @@ def play_a_round(game: str, w: Words, seats: dict[int, str], drawn: Drawn, *, am
         draw_table(drawn, "table", adapter.snapshot(state, config, seats, title, footer, w))
 
     # High Card Flush plays from stacks: its bets, raises and all, stay well inside a stack.
-    bet = min(amount, stacks // 100) if adapter.game == "hcf" else amount
+    bet = min(amount, stacks // 100) if adapter.info.key == "hcf" else amount
     unplaced = None
     for _ in range(60):
-        table(w("{game} · Round #{round}", game=adapter.display_name, round="1042"))
+        table(w("{game} · Round #{round}", game=adapter.info.name, round="1042"))
         if state.is_over():
             break
         acted = decide(adapter, state, seats)  # a start, then the bank, the largest raise...
@@ -98,9 +98,9 @@ def play_a_round(game: str, w: Words, seats: dict[int, str], drawn: Drawn, *, am
                 draw_private(adapter, state, seat, w, drawn)
         unplaced = place_bets(adapter, state, seats, bet, unplaced)
         if not state.is_over():
-            adapter.on_deadline(state, lambda: list(deck))
+            state.expire(lambda: list(deck))
     assert state.is_over(), f"{game}: the round did not end"
-    title = w("{game} · Round #{round} · Result", game=adapter.display_name, round="1042")
+    title = w("{game} · Round #{round} · Result", game=adapter.info.name, round="1042")
     footer = w("Round #{round} · seed {seed}", round="1042", seed="9f2c1e77a0b4d3c5a0b4d3c5e6f7a8b9")
     result = adapter.showdown_snapshot(state, config, seats, title, footer, w)
     if result is not None:
@@ -123,10 +123,8 @@ def draw_private(adapter: GameAdapter, state: Any, seat: int, w: Words, drawn: D
         return
     if not rows:
         return
-    highlights = adapter.private_highlights(state, seat)
     if len(rows) == 1:
-        ringed = highlights[0] if highlights else ()
-        drawn.draw("private cards", lambda: hand_strip(rows[0].cards, highlight=ringed))
+        drawn.draw("private cards", lambda: hand_strip(rows[0].cards, highlight=rows[0].rings))
     hands = [render.LabelledHand(row.label, row.cards, row.detail) for row in rows]
     drawn.draw("private cards", lambda: row_of_hands(hands))
 

@@ -13,7 +13,8 @@ from bot.poker.shuffle import deck_from_seed, verify
 from bot.store import AccountRef, Store
 from bot.tables.config import TableConfig
 from bot.tables.errors import AlreadyApplied, StaleAction, TableError
-from bot.tables.runtime import ActionRequest, TableRuntime
+from bot.tables.runtime import TableRuntime
+from bot.tables.table import ActionRequest
 from bot.tables.uth import UTHTableOptions
 from tests.conftest import FakeClock, RecordingPublisher, restarted_runtime, shut_down
 from tests.store_helpers import overwrite_round_state
@@ -48,7 +49,7 @@ UTH = declared("uth").new_adapter()
 
 def request(user: int, action: str, arg: str = "", **extra: object) -> ActionRequest:
     """A request with its argument as a button carries it, read by the game (``"10"``)."""
-    return ActionRequest(GUILD, CHANNEL, user, f"user{user}", action, UTH.read_arg(action, arg),
+    return ActionRequest(GUILD, CHANNEL, user, f"user{user}", action, UTH.actions.read_arg(action, arg),
                          **extra)  # type: ignore[arg-type]
 
 
@@ -187,7 +188,7 @@ async def test_a_crash_after_the_last_action_is_saved_but_before_settlement_sett
     async def killed(table: object) -> None:
         raise KeyboardInterrupt  # the process stops here, before the settlement's transaction
 
-    monkeypatch.setattr(runtime, "_settle", killed)
+    monkeypatch.setattr(runtime.settler, "settle", killed)
     with pytest.raises(KeyboardInterrupt):
         await runtime.act(request(BOB, "raise", "4"))
     monkeypatch.undo()

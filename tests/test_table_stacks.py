@@ -21,7 +21,8 @@ from bot.store import AccountRef, Store, round_escrow
 from bot.tables.actions import Amount
 from bot.tables.config import TableConfig
 from bot.tables.errors import TableError
-from bot.tables.runtime import ActionRequest, LeaveResult, Table, TableRuntime
+from bot.tables.runtime import TableRuntime
+from bot.tables.table import ActionRequest, LeaveResult, Table
 from tests.conftest import FakeClock, RecordingPublisher, restarted_runtime, shut_down
 from tests.stack_game import PotAdapter, PotOptions
 from tests.store_helpers import overwrite_round_state
@@ -89,7 +90,7 @@ async def test_a_buy_in_seats_the_player_and_fills_the_stack(runtime: TableRunti
     assert (result.amount, result.stack, result.wallet) == (300, 300, START - 300)
     assert table.seats == {ALICE: "alice"}
     await runtime.buy_in(GUILD, CHANNEL, ALICE, "alice", 50)
-    assert runtime.stacks(table) == {ALICE: 350} and runtime.stack_of(table, ALICE) == 350
+    assert runtime.seating.stacks(table) == {ALICE: 350} and runtime.seating.stack_of(table, ALICE) == 350
     assert await chips_everywhere(store) == (START - 350, 350, 0, 0)
     reasons = [row.reason for row in await store.ledger(GUILD, account=AccountRef.wallet(ALICE))]
     assert reasons == ["buy-in", "buy-in", "starting balance"]
@@ -108,11 +109,11 @@ async def test_bad_buy_ins_are_refused_and_change_nothing(runtime: TableRuntime,
         await runtime.buy_in(GUILD, CHANNEL, ALICE, "alice", START + 1)
     with pytest.raises(RuleError, match="at least 100"):  # the game's own check
         await runtime.buy_in(GUILD, CHANNEL, ALICE, "alice", 99)
-    assert table.seats == {} and runtime.stacks(table) == {}
+    assert table.seats == {} and runtime.seating.stacks(table) == {}
     assert await chips_everywhere(store) == (START, 0, 0, 0)
     await runtime.buy_in(GUILD, CHANNEL, ALICE, "alice", 100)
     await runtime.buy_in(GUILD, CHANNEL, ALICE, "alice", 5)  # a short top-up after a full buy
-    assert runtime.stack_of(table, ALICE) == 105
+    assert runtime.seating.stack_of(table, ALICE) == 105
 
 
 async def test_winner_takes_the_pot_the_house_gets_only_the_rake(
@@ -121,13 +122,13 @@ async def test_winner_takes_the_pot_the_house_gets_only_the_rake(
     table = await open_pot(runtime, {ALICE: 200, BOB: 100}, rake="3")
     first = await runtime.act(ante(ALICE, 50))
     await runtime.act(ante(BOB, 30))
-    assert runtime.stacks(table) == {ALICE: 150, BOB: 70}, "stakes leave the stacks"
+    assert runtime.seating.stacks(table) == {ALICE: 150, BOB: 70}, "stakes leave the stacks"
     assert await store.balance(GUILD, round_escrow(first.round_id)) == 80
     assert await wallet(store, ALICE) == START - 200, "the wallet is not touched by play"
     await showdown(runtime, clock)
     (result,) = publisher.results
     assert result.settlement is not None and result.settlement.house_net == 3
-    assert runtime.stacks(table) == {ALICE: 150 + 77, BOB: 70}
+    assert runtime.seating.stacks(table) == {ALICE: 150 + 77, BOB: 70}
     assert await chips_everywhere(store) == (2 * START - 300, 297, 3, 0)
     assert await store.balance(GUILD, round_escrow(first.round_id)) == 0
     moves = {(row.source.kind, row.target.kind, row.amount, row.reason)
@@ -145,7 +146,7 @@ async def test_the_house_pays_into_the_escrow_when_it_banks_and_loses(
     table = await open_pot(runtime, {ALICE: 100}, house_adds="40")
     round_id = (await runtime.act(ante(ALICE, 10))).round_id
     await showdown(runtime, clock)
-    assert runtime.stacks(table) == {ALICE: 90 + 50}
+    assert runtime.seating.stacks(table) == {ALICE: 90 + 50}
     assert await chips_everywhere(store) == (START - 100, 140, -40, 0)
     first_move = (await store.ledger(GUILD, round_id=round_id))[1]  # newest first
     assert (first_move.source, first_move.reason) == (AccountRef.house(), "house bank pays")
@@ -175,10 +176,10 @@ async def test_no_chips_join_a_stack_during_a_round_its_owner_is_in(
         await buy_in(runtime, ALICE, 10)
     await buy_in(runtime, BOB, 10)  # Bob is not in this round: he may top up
     await buy_in(runtime, CAROL, 10)
-    assert runtime.stacks(table) == {ALICE: 90, BOB: 110, CAROL: 10}
+    assert runtime.seating.stacks(table) == {ALICE: 90, BOB: 110, CAROL: 10}
     await showdown(runtime, clock)
     await buy_in(runtime, ALICE, 10)
-    assert runtime.stack_of(table, ALICE) == 110
+    assert runtime.seating.stack_of(table, ALICE) == 110
 
 
 async def test_leaving_between_rounds_returns_the_whole_stack_at_once(
@@ -187,7 +188,7 @@ async def test_leaving_between_rounds_returns_the_whole_stack_at_once(
     table = await open_pot(runtime, {ALICE: 120})
     left = await runtime.leave(GUILD, CHANNEL, ALICE)
     assert left == LeaveResult(stack_returned=120)
-    assert await wallet(store, ALICE) == START and runtime.stacks(table) == {}
+    assert await wallet(store, ALICE) == START and runtime.seating.stacks(table) == {}
     assert await chips_everywhere(store) == (START, 0, 0, 0)
     with pytest.raises(TableError, match="not seated"):
         await runtime.leave(GUILD, CHANNEL, ALICE)
@@ -205,7 +206,7 @@ async def test_leaving_mid_round_returns_the_stack_when_the_round_settles(
     assert await store.balance(GUILD, AccountRef.stack(table.id, ALICE)) == 40
     await showdown(runtime, clock)
     assert await wallet(store, ALICE) == START - 100 + 40 + 70, "stack and winnings, at once"
-    assert runtime.stacks(table) == {BOB: 90}
+    assert runtime.seating.stacks(table) == {BOB: 90}
     assert await chips_everywhere(store) == (2 * START - 90, 90, 0, 0)
     leaver_rows = await store.ledger(GUILD, account=AccountRef.stack(table.id, ALICE), limit=1)
     assert leaver_rows[0].reason == "left the table: stack returned"
@@ -236,7 +237,7 @@ async def test_a_settlement_that_does_not_empty_the_escrow_is_voided_instead(
     assert result.voided and "did not add up" in result.headline
     info = await store.get_round(GUILD, round_id)
     assert info is not None and info.status == "void" and not info.players
-    assert runtime.stacks(table) == {ALICE: 100, BOB: 100} and table.round is None
+    assert runtime.seating.stacks(table) == {ALICE: 100, BOB: 100} and table.round is None
     assert await chips_everywhere(store) == (2 * START - 200, 200, 0, 0)
 
 
@@ -270,10 +271,10 @@ async def test_stacks_and_leavers_survive_a_restart_mid_round(
     async with restarted_runtime(store_location, make_runtime, clock) as (restarted, reopened, publisher):
         again = restarted.table_in(CHANNEL)
         assert again is not None and again.round is not None and again.id == table.id
-        assert restarted.stacks(again) == {ALICE: 60}
+        assert restarted.seating.stacks(again) == {ALICE: 60}
         assert again.round.state.context_memory == {}
         await showdown(restarted, clock)
-        assert restarted.stacks(again) == {ALICE: 60 + 48}
+        assert restarted.seating.stacks(again) == {ALICE: 60 + 48}
         assert await wallet(reopened, BOB) == START - 10, "Bob's stack came home as it ended"
         assert (await reopened.audit(GUILD)).ok
         await restarted.act(ante(ALICE, 1))
@@ -310,7 +311,7 @@ async def test_after_a_restart_a_lost_round_is_voided_back_into_the_stacks(
     async with restarted_runtime(store_location, make_runtime, clock) as (restarted, reopened, _):
         again = restarted.table_in(CHANNEL)
         assert again is not None and again.round is None
-        assert restarted.stacks(again) == {BOB: 100}
+        assert restarted.seating.stacks(again) == {BOB: 100}
         assert await wallet(reopened, ALICE) == START, "her stake went to her stack, then home"
         assert await reopened.balance(GUILD, AccountRef.stack(table.id, ALICE)) == 0
         report = await reopened.audit(GUILD)
@@ -346,7 +347,7 @@ async def test_a_stack_left_behind_by_a_crash_between_leave_and_cash_out_is_retu
         await restarted.start()
         assert await wallet(store, ALICE) == START
         again = restarted.table_in(CHANNEL)
-        assert again is not None and restarted.stacks(again) == {}
+        assert again is not None and restarted.seating.stacks(again) == {}
     finally:
         await restarted.stop()
 
@@ -395,7 +396,7 @@ async def run_steps(plan: list[tuple[str, int, int]], rake: int, house_adds: int
             if table.round is None:
                 assert report.escrow == 0
             assert report.wallets + report.stacks + report.house + report.escrow == 3 * START
-            assert runtime.stacks(table) == {
+            assert runtime.seating.stacks(table) == {
                 user: await store.balance(GUILD, AccountRef.stack(table.id, user))
                 for user in table.seats}
         await runtime.close_table(GUILD, CHANNEL)

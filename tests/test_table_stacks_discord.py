@@ -65,7 +65,7 @@ async def test_bad_buy_ins_get_a_private_reason(harness: DiscordHarness,
     payload = harness.command_payload(alice, "pot buyin", channel_id=other, amount=10)
     (reply,) = await harness.deliver(payload)
     private(reply, "There is no Pot table in this channel.")
-    assert harness.bot.tables.stack_of(tables.table(), alice.id) == 30
+    assert harness.bot.tables.seating.stack_of(tables.table(), alice.id) == 30
 
 
 async def test_the_table_picture_shows_every_seats_stack(harness: DiscordHarness,

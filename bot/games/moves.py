@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, dataclass_transform
 
-from bot.games.common import ChipFlow, RuleError
+from bot.games.common import ChipFlow, RuleError, SeatId
 
 MOST_CHIPS = 10**12
 """The most chips any bet is asked about where a table sets no maximum (no wallet holds more)."""
@@ -117,6 +117,9 @@ class Moved:
     """The reply, where it says more than the record's label ("Bank accepted")."""
     note: str | None = None
     """What else the move did, said after the reply ("you play, so you declined the bank")."""
+    seat: SeatId | None = None
+    """Whose move it was, where the round made it for them (a timeout, a player leaving);
+    None for the table's own steps (the deal)."""
 
     @property
     def flows(self) -> tuple[ChipFlow, ...]:
@@ -125,6 +128,12 @@ class Moved:
     @property
     def label(self) -> str:
         return self.said or self.record.label
+
+
+def round_step(record: Record, repeat_key: str | None = None) -> Moved:
+    """A step the round took by itself (its timer ran out, a player left), in the name of the
+    seat the record names (none: the table's own step, such as the deal)."""
+    return Moved(record, repeat_key, seat=getattr(record, "seat", None))
 
 
 @dataclass_transform(frozen_default=True)
@@ -178,3 +187,18 @@ class Clear(Move, kind="clear"):
 
 class Fold(Move, kind="fold"):
     """Give up the hand (its Ante is lost)."""
+
+
+@dataclass(frozen=True)
+class MoveSet:
+    """A game's moves: every kind it takes (``types``), and the kinds that open a round at an
+    idle table (``opening``): a bet, a Rebet, a Deal."""
+
+    types: tuple[type[Move], ...]
+    opening: frozenset[str]
+
+    def named(self, kind: str) -> type[Move] | None:
+        return next((move for move in self.types if move.kind == kind), None)
+
+
+NO_MOVES = MoveSet((), frozenset())

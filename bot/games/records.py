@@ -11,7 +11,7 @@ flows and rejections as objects), so a family declares fields and nothing else.
 from __future__ import annotations
 
 import types
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import (
     Any,
@@ -26,8 +26,10 @@ from typing import (
     get_type_hints,
 )
 
-from bot.games.common import ChipFlow, NamedStep, RuleError, SeatId
-from bot.i18n import N_, Text
+from bot.games.common import ChipFlow, NamedStep, RuleError, SeatId, allowed
+from bot.games.moves import Moved
+from bot.games.plain import PlainData
+from bot.i18n import N_, Text, joined
 from bot.poker import Card
 
 R = TypeVar("R", bound="ActionRecord")
@@ -139,6 +141,51 @@ class DealerRound(RecordedRound):
         """The seats in the round (a player not in it yet may join it with a bet)."""
         return tuple(self.seats)
 
+    def expire(self, deck: Callable[[], Sequence[Card]]) -> list[Moved]:
+        """The betting window's deadline refunds what does not stand and deals to whoever is
+        left (nobody: nothing is dealt); a decision's deadline times out every seat still
+        deciding."""
+        if self.cards_out():
+            return [moved for seat in self.pending_seats() for moved in self.time_out(seat)]
+        closed = [Moved(self.close_betting(), "close-betting")]
+        if allowed(self.verify_deal):
+            closed.append(Moved(self.deal(deck()), "deal"))
+        return closed
+
+    def leave(self, seat: SeatId) -> list[Moved]:
+        """A leaver's bets come back while the window is open; once dealt, their hand plays
+        out as their timer would have it."""
+        if self.cards_out():
+            return self.time_out(seat) if seat in self.pending_seats() else []
+        return [Moved(self.clear_bets(seat), seat=seat)] if allowed(self.verify_clear_bets, seat) else []
+
+    def time_out(self, seat: SeatId) -> list[Moved]:
+        """The seat's decisions of this phase made as its timer makes them."""
+        raise NotImplementedError
+
+    def record(self) -> dict[str, Any]:
+        """The public view at the end and every action's log entry."""
+        return {"view": dict(self.public_view().to_dict()),
+                "history": [action.log_entry() for action in self.history]}
+
+    def public_view(self) -> PlainData:
+        raise NotImplementedError
+
+    def close_betting(self) -> ActionRecord:
+        raise NotImplementedError
+
+    def verify_deal(self) -> None:
+        raise NotImplementedError
+
+    def deal(self, deck: Sequence[Card | int]) -> ActionRecord:
+        raise NotImplementedError
+
+    def verify_clear_bets(self, seat: SeatId) -> None:
+        raise NotImplementedError
+
+    def clear_bets(self, seat: SeatId) -> ActionRecord:
+        raise NotImplementedError
+
 
 def record_from_dict(types_by_kind: Mapping[str, type[R]], data: Mapping[str, Any]) -> R:
     """The record ``data`` describes, of the family whose kinds are ``types_by_kind``. A field
@@ -147,6 +194,12 @@ def record_from_dict(types_by_kind: Mapping[str, type[R]], data: Mapping[str, An
     hints = _field_types(cls)
     return cls(**{spec.name: _decode(hints[spec.name], data[spec.name])
                   for spec in fields(cls) if spec.name in data})
+
+
+def bet_list(*bets: tuple[str, int]) -> Text:
+    """``"Ante 20 · Blind 20 · Trips 10"``: the bets that hold chips, as the game names them
+    (a name is a catalogue text)."""
+    return joined([Text("{bet} {amount}", bet=Text(name), amount=amount) for name, amount in bets if amount])
 
 
 PLAIN_LABELS: Final = {

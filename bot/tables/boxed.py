@@ -3,26 +3,23 @@ core in :mod:`bot.games.boxed`, configured per game with data and the game's rou
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
-from bot.games.boxed import moves
 from bot.games.boxed.rules import BoxedGame, BoxedOptions, Phase
-from bot.games.boxed.seat import Box, box_and_bet
-from bot.games.boxed.state import BoxedState
+from bot.games.boxed.state import BoxedState, box_bets
 from bot.games.boxed.views import BoxView
 from bot.games.common import SeatId
 from bot.i18n import N_, Text, Words, joined
-from bot.poker import Card
 from bot.tables.adapter import (
-    Applied,
+    NO_CONTEXT,
+    GameAdapter,
     GameInfo,
-    HouseGameAdapter,
     Outcome,
     PrivateRow,
     PrivateRows,
-    bet_list,
+    TableContext,
 )
 from bot.tables.config import ENGLISH, TableConfig, TableOptions, option
 from bot.tables.rules_page import reflow
@@ -42,13 +39,8 @@ class BoxedTableOptions(TableOptions):
         return config.max_payout if self.max_round_payout is None else self.max_round_payout
 
 
-class BoxedAdapter(HouseGameAdapter):
+class BoxedAdapter(GameAdapter):
     """Drives a :class:`BoxedState`. Several players each play their own boxes at once."""
-
-    state_type = BoxedState
-
-    starts_round_actions = frozenset({"ante", "bonus", "rebet"})
-    move_types: ClassVar[Sequence[type[Any]]] = moves.MOVE_TYPES
 
     def __init__(self, info: GameInfo, game: BoxedGame, rules_page: str, figures: Callable[[Words], str], *,
                  new_round: NewRound | None = None, restore_round: RestoreRound | None = None):
@@ -70,36 +62,11 @@ class BoxedAdapter(HouseGameAdapter):
                             smallest_chip=table.smallest_chip, max_payout=config.max_payout,
                             max_round_payout=table.round_cap(config))
 
-    def new_state(self, config: TableConfig) -> BoxedState:
+    def new_round(self, config: TableConfig, context: TableContext = NO_CONTEXT) -> BoxedState:
         return self._new_round(self.options(config))
 
     def load(self, data: Mapping[str, Any], config: TableConfig) -> BoxedState:
         return self._restore_round(data)
-
-    # -- actions ---------------------------------------------------------------------------
-    def bets_in_place(self, state: BoxedState, seat: SeatId) -> Text:
-        """``"Box 1: Ante 20 · Bonus 5; Box 2: Ante 10"``."""
-        player = state.seats.get(seat)
-        return joined([] if player is None else [
-            Text("Box {box}: {bets}", box=position, bets=_box_bets(box))
-            for position, box in sorted(player.boxes.items()) if box.ante or box.bonus], "; ")
-
-    def on_deadline(self, state: BoxedState, deck: Callable[[], Sequence[Card]]) -> list[Applied]:
-        if state.phase is Phase.BETTING:
-            return self.close_window(state, deck)
-        return [Applied(getattr(r, "seat", None), r.label, tuple(r.flows), None)
-                for r in state.timeout_pending()]
-
-    def leave(self, state: BoxedState, seat: SeatId) -> list[Applied]:
-        taken_back = self.take_back_bets(state, seat)
-        if taken_back is not None or seat not in state.seats:
-            return taken_back or []
-        return [Applied(seat, r.label, tuple(r.flows), None) for r in state.timeout_seat(seat)]
-
-    def button_chips(self, config: TableConfig) -> dict[str, tuple[int, ...]]:
-        """A box's Ante button bets the table minimum, its Bonus button the smallest chip."""
-        chip = config.options_as(BoxedTableOptions).smallest_chip
-        return {**super().button_chips(config), "bonus": (chip,)}
 
     # -- round facts -----------------------------------------------------------------------
     def outcome(self, state: BoxedState) -> Outcome | None:
@@ -117,16 +84,7 @@ class BoxedAdapter(HouseGameAdapter):
                       for seat in view.seats}
         return Outcome(state.settlement, headline, seat_lines)
 
-    def memory(self, state: BoxedState) -> dict[SeatId, Any]:
-        return {seat: {str(box): list(bets) for box, bets in state.bets_of(seat).items()}
-                for seat in state.seats if state.bets_of(seat)}
-
     # -- presentation ----------------------------------------------------------------------
-    def final_hands(self, state: BoxedState) -> dict[SeatId, list[Sequence[Card]]]:
-        """Every box a player played (its hand at the end: a bought card, Imperial's draw)."""
-        return {seat: [box.cards for box in player.boxes.values() if box.cards]
-                for seat, player in state.seats.items()}
-
     def snapshot(self, state: BoxedState | None, config: TableConfig, names: Mapping[SeatId, str],
                  title: str, footer: str, w: Words = ENGLISH) -> TableSnapshot:
         if state is None:
@@ -135,7 +93,7 @@ class BoxedAdapter(HouseGameAdapter):
         seats = tuple(
             SeatView(name=w("{name} · box {box} ({kind})", name=names.get(seat.seat, str(seat.seat)),
                             box=box.position, kind=w(BOX_KINDS[box.kind])),
-                     cards=box.cards, bet=w(_box_bets(box)), status=_box_status(box, state, w),
+                     cards=box.cards, bet=w(box_bets(box)), status=_box_status(box, state, w),
                      active=box.on_turn)
             for seat in view.seats for box in seat.boxes
         )
@@ -168,20 +126,13 @@ class BoxedAdapter(HouseGameAdapter):
         for box in view.boxes:
             if box.insurance_range is not None:
                 low, high = box.insurance_range
+                insure = self.info.vocabulary.command("insure", box=box.position, amount=...)
                 hints.append(w("box {box} may be insured for {low}–{high} ({insurance})",
-                               box=box.position, low=low, high=high,
-                               insurance=self.vocabulary.command("insure", box=box.position, amount=...)))
+                               box=box.position, low=low, high=high, insurance=insure))
         if view.exchange_boxes:
             hints.append(w("boxes that may ask for the exchange: {boxes}",
                            boxes=", ".join(str(b) for b in view.exchange_boxes)))
         return rows, " · ".join(hints) or w("Your boxes")
-
-    def bet_text(self, bet: str) -> Text:
-        """``"box2 ante"`` -> "Box 2: Ante"."""
-        boxed = box_and_bet(bet)
-        if boxed is None:
-            return super().bet_text(bet)
-        return Text("Box {box}: {bets}", box=boxed[0], bets=super().bet_text(boxed[1]))
 
     def phase_text(self, state: BoxedState | None, w: Words = ENGLISH) -> str:
         if state is None:
@@ -197,7 +148,7 @@ class BoxedAdapter(HouseGameAdapter):
             max_payout=config.max_payout,
             max_round=options.round_cap(config), bet_table=self.boxed_game.bet_pays.table.text(w),
             bonus_table=self.boxed_game.bonus_pays.text(w), figures=self._figures(w),
-            open_one=self.vocabulary.command("open", boxes=1), **self.vocabulary.references(),
+            open_one=self.info.vocabulary.command("open", boxes=1), **self.info.vocabulary.references(),
         ))
 
 
@@ -209,11 +160,6 @@ PHASE_TEXT = {
     Phase.EXCHANGE: N_("Dealer does not qualify: pick boxes for the exchange, then Go on"),
     Phase.SETTLED: N_("Showdown"),
 }
-
-
-def _box_bets(box: BoxView | Box) -> Text:
-    return bet_list((N_("Ante"), box.ante), (N_("Bet"), box.bet), (N_("Bonus"), box.bonus),
-                    (N_("Ins."), box.insurance))
 
 
 def _box_status(box: BoxView, state: BoxedState, w: Words) -> str:

@@ -1,27 +1,5 @@
-"""Chinese Poker on the table runtime: the adapter around :mod:`bot.games.chinese`.
-
-A table seats any number of players; a hand deals in the first four (in seating order, which is
-clockwise) who hold chips in their table stack. Decisions taken here where the rules are silent:
-
-* **Starting a hand.** A seated player with chips presses Deal (or ``/chinese deal``); the hand
-  needs at least two players with chips. Everyone seated with chips is dealt in at once (there
-  is no betting, so no window to wait for); players without chips sit out until they buy in.
-* **Stakes.** At the deal every player's whole stack goes into the hand's escrow (table stakes:
-  no chip joins or leaves a stack during a hand, and a player can lose at most their stack); at
-  the showdown each stack comes back as :func:`bot.games.chinese.settle_stacks` leaves it. The
-  house takes nothing: the settlement's ``house_net`` is always 0.
-* **The button** is remembered between hands as the player who held it and the order they sat
-  in; :func:`bot.games.chinese.choose_button` moves it on (clockwise past newcomers, on from a
-  departed holder's place).
-* **Buy-in.** The first buy since sitting down is the full buy-in, 20 points' worth; after that
-  a player may top up by any amount between their hands (a short buy after a full buy).
-* **Timeouts.** When the decision timer runs out, or a player leaves mid-hand, every hand not
-  yet set is set by the auto-arrange (declaring a natural the cards hold), or fouled when the
-  table's ``on_timeout`` option is ``"foul"``.
-* **Fouls.** Confirm refuses a fouled hand with the reason; "Confirm foul" (``/chinese confirm
-  foul:True``) plays it fouled. ``/chinese set`` sets a legal hand at once and keeps a fouled
-  one as a draft with the same warning.
-"""
+"""Chinese Poker on the table runtime: the adapter around :mod:`bot.games.chinese` (its table
+round, :mod:`bot.games.chinese.table`, says how a hand is dealt, staked and timed out)."""
 
 from __future__ import annotations
 
@@ -36,26 +14,26 @@ from bot.games.chinese import (
     Matchup,
     Phase,
     full_buy_in,
-    moves,
     verify_buy_in,
 )
 from bot.games.chinese.stakes import StackSettlement, Transfer
-from bot.games.chinese.table import STAKE, ChineseTable, HandView, segment_values
-from bot.games.common import SeatId, Settlement, SettlementLine
+from bot.games.chinese.table import ChineseTable, HandView, segment_values
+from bot.games.common import SeatId
 from bot.games.round import Round
 from bot.i18n import N_, Text, Words, joined
 from bot.poker import Card
 from bot.tables.adapter import (
-    Applied,
+    NO_CONTEXT,
     BuyInRequest,
     GameAdapter,
     Outcome,
     PrivateRow,
     PrivateRows,
     TableContext,
+    TableTerms,
 )
 from bot.tables.config import ENGLISH, TableConfig, TableOptions, option
-from bot.tables.rules_page import reflow
+from bot.tables.rules_page import CHINESE_RULES, reflow
 from render import SeatView, ShowdownHand, ShowdownSnapshot, TableSnapshot
 
 DEFAULT_POINT_VALUE = 10
@@ -96,76 +74,42 @@ SEGMENT_NAMES = (N_("Front"), N_("Middle"), N_("Back"))
 
 
 class ChineseAdapter(GameAdapter):
-    state_type = ChineseTable
-    starts_round_actions = frozenset({"deal"})
-    move_types = moves.MOVE_TYPES
-
-    def idle_hint(self, config: TableConfig) -> Text:
-        words = self.vocabulary
-        return Text("New here? Bring chips to the table with `{buyin_command}`, then press **{deal}** "
-                    "below (or `{deal_command}`): every seated player with chips is dealt 13 cards.",
-                    buyin_command=words.command("buyin"), deal=words.label("deal"),
-                    deal_command=words.command("deal"))
+    def terms(self, config: TableConfig) -> TableTerms:
+        """What a point is worth (the footer: there are no bets) and how to start."""
+        words, point_value = self.info.vocabulary, options_of(config).point_value
+        return TableTerms(
+            Text("{value} chips a point · buy-in {buy_in}", value=point_value,
+                 buy_in=full_buy_in(point_value)),
+            Text("New here? Bring chips to the table with `{buyin_command}`, then press **{deal}** "
+                 "below (or `{deal_command}`): every seated player with chips is dealt 13 cards.",
+                 buyin_command=words.command("buyin"), deal=words.label("deal"),
+                 deal_command=words.command("deal")))
 
     # -- state -------------------------------------------------------------------------------
-    def new_state(self, config: TableConfig) -> ChineseTable:
-        return ChineseTable(options_of(config))
-
-    def new_round_state(self, config: TableConfig, context: TableContext) -> ChineseTable:
+    def new_round(self, config: TableConfig, context: TableContext = NO_CONTEXT) -> ChineseTable:
         button = context.memory.get("button")
         return ChineseTable.open(options_of(config), context.seats, None if button is None else int(button),
                                  [int(seat) for seat in context.memory.get("order", ())], context.newcomers)
 
-    def opening_seconds(self, config: TableConfig) -> float:
-        """Deal at once: nobody bets, so nothing is worth waiting for."""
-        return 0
+    def load(self, data: Mapping[str, Any], config: TableConfig) -> ChineseTable:
+        return ChineseTable.from_dict(data)
 
     def check_buy_in(self, config: TableConfig, request: BuyInRequest) -> None:
         point_value = options_of(config).point_value
         verify_buy_in(request.amount, point_value,
                       previous_was_full=request.bought_in >= full_buy_in(point_value))
 
-    # -- actions -----------------------------------------------------------------------------
-    def on_deadline(self, state: ChineseTable, deck: Callable[[], Sequence[Card]]) -> list[Applied]:
-        hand = state.hand
-        if hand is None:
-            return []
-        if hand.phase is Phase.DEALING:
-            return [Applied(None, state.deal_cards(deck()).label, step="deal-cards")]
-        return [Applied(seat, state.time_out(seat).label, step=f"set:{seat}")
-                for seat in hand.pending_seats()]
-
-    def leave(self, state: ChineseTable, seat: SeatId) -> list[Applied]:
-        hand = state.hand
-        if hand is None or not hand.can_timeout(seat):
-            return []  # not dealt yet: the hand is timed out once it is
-        return [Applied(seat, state.time_out(seat).label, step=f"set:{seat}")]
-
     # -- round facts -------------------------------------------------------------------------
     def outcome(self, state: ChineseTable) -> Outcome | None:
-        hand = state.hand
-        if hand is None or hand.payments is None or hand.showdown is None:
+        hand, settlement = state.hand, state.settlement()
+        if hand is None or settlement is None or hand.showdown is None:
             return None
-        start, final = hand.stacks(), hand.payments.stacks
-        lines = tuple(SettlementLine(seat, STAKE, start[seat], final[seat],
-                                     _outcome_word(final[seat] - start[seat])) for seat in start)
-        return Outcome(Settlement(lines), headline(hand), seat_lines(hand))
-
-    def memory(self, state: ChineseTable) -> dict[Any, Any]:
-        if state.hand is None:
-            return {}
-        return {"button": state.button, "order": list(state.order)}
+        return Outcome(settlement, headline(hand), seat_lines(hand))
 
     # -- presentation ------------------------------------------------------------------------
-    def stakes_text(self, config: TableConfig, w: Words = ENGLISH) -> str:
-        """What a point is worth here (the table message's footer; there are no bets)."""
-        point_value = options_of(config).point_value
-        return w("{value} chips a point · buy-in {buy_in}", value=point_value,
-                 buy_in=full_buy_in(point_value))
-
     def snapshot(self, state: ChineseTable | None, config: TableConfig, names: Mapping[SeatId, str],
                  title: str, footer: str, w: Words = ENGLISH) -> TableSnapshot:
-        rate = self.stakes_text(config, w)
+        rate = w(self.terms(config).stakes)
         if state is None or state.hand is None:
             return TableSnapshot(title, footer=footer, dealer_status=rate)
         hand = state.hand
@@ -236,46 +180,22 @@ class ChineseAdapter(GameAdapter):
         if state.hand is None or state.hand.phase is Phase.DEALING:
             return w("Dealing")
         if state.hand.phase is Phase.SETTING:
-            return w(SETTING, button=self.vocabulary.label("cards"))
+            return w(SETTING, button=self.info.vocabulary.label("cards"))
         return w("Showdown")
-
-    def final_hands(self, state: ChineseTable) -> dict[SeatId, list[Sequence[Card]]]:
-        """A player's three rows as set (a fouled or unset hand has none to show)."""
-        hand = state.hand
-        if hand is None:
-            return {}
-        return {seat: [row.back, row.middle, row.front] for seat, player in hand.players.items()
-                if (row := player.arrangement) is not None}
-
-    def record(self, state: ChineseTable) -> dict[str, Any]:
-        hand = state.hand
-        assert hand is not None and hand.showdown is not None and hand.payments is not None
-        return {
-            "button": state.button, "point_value": hand.options.point_value,
-            "hands": {str(seat): {**(player.arrangement.to_dict() if player.arrangement else {}),
-                                  "declared": player.declared, "set_by": player.set_by}
-                      for seat, player in hand.players.items()},
-            "showdown": hand.showdown.to_dict(), "payments": hand.payments.to_dict(),
-            "stacks_before": {str(seat): stack for seat, stack in hand.stacks().items()},
-        }
 
     def rules_text(self, config: TableConfig, w: Words = ENGLISH) -> str:
         options = options_of(config)
         text = w(
-            RULES, point=options.point_value, buy_in=full_buy_in(options.point_value),
+            CHINESE_RULES, point=options.point_value, buy_in=full_buy_in(options.point_value),
             decision=config.decision_seconds,
             timeout=(w("fouled") if options.on_timeout == "foul"
                      else w("set by the auto-arrange (which declares a natural it finds)")),
-            **self.vocabulary.references(),
+            **self.info.vocabulary.references(),
         )
         return reflow(text)
 
 
 # ----------------------------------------------------------------------------------- helpers
-
-
-def _outcome_word(net: int) -> str:
-    return "win" if net > 0 else "lose" if net < 0 else "push"
 
 
 def _signed(amount: int, w: Words = ENGLISH) -> str:
@@ -358,34 +278,3 @@ def seat_lines(hand: ChineseRound) -> dict[SeatId, str]:
         line = Text("{points} points · {shown}", points=f"{hand.showdown.points[seat]:+d}", shown=shown)
         lines[seat] = joined([line, joined(moves, ", ")], "\n") if moves else line
     return lines
-
-
-RULES = N_("""\
-**Chinese Poker**, settled between players: 2 to 4 players, 13 cards each (four hands are
-always dealt; those of empty seats are dead and never shown).
-**Setting**: privately, a front of 3 cards, a middle of 5 and a back of 5 (the back is the
-rest); the back must beat or tie the middle and the middle must beat the front. Straights and
-flushes do not count in the front. Press **{cards_button}** (or `{cards_command}`): choose the
-front and the middle in the menus, or **{auto_button}**, then **{confirm_button}**. Nobody sees a
-hand until all are set; then the showdown image shows every hand and every result.
-**Scoring**, pairwise against every other player: 1 point per segment won (a tie scores
-nothing); winning all three is 6 points. Royalties to the segment's winner: back straight
-flush +5, back four of a kind +4; middle straight flush +10, four of a kind +8, full house
-+2; front trips +3. Super bonus: sweeping all three opponents scores 9 from each.
-**Automatic wins** (declare before the showdown: the button under your cards, or `{declare_command}`): dragon
-(A to K) 13 points from every player, beating every other; six pairs, three flushes, three
-straights 4 points (two of these push).
-**Foul**: a hand out of order pays 6 points to every player plus their royalties and super
-bonus; two fouled hands push. You are warned before confirming one (**{confirmfoul_button}**
-plays it).
-**Time**: {decision} s to set; a hand not set in time is {timeout}.
-**Money**: 1 point = {point} chips. Buy in with `{buyin_command}`: the first buy is
-{buy_in} chips (20 points); after it any top-up between hands. Players pay each other
-directly from their table stacks (no house, no rake): you win from each opponent at most your
-own stack at the start of the hand; a loser pays the winners clockwise from the button until
-their stack is empty, and the rest is forfeited, never a debt. The button moves clockwise each
-hand; a new player does not get it on their first hand. `{leave_command}` takes your stack
-back to your wallet (after the hand, if you are in one).
-**{auto_button}**: the legal arrangement with the most expected points against one random
-opponent (segments treated as independent, with sweeps and royalties).
-""")

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar, get_args, get_origin
 
 from bot.games.moves import MOST_CHIPS
-from bot.i18n import SOURCE_LANGUAGE, Refusal, Words, words
+from bot.i18n import SOURCE_LANGUAGE, Refusal, Text, Words, words
 from bot.store.models import DEFAULT_SETTINGS
 
 MAX_CHIPS = MOST_CHIPS
@@ -158,9 +158,14 @@ class TableConfig:
 
     def bets_in(self, w: Words) -> str:
         """:attr:`bets_text` in the reader's language ("10–1.000", "10 und mehr (kein Maximum)")."""
+        return w(self.limits)
+
+    @property
+    def limits(self) -> Text:
+        """The Ante limits, for a text in any reader's language."""
         if self.max_bet is None:
-            return w("{minimum} and up (no maximum)", minimum=self.min_bet)
-        return w("{minimum}–{maximum}", minimum=self.min_bet, maximum=self.max_bet)
+            return Text("{minimum} and up (no maximum)", minimum=self.min_bet)
+        return Text("{minimum}–{maximum}", minimum=self.min_bet, maximum=self.max_bet)
 
     def required_max_bet(self, game_name: str) -> int:
         """The maximum Ante of a game that must have one; ConfigError when none is set."""

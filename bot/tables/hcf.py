@@ -1,25 +1,11 @@
-"""High Card Flush on the table runtime: the adapter around :class:`bot.games.hcf.HCFRound`.
+"""High Card Flush on the table runtime: the adapter around :class:`bot.games.hcf.HCFRound`
+(the hand with its offer of the bank, :mod:`bot.games.hcf.offer`).
 
-The game is banked by a player and played from table stacks (``funding = "stack"``): players
-buy in (``/hcf buyin``), every bet moves chips from their stack into the round's escrow, the
-designated player (DP) stakes their whole stack as the bank at the deal, and the settlement
-hands every chip back to the stacks, less any disclosed rake, which goes to the house.
-
-How a hand runs at a table
---------------------------
-1. Between hands the table shows **Deal next hand**, two Ante buttons and **Rebet**. Any seated
-   player opens the next hand with any of them (or ``/hcf deal``, ``/hcf ante``, ``/hcf rebet``).
-2. The DP role is offered in turn (:mod:`bot.games.hcf.offer`): the seat asked now sees it on
-   the table and answers with **Accept bank** / **Decline bank** (``/hcf bank``); its timer
-   counts as a decline. The first offer gets the betting window's time (the runtime starts every
-   round with it), later offers the decision time. Players may bet meanwhile; a player who bets
-   declines the bank for this hand. Nobody banks: the house does.
-3. The betting window (Ante, both bonuses, Rebet: last hand's bets again, Clear), then the
-   deal: seven cards each, private (**My cards**), and seven for the bank, hidden until the
-   showdown.
-4. Decisions: **Raise 1x/2x/3x** as the player's flush allows, or **Fold**; the timer folds.
-5. Settlement in order, posted as the result: the bank's hand, every hand's flush ringed, and
-   who paid whom (dead hands and rake included).
+The game is banked by a player and played from table stacks: players buy in, every bet moves
+chips from their stack into the round's escrow, the designated player (DP) stakes their whole
+stack as the bank at the deal, and the settlement hands every chip back to the stacks, less
+any disclosed rake, which goes to the house. The first offer of the bank gets the betting
+window's time (the runtime opens every round with it), later offers the decision time.
 
 Table options (``/table open`` for game hcf, ``/table config``): ``bank_minimum`` (the stack
 that may bank), ``rake_mode`` (:class:`bot.games.hcf.RakeMode`) and ``rake`` (chips a hand).
@@ -35,10 +21,6 @@ from bot.games.common import RuleError, SeatId
 from bot.games.hcf import (
     FLUSH_PAYS,
     STRAIGHT_FLUSH_PAYS,
-    BankDeclined,
-    CloseBetting,
-    Deal,
-    Fold,
     HCFOptions,
     HCFPlayer,
     HCFRound,
@@ -46,28 +28,27 @@ from bot.games.hcf import (
     flush_cards,
     flush_first,
     flush_of,
-    moves,
     raise_cap,
     required_stack,
     run_of,
 )
-from bot.games.hcf.actions import Action
 from bot.games.hcf.figures import summary
+from bot.games.hcf.offer import bets_said
 from bot.games.paytable import odds_text
 from bot.i18n import N_, Text, Words, joined
 from bot.poker import Card
 from bot.tables.adapter import (
-    Applied,
+    NO_CONTEXT,
     BuyInRequest,
     GameAdapter,
     Outcome,
     PrivateRow,
     PrivateRows,
     TableContext,
-    bet_list,
+    TableTerms,
 )
 from bot.tables.config import ENGLISH, TableConfig, TableOptions, option
-from bot.tables.rules_page import reflow
+from bot.tables.rules_page import HCF_RULES, reflow
 from render import SeatView, TableSnapshot
 
 DEFAULT_BANK_MINIMUM = 1_000
@@ -94,26 +75,24 @@ def hcf_options(config: TableConfig) -> HCFOptions:
 
 
 class HCFAdapter(GameAdapter):
-    state_type = HCFRound
-    starts_round_actions = frozenset({"start", "ante", "rebet"})
-    move_types = moves.MOVE_TYPES
-
-    def idle_hint(self, config: TableConfig) -> Text:
-        words = self.vocabulary
-        return Text("New here? Bring chips to the table with `{buyin_command}`, then press **{deal}** "
+    def terms(self, config: TableConfig) -> TableTerms:
+        """The bet limits, a first-timer's hint to buy in and deal, and the table's banking
+        terms (seed: the rake "deutlich offengelegt")."""
+        words, options = self.info.vocabulary, self.options(config)
+        hint = Text("New here? Bring chips to the table with `{buyin_command}`, then press **{deal}** "
                     "below (or `{deal_command}`): the bank is offered first, then press **{ante}** to bet "
                     "{minimum} chips (`{ante_command}` bets another amount).",
                     deal=words.label("start"), deal_command=words.command("start"),
                     ante=words.label("ante", amount=config.min_bet), minimum=config.min_bet,
                     ante_command=words.command("ante"), buyin_command=words.command("buyin", amount=...))
+        note = Text("Bank: a stack of {minimum}+ may bank. {rake}", minimum=options.bank_minimum,
+                    rake=options.rake_text)
+        return TableTerms(super().terms(config).stakes, hint, note)
 
     def options(self, config: TableConfig) -> HCFOptions:
         return hcf_options(config)
 
-    def new_state(self, config: TableConfig) -> HCFRound:
-        return HCFRound.open(self.options(config), (), {})
-
-    def new_round_state(self, config: TableConfig, context: TableContext) -> HCFRound:
+    def new_round(self, config: TableConfig, context: TableContext = NO_CONTEXT) -> HCFRound:
         turn = context.memory.get("turn")
         order = [int(seat) for seat in context.memory.get("order") or []]
         return HCFRound.open(self.options(config), context.seat_ids, context.stacks,
@@ -129,23 +108,8 @@ class HCFAdapter(GameAdapter):
                             "Raise and the rake); you would have {stack}.",
                             smallest=smallest, stack=request.stack + request.amount)
 
-    def table_note(self, config: TableConfig, w: Words = ENGLISH) -> str:
-        """The table's banking terms, shown on the table message (seed: the rake "deutlich
-        offengelegt")."""
-        options = self.options(config)
-        return w("Bank: a stack of {minimum}+ may bank. {rake}", minimum=options.bank_minimum,
-                 rake=options.rake_text)
-
-    # -- actions ---------------------------------------------------------------------------
-    def bets_in_place(self, state: HCFRound, seat: SeatId) -> Text:
-        player = state.game.players.get(seat)
-        return _bets_text(player) if player is not None else Text("")
-
-    def on_deadline(self, state: HCFRound, deck: Callable[[], Sequence[Card]]) -> list[Applied]:
-        return [_applied(action) for action in state.expire(deck)]
-
-    def leave(self, state: HCFRound, seat: SeatId) -> list[Applied]:
-        return [_applied(action) for action in state.leave(seat)]
+    def load(self, data: Mapping[str, Any], config: TableConfig) -> HCFRound:
+        return HCFRound.from_dict(data)
 
     # -- round facts -----------------------------------------------------------------------
     def outcome(self, state: HCFRound) -> Outcome | None:
@@ -156,12 +120,6 @@ class HCFAdapter(GameAdapter):
         if state.game.banker is not None:
             seat_lines[state.game.banker] = Text("bank: {hand}", hand=_hand_text(state.game.bank_cards))
         return Outcome(result.settlement, settlement_text(state), seat_lines)
-
-    def memory(self, state: HCFRound) -> dict[Any, Any]:
-        """Where the DP turn stands and the order it goes round in, and each player's bets for
-        Rebet (the DP placed none)."""
-        bets = {seat: list(player.bets) for seat, player in state.game.players.items() if player.ante > 0}
-        return {"turn": state.turn, "order": list(state.clockwise), **bets}
 
     # -- presentation ----------------------------------------------------------------------
     def snapshot(self, state: HCFRound | None, config: TableConfig, names: Mapping[SeatId, str],
@@ -205,7 +163,7 @@ class HCFAdapter(GameAdapter):
         if player.cards:
             cards, ringed = _grouped(player.cards) if settled else (HIDDEN_HAND, frozenset())
         pending = seat in game.pending_seats()
-        return SeatView(name(seat), cards=cards, bet=w(_bets_text(player)), highlight=ringed,
+        return SeatView(name(seat), cards=cards, bet=w(bets_said(player)), highlight=ringed,
                         status=w(_player_status(state, player, name, pending)), active=pending,
                         seat=seat)
 
@@ -218,18 +176,12 @@ class HCFAdapter(GameAdapter):
             if seat in game.pending_seats():
                 line += (w(" · you may raise 1x or fold") if cap == 1
                          else w(" · you may raise 1x to {most}x or fold", most=cap))
-            return [PrivateRow(w("Your cards"), list(flush_first(player.cards)))], line
+            return [_ringed_row(w("Your cards"), player.cards)], line
         if seat == game.banker and game.bank_cards:
-            return ([PrivateRow(w("Your cards (the bank's hand)"), list(flush_first(game.bank_cards)))],
+            return ([_ringed_row(w("Your cards (the bank's hand)"), game.bank_cards)],
                     w("You bank this hand: {hand}. Nobody else sees it before the showdown.",
                       hand=_hand_text(game.bank_cards)))
         return [], w("You have no cards in this round.")
-
-    def private_highlights(self, state: HCFRound, seat: SeatId) -> list[frozenset[int]]:
-        """Per row of :meth:`private_cards`, the card positions to ring: the hand's flush."""
-        rows, _ = self.private_cards(state, seat)
-        hands = [[card for card in row.cards if card is not None] for row in rows]
-        return [_positions(hand, flush_cards(hand)) for hand in hands]
 
     def phase_text(self, state: HCFRound | None, w: Words = ENGLISH) -> str:
         if state is None:
@@ -244,35 +196,14 @@ class HCFAdapter(GameAdapter):
                     else w("Betting window open: a player banks"))
         return w(PHASE_TEXT[phase])
 
-    def final_hands(self, state: HCFRound) -> dict[SeatId, list[Sequence[Card]]]:
-        """The seven cards of every player with a bet, and the banking player's (not the house's)."""
-        game = state.game
-        hands: dict[SeatId, list[Sequence[Card]]] = {
-            seat: [player.cards] for seat, player in game.players.items() if player.cards}
-        if game.banker is not None and game.bank_cards:
-            hands[game.banker] = [game.bank_cards]
-        return hands
-
-    def record(self, state: HCFRound) -> dict[str, Any]:
-        """The hand's public record: the offer, every bet and decision, the hands and who paid
-        whom (everything is revealed once the hand is settled)."""
-        game = state.game
-        return {
-            "offers": list(state.offers), "banker": game.banker,
-            "history": [action.log_entry() for action in [*state.history, *game.history]],
-            "hands": {str(seat): [str(card) for card in player.cards]
-                      for seat, player in game.players.items()},
-            "bank": [str(card) for card in game.bank_cards],
-            "result": None if game.result is None else game.result.to_dict(),
-        }
-
     def rules_text(self, config: TableConfig, w: Words = ENGLISH) -> str:
         options = self.options(config)
         text = w(
-            RULES, min_ante=options.min_ante, max_ante=options.max_ante, bank_minimum=options.bank_minimum,
+            HCF_RULES, min_ante=options.min_ante, max_ante=options.max_ante,
+            bank_minimum=options.bank_minimum,
             rake=w(options.rake_text), max_payout=config.max_payout, betting=config.betting_seconds,
             decision=config.decision_seconds, sf_table=_pays(STRAIGHT_FLUSH_PAYS, w),
-            flush_table=_pays(FLUSH_PAYS, w), figures=summary(w), **self.vocabulary.references(),
+            flush_table=_pays(FLUSH_PAYS, w), figures=summary(w), **self.info.vocabulary.references(),
         )
         return reflow(text)
 
@@ -280,50 +211,13 @@ class HCFAdapter(GameAdapter):
 PHASE_TEXT = {Phase.DEALING: N_("Dealing"),
               Phase.DECISIONS: N_("Decisions: Raise 1x to 3x as your flush allows, or Fold"),
               Phase.SETTLED: N_("Showdown")}
-RULES = N_("""\
-**High Card Flush**, banked by a player: each player against the designated player (DP) or,
-when nobody banks, the house. Seven cards each; the longest flush wins, then its cards from the
-top down; the same flush is a push.
-**Table stacks**: bring chips with `{buyin_command}` (a stack covers at least the minimum Ante
-and a 3x Raise); `{leave_command}` takes your stack back to your wallet (after the hand you are
-in).
-**The bank**: each hand the DP role is offered in turn, clockwise from the last DP, to players
-whose stack is at least {bank_minimum}. Accept or decline (the timer declines); a player who
-bets first declines. Nobody banks: the house banks with unlimited funds. The dealer button sits
-in front of the DP. The DP places no bets and stakes the whole stack as the bank.
-**Bets** (Ante {min_ante}–{max_ante}; betting window {betting} s): the Ante and, after it,
-the optional Straight Flush and Flush bonuses; Rebet places your last hand's bets again. Your
-stack must cover the Ante, a 3x Raise and the bonuses.
-**Decisions** ({decision} s): Fold (Ante and bonuses lost) or Raise: 1x the Ante with a flush of
-4 or fewer cards, up to 2x with 5, up to 3x with 6 or 7. The timer folds.
-**The bank qualifies** with a 3-card 9-high flush or better. Not qualified: Ante 1:1, Raise
-returned. Qualified: better hand Ante and Raise 1:1, worse both lost, equal both returned.
-**Straight Flush bonus** (3+ suited cards in a row, ace high or low; it must beat the bank's
-run, which counts even when the bank does not qualify; equal: push): {sf_table}.
-**Flush bonus** (4+ cards; it must beat the bank's flush; equal: push): {flush_table}.
-A bonus needs the Raise: a fold loses it. At most {max_payout} paid on one hand.
-**Settlement** goes counter-clockwise from the right of the button, each win paid from the
-DP's stack plus what the bank has collected so far. A hand the bank cannot pay in full is dead:
-every stake back. {rake}
-**Our figures**:
-{figures}
-""")
 
 
 # -- helpers ---------------------------------------------------------------------------------
-def _applied(action: Action) -> Applied:
-    """An automatic action (a timer, a player leaving) for the runtime, with its dedupe step."""
-    seat = getattr(action, "seat", None)
-    step: str | None = None
-    if isinstance(action, BankDeclined):
-        step = f"bank:{action.seat}"
-    elif isinstance(action, Fold):
-        step = f"decide:{action.seat}"
-    elif isinstance(action, CloseBetting):
-        step = "close-betting"
-    elif isinstance(action, Deal):
-        step = "deal"
-    return Applied(seat, action.label, tuple(action.flows), step)
+def _ringed_row(label: str, cards: Sequence[Card]) -> PrivateRow:
+    """A hand of the player's own, its flush first and ringed."""
+    grouped, flush = _grouped(cards)
+    return PrivateRow(label, list(grouped), rings=flush)
 
 
 def _grouped(cards: Sequence[Card]) -> tuple[tuple[Card, ...], frozenset[int]]:
@@ -331,21 +225,11 @@ def _grouped(cards: Sequence[Card]) -> tuple[tuple[Card, ...], frozenset[int]]:
     return flush_first(cards), frozenset(range(len(flush_cards(cards))))
 
 
-def _positions(cards: Sequence[Card], chosen: Sequence[Card]) -> frozenset[int]:
-    wanted = set(chosen)
-    return frozenset(index for index, card in enumerate(cards) if card in wanted)
-
-
 def _hand_text(cards: Sequence[Card]) -> Text:
     if not cards:
         return Text("")
     flush, run = flush_of(cards).text, run_of(cards)
     return joined([flush, run.text], ", ") if run.length >= 3 else flush
-
-
-def _bets_text(player: HCFPlayer) -> Text:
-    return bet_list((N_("Ante"), player.ante), (N_("Raise"), player.raised),
-                    (N_("SF"), player.straight_flush), (N_("Flush"), player.flush), (N_("rake"), player.rake))
 
 
 def _bank_status(state: HCFRound, name: Callable[[SeatId], str]) -> Text:

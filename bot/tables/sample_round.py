@@ -35,10 +35,10 @@ SEED = 1042
 def apply_first(adapter: GameAdapter, state: Any, seat: int, choices: tuple[tuple[str, str], ...]) -> bool:
     """The first of ``choices`` the game takes from ``seat`` now, if any."""
     for action, text in choices:
-        if action not in adapter.arguments:
+        if action not in adapter.actions.arguments:
             continue
         try:
-            adapter.apply(state, seat, action, adapter.read_arg(action, text), {})
+            adapter.actions.apply(state, seat, action, adapter.actions.read_arg(action, text), {})
         except Refusal:
             continue
         return True
@@ -50,7 +50,7 @@ def place_bets(adapter: GameAdapter, state: Any, seats: Mapping[int, str], amoun
     """Each seat's bets of ``amount`` that the game takes now; the ones still to place."""
     if unplaced is None:
         unplaced = {(seat, action, text.format(a=amount))
-                    for seat in seats for action, text in BETS[adapter.game]}
+                    for seat in seats for action, text in BETS[adapter.info.key]}
     for seat, action, text in sorted(unplaced):
         if apply_first(adapter, state, seat, ((action, text),)):
             unplaced.discard((seat, action, text))
@@ -69,12 +69,12 @@ def decide(adapter: GameAdapter, state: Any, seats: Mapping[int, str]) -> list[i
 def sample_snapshot(adapter: GameAdapter, config: TableConfig, w: Words) -> TableSnapshot:
     """The table (a new one of the game: ``config``) once the bets are placed and the cards
     dealt: what a newcomer will see."""
-    state = adapter.new_round_state(config, TableContext(1, tuple((seat, STACK) for seat in PLAYERS)))
+    state = adapter.new_round(config, TableContext(1, tuple((seat, STACK) for seat in PLAYERS)))
     deck = random.Random(SEED).sample(FULL_DECK, len(FULL_DECK))
     decide(adapter, state, PLAYERS)
     place_bets(adapter, state, PLAYERS, 10)
-    adapter.on_deadline(state, lambda: list(deck))
-    title = w("{game} · Round #{round}", game=adapter.display_name, round="1042")
+    state.expire(lambda: list(deck))
+    title = w("{game} · Round #{round}", game=adapter.info.name, round="1042")
     footer = w("Round #{round} · shuffle commitment {commitment}", round="1042",
                commitment="9f2c1e77a0b4d3c5\u2026")
     return adapter.snapshot(state, config, PLAYERS, title, footer, w)

@@ -39,6 +39,9 @@ class Wording:
     menu: str | None = None
     sizes: tuple[int, ...] = (1,)
     """A bet's buttons, in table minimums (within the maximum): the Ante has a bigger one too."""
+    unit: str | None = None
+    """The table option its sizes count in instead of the table minimum (the boxed games'
+    Bonus: ``smallest_chip``)."""
 
 
 @dataclass(frozen=True)
@@ -123,7 +126,7 @@ BOXED: Mapping[str, Wording] = {
     "rebet": Wording("rebet", N_("Rebet"), row=2),
     "undo": Wording("undo", N_("Undo"), row=2),
     "ante": Wording("ante", N_("Box {box}: Ante {amount}"), "primary"),
-    "bonus": Wording("bonus", N_("Box {box}: Bonus {amount}"), row=1),
+    "bonus": Wording("bonus", N_("Box {box}: Bonus {amount}"), row=1, unit="smallest_chip"),
     "open": Wording("open"),
     "bet": Wording("bet", N_("Bet"), "success"),
     "buy": Wording("buy", N_("Buy"), "primary"),

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from bot.games.common import RuleError
 from bot.games.moves import Clear as Clear
 from bot.games.moves import Fold as Fold
-from bot.games.moves import Move, Remembered
+from bot.games.moves import Move, MoveSet, Remembered
 from bot.games.moves import Undo as Undo
 
 
@@ -72,3 +72,4 @@ BoxedMove = (BoxAnte | BoxBonus | Rebet | OpenBoxes | Undo | Clear | Buy | Bet |
              | GoOn)
 MOVE_TYPES: tuple[type[BoxedMove], ...] = (BoxAnte, BoxBonus, Rebet, OpenBoxes, Undo, Clear, Buy, Bet, Fold,
                                            Insure, PickExchange, GoOn)
+MOVES = MoveSet(MOVE_TYPES, frozenset({BoxAnte.kind, BoxBonus.kind, Rebet.kind}))

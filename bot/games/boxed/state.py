@@ -54,7 +54,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from bot.games.boxed import moves
 from bot.games.boxed.actions import (
@@ -87,10 +87,10 @@ from bot.games.boxed.seat import Box, Layout, Seat
 from bot.games.boxed.showdown import exchange_dealer_card, seat_lines
 from bot.games.boxed.views import PrivateView, PublicView, private_view, public_view
 from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine, permits, verify_saved
-from bot.games.moves import MOST_CHIPS, Moved, MoveOption, amount_range
-from bot.games.records import DealerRound
+from bot.games.moves import MOST_CHIPS, Move, Moved, MoveOption, amount_range, round_step
+from bot.games.records import DealerRound, bet_list
 from bot.games.round import DeadlineKind
-from bot.i18n import Text
+from bot.i18n import N_, Text, joined
 from bot.poker import Card, evaluate_rank
 
 _A = TypeVar("_A", bound=Action)
@@ -552,6 +552,9 @@ class BoxedState(DealerRound):
             return self._fold(seat, auto=True)
         return self._go_on(seat, auto=True)
 
+    def time_out(self, seat: SeatId) -> list[Moved]:
+        return [round_step(record) for record in self.timeout_seat(seat)]
+
     def timeout_seat(self, seat: SeatId) -> list[Action]:
         """Every remaining step of ``seat`` in this phase timed out (a player who left)."""
         phase, records = self.phase, list[Action]()
@@ -617,13 +620,13 @@ class BoxedState(DealerRound):
                    if self.can_pick_exchange(seat, box)]
         return [*options, MoveOption(moves.GoOn.kind)] if self.can_go_on(seat) else options
 
-    def apply(self, seat: SeatId, move: moves.BoxedMove) -> Moved:
+    def apply(self, seat: SeatId, move: Move) -> Moved:
         """Make ``move`` for ``seat`` (``RuleError`` when the rules refuse it). No repeat key:
         each button names its box's step itself (the table's press steps), so a double click
         on Bet never falls through to the next box."""
         return Moved(self._make(seat, move))
 
-    def _make(self, seat: SeatId, move: moves.BoxedMove) -> Action:
+    def _make(self, seat: SeatId, move: Move) -> Action:
         match move:
             case moves.BoxAnte(box, amount):
                 return self.place_ante(seat, box, amount)
@@ -652,6 +655,23 @@ class BoxedState(DealerRound):
         raise RuleError("That is not a move of this game.")
 
     # ------------------------------------------------------------------------------ reading
+
+    def bets_in_place(self, seat: SeatId) -> Text:
+        """``"Box 1: Ante 20 · Bonus 5; Box 2: Ante 10"``."""
+        player = self.seats.get(seat)
+        return joined([] if player is None else [
+            Text("Box {box}: {bets}", box=position, bets=box_bets(box))
+            for position, box in sorted(player.boxes.items()) if box.ante or box.bonus], "; ")
+
+    def memory(self) -> dict[Any, Any]:
+        """Each seat's boxes (Ante and Bonus), for its Rebet next round."""
+        return {seat: {str(box): list(bets) for box, bets in self.bets_of(seat).items()}
+                for seat in self.seats if self.bets_of(seat)}
+
+    def final_hands(self) -> dict[SeatId, list[Sequence[Card]]]:
+        """Every box a player played (its hand at the end: a bought card, Imperial's draw)."""
+        return {seat: [box.cards for box in player.boxes.values() if box.cards]
+                for seat, player in self.seats.items()}
 
     def bets_of(self, seat: SeatId) -> dict[int, tuple[int, int]]:
         """The seat's boxes as ``box -> (ante, bonus)``: what the next round's Rebet repeats."""
@@ -903,3 +923,20 @@ def _verify_amount(amount: int) -> None:
 
 
 __all__ = ["BoxedState", "Phase"]
+
+
+class BoxBets(Protocol):
+    @property
+    def ante(self) -> int: ...
+    @property
+    def bet(self) -> int: ...
+    @property
+    def bonus(self) -> int: ...
+    @property
+    def insurance(self) -> int: ...
+
+
+def box_bets(box: BoxBets) -> Text:
+    """``"Ante 20 · Bet 40 · Bonus 5"``: a box's bets as the rules name them."""
+    return bet_list((N_("Ante"), box.ante), (N_("Bet"), box.bet), (N_("Bonus"), box.bonus),
+                    (N_("Ins."), box.insurance))

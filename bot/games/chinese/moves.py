@@ -5,7 +5,7 @@ applies one."""
 
 from __future__ import annotations
 
-from bot.games.moves import Move
+from bot.games.moves import Move, MoveSet
 from bot.poker import Card
 
 
@@ -47,3 +47,4 @@ class Declare(Move, kind="declare"):
 ChineseMove = Deal | ChooseFront | ChooseMiddle | AutoArrange | SetHand | Confirm | ConfirmFoul | Declare
 MOVE_TYPES: tuple[type[ChineseMove], ...] = (Deal, ChooseFront, ChooseMiddle, AutoArrange, SetHand, Confirm,
                                              ConfirmFoul, Declare)
+MOVES = MoveSet(MOVE_TYPES, frozenset({Deal.kind}))

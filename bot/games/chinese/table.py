@@ -1,15 +1,32 @@
 """A Chinese Poker round as a table plays it: who is dealt in and who holds the button, the
 Deal that stakes every stack, then the hand (:class:`bot.games.chinese.state.ChineseRound`).
 
-Decisions where the rules are silent (the table's module, :mod:`bot.tables.chinese`, says why):
-a hand deals in the first four seated players with chips, in seating order, once one of them
-presses Deal, and needs two; every stack goes into play at the Deal (table stakes); the cards
-come at the round's first deadline, at once.
+A table seats any number of players; a hand deals in the first four (in seating order, which is
+clockwise) who hold chips in their table stack. Decisions taken here where the rules are silent:
+
+* **Starting a hand.** A seated player with chips presses Deal; the hand needs at least two
+  players with chips. Everyone seated with chips is dealt in at once (there is no betting, so
+  no window to wait for: the cards come at the round's first deadline, at once); players
+  without chips sit out until they buy in.
+* **Stakes.** At the Deal every player's whole stack goes into the hand's escrow (table stakes:
+  no chip joins or leaves a stack during a hand, and a player can lose at most their stack); at
+  the showdown each stack comes back as :func:`bot.games.chinese.settle_stacks` leaves it. The
+  house takes nothing: the settlement's ``house_net`` is always 0.
+* **The button** is remembered between hands as the player who held it and the order they sat
+  in; :func:`bot.games.chinese.choose_button` moves it on (clockwise past newcomers, on from a
+  departed holder's place).
+* **Buy-in.** The first buy since sitting down is the full buy-in, 20 points' worth; after that
+  a player may top up by any amount between their hands (a short buy after a full buy).
+* **Timeouts.** When the decision timer runs out, or a player leaves mid-hand, every hand not
+  yet set is set by the auto-arrange (declaring a natural the cards hold), or fouled when the
+  table's ``on_timeout`` option is ``"foul"``.
+* **Fouls.** Confirm refuses a fouled hand with the reason; Confirm foul plays it fouled.
+  Setting a hand at once (``SetHand``) keeps a fouled one as a draft with the same warning.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,8 +34,8 @@ from bot.games.chinese import moves
 from bot.games.chinese.hands import Arrangement, Natural, Segment
 from bot.games.chinese.stakes import BUY_IN_POINTS, TABLE_POSITIONS, choose_button, full_buy_in
 from bot.games.chinese.state import ChineseOptions, ChineseRound, Phase
-from bot.games.common import ChipFlow, RuleError, SeatId, TableWordsError, permits
-from bot.games.moves import Moved, MoveOption, Said
+from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine, TableWordsError, permits
+from bot.games.moves import Move, Moved, MoveOption, Said
 from bot.games.round import DeadlineKind
 from bot.i18n import Text
 from bot.poker import Card
@@ -108,12 +125,64 @@ class ChineseTable:
 
     # ------------------------------------------------------------------ the round protocol
 
+    def expire(self, deck: Callable[[], Sequence[Card]]) -> list[Moved]:
+        """After Deal the cards come at once; while setting, the time of whoever has not set
+        runs out."""
+        hand = self.hand
+        if hand is None:
+            return []
+        if hand.phase is Phase.DEALING:
+            return [Moved(self.deal_cards(deck()), "deal-cards")]
+        return [Moved(self.time_out(seat), f"set:{seat}", seat=seat) for seat in hand.pending_seats()]
+
+    def leave(self, seat: SeatId) -> list[Moved]:
+        """A player dealt in who leaves has their hand set as a timeout sets it (not dealt yet:
+        it is, once the cards come)."""
+        if self.hand is None or not self.hand.can_timeout(seat):
+            return []
+        return [Moved(self.time_out(seat), f"set:{seat}", seat=seat)]
+
+    def bets_in_place(self, seat: SeatId) -> Text:
+        return Text("")  # no bets: the whole stack plays
+
+    def memory(self) -> dict[Any, Any]:
+        """Where the button was and the seating it went round (the next round moves it on)."""
+        return {} if self.hand is None else {"button": self.button, "order": list(self.order)}
+
+    def final_hands(self) -> dict[SeatId, list[Sequence[Card]]]:
+        """A player's three rows as set (a fouled or unset hand has none to show)."""
+        if self.hand is None:
+            return {}
+        return {seat: [row.back, row.middle, row.front] for seat, player in self.hand.players.items()
+                if (row := player.arrangement) is not None}
+
+    def settlement(self) -> Settlement | None:
+        """Each stack's change as settlement lines (the stake is the whole stack), once paid."""
+        hand = self.hand
+        if hand is None or hand.payments is None:
+            return None
+        start, final = hand.stacks(), hand.payments.stacks
+        return Settlement(tuple(SettlementLine(seat, STAKE, start[seat], final[seat],
+                                               _outcome_word(final[seat] - start[seat])) for seat in start))
+
+    def record(self) -> dict[str, Any]:
+        hand = self._hand()
+        assert hand.showdown is not None and hand.payments is not None
+        return {
+            "button": self.button, "point_value": hand.options.point_value,
+            "hands": {str(seat): {**(player.arrangement.to_dict() if player.arrangement else {}),
+                                  "declared": player.declared, "set_by": player.set_by}
+                      for seat, player in hand.players.items()},
+            "showdown": hand.showdown.to_dict(), "payments": hand.payments.to_dict(),
+            "stacks_before": {str(seat): stack for seat, stack in hand.stacks().items()},
+        }
+
     def phase_key(self) -> Phase | None:
         return self.phase
 
     def deadline_kind(self) -> DeadlineKind | None:
         if self.hand is None or self.hand.phase is Phase.DEALING:
-            return "betting"  # the opening moment before the deal (0 seconds)
+            return "now"  # the cards come at once: nobody bets, so nothing is worth waiting for
         return "decision" if self.hand.phase is Phase.SETTING else None
 
     def cards_out(self) -> bool:
@@ -152,7 +221,7 @@ class ChineseTable:
             options.append(MoveOption(moves.Declare.kind))
         return tuple(options)
 
-    def apply(self, seat: SeatId, move: moves.ChineseMove) -> Moved:
+    def apply(self, seat: SeatId, move: Move) -> Moved:
         """Make ``move`` for ``seat`` (``RuleError`` when the rules refuse it). Setting the hand
         repeats by the seat's hand: one set per hand."""
         if isinstance(move, moves.Deal):
@@ -291,3 +360,7 @@ def segment_values(arrangement: Arrangement) -> tuple[str, str, str] | None:
         return None
     front, middle, back = arrangement.values()
     return front.describe(), middle.describe(), back.describe()
+
+
+def _outcome_word(net: int) -> str:
+    return "win" if net > 0 else "lose" if net < 0 else "push"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from bot.games.moves import Ante as Ante
 from bot.games.moves import Clear as Clear
 from bot.games.moves import Fold as Fold
-from bot.games.moves import Move, Remembered, remembered_bets
+from bot.games.moves import Move, MoveSet, Remembered, remembered_bets
 
 
 class OpenHand(Move, kind="start"):
@@ -52,3 +52,4 @@ class Raise(Move, kind="raise"):
 HCFMove = OpenHand | Ante | PlaceBonuses | Rebet | Clear | Accept | Decline | Raise | Fold
 MOVE_TYPES: tuple[type[HCFMove], ...] = (OpenHand, Ante, PlaceBonuses, Rebet, Clear, Accept, Decline, Raise,
                                          Fold)
+MOVES = MoveSet(MOVE_TYPES, frozenset({OpenHand.kind, Ante.kind, Rebet.kind}))

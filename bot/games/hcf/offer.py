@@ -44,6 +44,8 @@ from bot.games.hcf.actions import (
     BankDeclined,
     BonusBet,
     ClearBets,
+    CloseBetting,
+    Deal,
     Fold,
     HandOpened,
     HouseBanks,
@@ -52,10 +54,11 @@ from bot.games.hcf.actions import (
 )
 from bot.games.hcf.rotation import dp_offer_order
 from bot.games.hcf.rules import BONUSES, HCFOptions, Phase
-from bot.games.hcf.state import HCFBets, HCFState
-from bot.games.moves import Moved, MoveOption, amount_range
+from bot.games.hcf.state import HCFBets, HCFPlayer, HCFState
+from bot.games.moves import Move, Moved, MoveOption, amount_range, round_step
+from bot.games.records import bet_list
 from bot.games.round import DeadlineKind
-from bot.i18n import Text, joined
+from bot.i18n import N_, Text, joined
 from bot.poker import Card
 
 BUY_IN = {"buyin": ("buyin", {"amount": ...})}
@@ -334,18 +337,19 @@ class HCFRound:
     def timeout_decisions(self) -> list[Fold]:
         return [self.game.timeout(seat) for seat in self.game.pending_seats()]
 
-    def expire(self, deck: Callable[[], Sequence[Card | int]]) -> list[Action]:
+    def expire(self, deck: Callable[[], Sequence[Card | int]]) -> list[Moved]:
         """The timer of the current phase ran out: the asked seat declines the bank, or the
         betting window closes (and the cards are dealt), or every undecided player folds."""
+        actions: list[Action] = []
         if self.offering:
-            return [self.timeout_offer()]
-        if self.game.phase is Phase.BETTING:
-            return self.close_betting_and_deal(deck)
-        if self.game.phase is Phase.DECISIONS:
-            return list(self.timeout_decisions())
-        return []
+            actions = [self.timeout_offer()]
+        elif self.game.phase is Phase.BETTING:
+            actions = self.close_betting_and_deal(deck)
+        elif self.game.phase is Phase.DECISIONS:
+            actions = list(self.timeout_decisions())
+        return [_step(action) for action in actions]
 
-    def leave(self, seat: SeatId) -> list[Action]:
+    def leave(self, seat: SeatId) -> list[Moved]:
         """The seat left the table: it declines the bank (or is not asked), takes back bets not
         yet dealt, and folds a dealt hand not yet decided (seed: "Spieler, die sich vom Tisch
         entfernen, ohne ihre Hand zu nutzen, werden als Folded Hand betrachtet"). A DP who
@@ -360,7 +364,7 @@ class HCFRound:
             actions.append(self.game.clear_bets(seat))
         elif self.game.can_timeout(seat):
             actions.append(self.game.timeout(seat))
-        return actions
+        return [_step(action) for action in actions]
 
     # -------------------------------------------------------------------------------- moves
 
@@ -410,7 +414,7 @@ class HCFRound:
             options.append(MoveOption(moves.Raise.kind, choices=raises))
         return (*options, MoveOption(moves.Fold.kind)) if self.game.can_fold(seat) else tuple(options)
 
-    def apply(self, seat: SeatId, move: moves.HCFMove) -> Moved:
+    def apply(self, seat: SeatId, move: Move) -> Moved:
         """Make ``move`` for ``seat`` (``RuleError`` when the rules refuse it). Answering the
         offer repeats by the seat's offer, a decision by the seat's hand; a bet placed while
         the seat was still to be asked says that it declined the bank."""
@@ -420,7 +424,7 @@ class HCFRound:
             return replace(moved, note=Text("you play, so you declined the bank"))
         return moved
 
-    def _make(self, seat: SeatId, move: moves.HCFMove) -> Moved:
+    def _make(self, seat: SeatId, move: Move) -> Moved:
         match move:
             case moves.OpenHand():
                 opened = self.open_hand(seat)
@@ -455,6 +459,38 @@ class HCFRound:
     def declined_by_betting(self) -> tuple[SeatId, ...]:
         return tuple(action.seat for action in self.history
                      if isinstance(action, BankDeclined) and action.how == "bet")
+
+    def bets_in_place(self, seat: SeatId) -> Text:
+        player = self.game.players.get(seat)
+        return bets_said(player) if player is not None else Text("")
+
+    def memory(self) -> dict[Any, Any]:
+        """Where the DP turn stands and the order it goes round in, and each player's bets for
+        Rebet (the DP placed none)."""
+        bets = {seat: list(player.bets) for seat, player in self.game.players.items() if player.ante > 0}
+        return {"turn": self.turn, "order": list(self.clockwise), **bets}
+
+    def final_hands(self) -> dict[SeatId, list[Sequence[Card]]]:
+        """The seven cards of every player with a bet, and the banking player's (not the house's)."""
+        game = self.game
+        hands: dict[SeatId, list[Sequence[Card]]] = {
+            seat: [player.cards] for seat, player in game.players.items() if player.cards}
+        if game.banker is not None and game.bank_cards:
+            hands[game.banker] = [game.bank_cards]
+        return hands
+
+    def record(self) -> dict[str, Any]:
+        """The hand's public record: the offer, every bet and decision, the hands and who paid
+        whom (everything is revealed once the hand is settled)."""
+        game = self.game
+        return {
+            "offers": list(self.offers), "banker": game.banker,
+            "history": [action.log_entry() for action in [*self.history, *game.history]],
+            "hands": {str(seat): [str(card) for card in player.cards]
+                      for seat, player in game.players.items()},
+            "bank": [str(card) for card in game.bank_cards],
+            "result": None if game.result is None else game.result.to_dict(),
+        }
 
     # ----------------------------------------------------------------------- serialisation
 
@@ -496,3 +532,23 @@ class HCFRound:
 def _several(records: Sequence[Action]) -> Moved:
     """One move's records (a Rebet's Ante and bonuses), its reply naming each."""
     return Moved(records[0], more=tuple(records[1:]), said=joined([record.label for record in records], ", "))
+
+
+def _step(action: Action) -> Moved:
+    """A step the hand took by itself (a timer, a player leaving), with its repeat key."""
+    key: str | None = None
+    if isinstance(action, BankDeclined):
+        key = f"bank:{action.seat}"
+    elif isinstance(action, Fold):
+        key = f"decide:{action.seat}"
+    elif isinstance(action, CloseBetting):
+        key = "close-betting"
+    elif isinstance(action, Deal):
+        key = "deal"
+    return round_step(action, key)
+
+
+def bets_said(player: HCFPlayer) -> Text:
+    """``"Ante 10 · Raise 30 · Flush 5"``: a player's bets as the table names them."""
+    return bet_list((N_("Ante"), player.ante), (N_("Raise"), player.raised),
+                    (N_("SF"), player.straight_flush), (N_("Flush"), player.flush), (N_("rake"), player.rake))

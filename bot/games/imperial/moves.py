@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from bot.games.boxed.moves import MOVE_TYPES as BOXED_MOVE_TYPES
+from bot.games.boxed.moves import MOVES as BOXED_MOVES
 from bot.games.boxed.moves import BoxedMove
-from bot.games.moves import Move
+from bot.games.moves import Move, MoveSet
 from bot.poker import Card
 
 
@@ -16,3 +17,4 @@ class DrawCards(Move, kind="draw"):
 
 ImperialMove = BoxedMove | DrawCards
 MOVE_TYPES: tuple[type[ImperialMove], ...] = (*BOXED_MOVE_TYPES, DrawCards)
+MOVES = MoveSet(MOVE_TYPES, BOXED_MOVES.opening)

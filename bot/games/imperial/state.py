@@ -35,10 +35,10 @@ from typing import Any
 from bot.games.boxed import Box, BoxedOptions, BoxedState, Phase, PrivateView, PublicView
 from bot.games.boxed.actions import ACTION_TYPES, Action
 from bot.games.common import RuleError, SeatId
-from bot.games.imperial.moves import DrawCards, ImperialMove
+from bot.games.imperial.moves import DrawCards
 from bot.games.imperial.reading import hand_text
 from bot.games.imperial.rules import DRAW, IMPERIAL
-from bot.games.moves import Moved, MoveOption
+from bot.games.moves import Move, MoveOption
 from bot.i18n import Text
 from bot.poker import Card, CardError, parse_cards
 
@@ -168,10 +168,7 @@ class ImperialState(BoxedState):
         drawn = (MoveOption(DrawCards.kind, 1, most),) if most else ()
         return (*super().legal_moves(seat), *drawn)
 
-    def apply(self, seat: SeatId, move: ImperialMove) -> Moved:
-        return Moved(self._make(seat, move))
-
-    def _make(self, seat: SeatId, move: ImperialMove) -> Action:
+    def _make(self, seat: SeatId, move: Move) -> Action:
         if isinstance(move, DrawCards):
             return self.draw(seat, list(move.cards))
         return super()._make(seat, move)

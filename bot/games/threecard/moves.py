@@ -9,7 +9,7 @@ from __future__ import annotations
 from bot.games.moves import Ante as Ante
 from bot.games.moves import Clear as Clear
 from bot.games.moves import Fold as Fold
-from bot.games.moves import Move, Remembered, remembered_bets
+from bot.games.moves import Move, MoveSet, Remembered, remembered_bets
 from bot.games.moves import Undo as Undo
 
 
@@ -35,3 +35,4 @@ class Play(Move, kind="play"):
 
 ThreeCardMove = Ante | PairPlus | Rebet | Undo | Clear | Play | Fold
 MOVE_TYPES: tuple[type[ThreeCardMove], ...] = (Ante, PairPlus, Rebet, Undo, Clear, Play, Fold)
+MOVES = MoveSet(MOVE_TYPES, frozenset({Ante.kind, Rebet.kind}))

@@ -33,11 +33,10 @@ from bot.games.common import (
     SeatId,
     Settlement,
     SettlementLine,
-    allowed,
     permits,
     verify_saved,
 )
-from bot.games.moves import Moved, MoveOption
+from bot.games.moves import Move, Moved, MoveOption
 from bot.games.records import (
     ActionRecord,
     ClearBets,
@@ -48,6 +47,7 @@ from bot.games.records import (
     Rejection,
     Showdown,
     UndoBet,
+    bet_list,
 )
 from bot.games.round import DeadlineKind
 from bot.games.threecard import moves
@@ -62,6 +62,7 @@ from bot.games.threecard.rules import (
     settle_hand,
     settlement_lines,
 )
+from bot.games.threecard.views import PublicView, public_view
 from bot.i18n import Text
 from bot.poker import Card
 
@@ -197,8 +198,10 @@ class ThreeCardState(DealerRound):
         kind, ante, pairplus = self.seats[seat].placements.pop()
         return self._record(UndoBet(seat=seat, undone=kind, flows=self._take_back(seat, ante, pairplus)))
 
-    def can_clear_bets(self, seat: SeatId) -> bool:
-        return allowed(self.verify_undo, seat)
+    def verify_clear_bets(self, seat: SeatId) -> None:
+        self.verify_undo(seat)
+
+    can_clear_bets = permits(verify_clear_bets)
 
     def clear_bets(self, seat: SeatId) -> ClearBets:
         """Every bet of the seat taken back at once (allowed whenever Undo is)."""
@@ -237,14 +240,16 @@ class ThreeCardState(DealerRound):
 
     # -------------------------------------------------------------------------------- deal
 
-    def can_deal(self) -> bool:
-        return self.phase is Phase.DEALING
+    def verify_deal(self) -> None:
+        if self.phase is not Phase.DEALING:
+            raise RuleError("Cards are dealt once, after the betting window has closed.")
+
+    can_deal = permits(verify_deal)
 
     def deal(self, deck: Sequence[Card | int]) -> Deal:
         """Three cards to each seat in betting order, then three to the dealer, from the top
         of ``deck``. A short or repeating deck is the caller's bug: ``ValueError``."""
-        if not self.can_deal():
-            raise RuleError("Cards are dealt once, after the betting window has closed.")
+        self.verify_deal()
         needed = HAND_SIZE * (len(self.seats) + 1)
         cards = [Card(card) for card in deck[:needed]]
         if len(cards) < needed or len(set(cards)) != needed:
@@ -290,6 +295,10 @@ class ThreeCardState(DealerRound):
         return self._decided(Play(seat=seat, amount=player.ante,
                                   flows=(ChipFlow(seat, "play", player.ante),)))
 
+    def time_out(self, seat: SeatId) -> list[Moved]:
+        """A decision not made in time folds (seed: the Ante is lost)."""
+        return [Moved(self.fold(seat, auto=True), f"decide:{seat}", seat=seat)]
+
     def fold(self, seat: SeatId, *, auto: bool = False) -> Fold:
         """Fold: the Ante is lost, Pair Plus is settled on the hand. ``auto``: the timer ran
         out or the player left (allowed whenever Play is)."""
@@ -305,6 +314,22 @@ class ThreeCardState(DealerRound):
         """The seat's Ante and Pair Plus; after the round, what the next round's Rebet repeats."""
         player = self.seats.get(seat)
         return ThreeCardBets(player.ante, player.pairplus) if player else None
+
+    def bets_in_place(self, seat: SeatId) -> Text:
+        player = self.seats.get(seat)
+        return bets_said(player.ante, player.pairplus, player.play) if player else Text("")
+
+    def memory(self) -> dict[Any, Any]:
+        """Each seat's Ante and Pair Plus, for its Rebet next round."""
+        return {seat: list(bets) for seat in self.seats
+                if (bets := self.bets_of(seat)) is not None and bets.ante > 0}
+
+    def final_hands(self) -> dict[SeatId, list[Sequence[Card]]]:
+        return {seat: [player.cards] for seat, player in self.seats.items() if player.cards}
+
+    def public_view(self) -> PublicView:
+        """What everyone at the table may see right now (see :mod:`bot.games.threecard.views`)."""
+        return public_view(self)
 
     @property
     def showdown(self) -> bool:
@@ -358,7 +383,7 @@ class ThreeCardState(DealerRound):
             options += [MoveOption(moves.Play.kind), MoveOption(moves.Fold.kind)]
         return tuple(options)
 
-    def apply(self, seat: SeatId, move: moves.ThreeCardMove) -> Moved:
+    def apply(self, seat: SeatId, move: Move) -> Moved:
         """Make ``move`` for ``seat`` (``RuleError`` when the rules refuse it)."""
         match move:
             case moves.Ante(amount) | moves.PairPlus(amount):
@@ -373,6 +398,7 @@ class ThreeCardState(DealerRound):
                 return Moved(self.play(seat), f"decide:{seat}")
             case moves.Fold():
                 return Moved(self.fold(seat), f"decide:{seat}")
+        raise RuleError("That is not a move of this game.")
 
     def _room_for(self, seat: SeatId, bet: str) -> int:
         player = self.seats.get(seat)
@@ -411,3 +437,8 @@ def _flows(seat: SeatId, ante: int, pairplus: int) -> tuple[ChipFlow, ...]:
     """The flows of an Ante and a Pair Plus change (a zero change moves nothing)."""
     return tuple(ChipFlow(seat, bet, amount) for bet, amount in zip(BETS, (ante, pairplus), strict=True)
                  if amount)
+
+
+def bets_said(ante: int, pairplus: int, play: int) -> Text:
+    """``"Ante 20 · Pair Plus 10"``: a seat's bets as the rules name them."""
+    return bet_list((BET_NAMES["ante"], ante), (BET_NAMES["pairplus"], pairplus), (BET_NAMES["play"], play))

@@ -8,12 +8,15 @@ face up. A hidden card is ``None``: never present-but-flagged, so a renderer can
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from bot.games.common import SeatId, Settlement
 from bot.games.plain import PlainData
 from bot.games.threecard.hands import describe
-from bot.games.threecard.state import ThreeCardState
 from bot.poker import Card
+
+if TYPE_CHECKING:
+    from bot.games.threecard.state import ThreeCardState
 
 
 @dataclass(frozen=True)

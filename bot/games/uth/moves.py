@@ -9,7 +9,7 @@ from __future__ import annotations
 from bot.games.moves import Ante as Ante
 from bot.games.moves import Clear as Clear
 from bot.games.moves import Fold as Fold
-from bot.games.moves import Move, Remembered, remembered_bets
+from bot.games.moves import Move, MoveSet, Remembered, remembered_bets
 from bot.games.moves import Undo as Undo
 
 
@@ -45,3 +45,4 @@ class Check(Move, kind="check"):
 
 UTHMove = Ante | Trips | Rebet | Double | Undo | Clear | Raise | Check | Fold
 MOVE_TYPES: tuple[type[UTHMove], ...] = (Ante, Trips, Rebet, Double, Undo, Clear, Raise, Check, Fold)
+MOVES = MoveSet(MOVE_TYPES, frozenset({Ante.kind, Rebet.kind}))

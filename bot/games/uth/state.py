@@ -35,8 +35,8 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeVar
 
 from bot.games.common import ChipFlow, RuleError, SeatId, Settlement, SettlementLine, permits, verify_saved
-from bot.games.moves import Moved, MoveOption
-from bot.games.records import DealerRound
+from bot.games.moves import Move, Moved, MoveOption
+from bot.games.records import DealerRound, bet_list
 from bot.games.round import DeadlineKind
 from bot.games.uth import moves
 from bot.games.uth.actions import (
@@ -406,7 +406,7 @@ class UTHState(DealerRound):
                     ((moves.Check, self.can_check(seat)), (moves.Fold, self.can_fold(seat))) if can_make]
         return tuple(options)
 
-    def apply(self, seat: SeatId, move: moves.UTHMove) -> Moved:
+    def apply(self, seat: SeatId, move: Move) -> Moved:
         """Make ``move`` for ``seat`` (``RuleError`` when the rules refuse it). A decision's
         repeat key is the street's: one decision per seat per street."""
         decided = f"decide:{self.phase.label}:{seat}"
@@ -429,6 +429,7 @@ class UTHState(DealerRound):
                 return Moved(self.check(seat), decided)
             case moves.Fold():
                 return Moved(self.fold(seat), decided)
+        raise RuleError("That is not a move of this game.")
 
     # --------------------------------------------------------------------------- decisions
 
@@ -490,6 +491,10 @@ class UTHState(DealerRound):
         self.verify_fold(seat)
         return self._fold(seat, auto=False)
 
+    def time_out(self, seat: SeatId) -> list[Moved]:
+        decided = f"decide:{self.phase.label}:{seat}"
+        return [Moved(self.timeout(seat), decided, seat=seat)]
+
     def verify_timeout(self, seat: SeatId) -> None:
         """The runtime's call when a seat's decision timer runs out or the player leaves."""
         self._verify_decision(seat)
@@ -506,10 +511,22 @@ class UTHState(DealerRound):
 
     # ------------------------------------------------------------------------------ reading
 
+    def memory(self) -> dict[Any, Any]:
+        """Each seat's Ante and Trips, for its Rebet next round."""
+        return {seat: list(bets) for seat in self.seats
+                if (bets := self.bets_of(seat)) is not None and bets.ante > 0}
+
+    def final_hands(self) -> dict[SeatId, list[Sequence[Card]]]:
+        return {seat: [player.hole + self.board] for seat, player in self.seats.items() if player.hole}
+
     def bets_of(self, seat: SeatId) -> UTHBets | None:
         """The seat's Ante and Trips now; after the round, what the next round's Rebet repeats."""
         player = self.seats.get(seat)
         return UTHBets(player.ante, player.trips) if player else None
+
+    def bets_in_place(self, seat: SeatId) -> Text:
+        player = self.seats.get(seat)
+        return bets_said(player.ante, player.trips, player.play) if player else Text("")
 
     def public_view(self) -> PublicView:
         """What everyone at the table may see right now (see :mod:`bot.games.uth.views`)."""
@@ -665,3 +682,8 @@ __all__ = [
     "UTHSeat",
     "UTHState",
 ]
+
+
+def bets_said(ante: int, trips: int, play: int) -> Text:
+    """``"Ante 20 · Blind 20 · Trips 10"``: a seat's bets in the seeds' own names."""
+    return bet_list((N_("Ante"), ante), (N_("Blind"), ante), (N_("Trips"), trips), (N_("Play"), play))

@@ -27,7 +27,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar, overload
 
 from bot.games.boxed.seat import box_and_bet
 from bot.games.common import RuleError, SeatId, Settlement
@@ -215,6 +215,20 @@ class TableTerms:
     """A line of terms (a player bank's terms and rake)."""
 
 
+R = TypeVar("R", bound=Round)
+
+
+@overload
+def own(round_: Round, kind: type[R]) -> R: ...
+@overload
+def own(round_: Round | None, kind: type[R]) -> R | None: ...
+def own(round_: Round | None, kind: type[R]) -> R | None:
+    """The round as the engine's own type ``kind``: a game's adapter presents its own rounds."""
+    if round_ is not None and not isinstance(round_, kind):
+        raise TypeError(f"a {type(round_).__name__} is not a {kind.__name__}")
+    return round_
+
+
 NO_CONTEXT = TableContext(0, ())
 """A round opened with nobody seated and nothing remembered (an idle table's buttons, the check
 of a table's options)."""
@@ -222,7 +236,8 @@ of a table's options)."""
 
 class GameAdapter(ABC):
     """One game's presenter (see the module docstring). Adapters hold no state: the engine's
-    round is passed in."""
+    round is passed in, as a :class:`Round`; a game's adapter takes it as its engine's round
+    with :func:`own` (a round of another game is a bug, said at once)."""
 
     def __init__(self, info: GameInfo) -> None:
         self.info = info
@@ -243,40 +258,40 @@ class GameAdapter(ABC):
         buy-in the wallet covers (a hook with nothing to do by default, not abstract)."""
 
     @abstractmethod
-    def outcome(self, state: Any) -> Outcome | None:
+    def outcome(self, round_: Round) -> Outcome | None:
         """The settlement once the round is over, as the table announces it; None when nobody
         played (nothing dealt)."""
 
     # -- what players see --------------------------------------------------------------------
     @abstractmethod
-    def snapshot(self, state: Any | None, config: TableConfig, names: Mapping[SeatId, str],
+    def snapshot(self, round_: Round | None, config: TableConfig, names: Mapping[SeatId, str],
                  title: str, footer: str, w: Words = ENGLISH) -> TableSnapshot:
         """The public picture, its words in ``w``: hidden cards are None, never
         present-but-flagged."""
 
-    def showdown_snapshot(self, state: Any, config: TableConfig, names: Mapping[SeatId, str],
+    def showdown_snapshot(self, round_: Round, config: TableConfig, names: Mapping[SeatId, str],
                           title: str, footer: str, w: Words = ENGLISH) -> ShowdownSnapshot | None:
         """The result picture when hands show in parts (Chinese Poker); default None: the
         result is the table picture at the showdown."""
         return None
 
     @abstractmethod
-    def private_cards(self, state: Any, seat: SeatId, w: Words = ENGLISH) -> tuple[PrivateRows, str]:
+    def private_cards(self, round_: Round, seat: SeatId, w: Words = ENGLISH) -> tuple[PrivateRows, str]:
         """A seat's own cards as labelled rows and a line about them ("My cards"), in the
         player's language ``w``."""
 
-    def card_pick(self, state: Any, seat: SeatId, w: Words = ENGLISH) -> CardPick | None:
+    def card_pick(self, round_: Round, seat: SeatId, w: Words = ENGLISH) -> CardPick | None:
         """A menu of the seat's own cards for an action (Imperial's Draw), or None."""
         return None
 
-    def pick_preview(self, state: Any, seat: SeatId, cards: Sequence[Card],
+    def pick_preview(self, round_: Round, seat: SeatId, cards: Sequence[Card],
                      w: Words = ENGLISH) -> PickPreview:
         """What :meth:`card_pick`'s action with ``cards`` would cost; ``RuleError`` when not
         allowed."""
         raise RuleError("{game} has no card menu.", game=self.info.name)
 
     @abstractmethod
-    def phase_text(self, state: Any | None, w: Words = ENGLISH) -> str: ...
+    def phase_text(self, round_: Round | None, w: Words = ENGLISH) -> str: ...
 
     def terms(self, config: TableConfig) -> TableTerms:
         """Default: the Ante limits, and a first-timer's hint to press Ante."""

@@ -11,6 +11,7 @@ from bot.games.boxed.rules import BoxedGame, BoxedOptions, Phase
 from bot.games.boxed.state import BoxedState, box_bets
 from bot.games.boxed.views import BoxView
 from bot.games.common import SeatId
+from bot.games.round import Round
 from bot.i18n import N_, Text, Words, joined
 from bot.tables.adapter import (
     NO_CONTEXT,
@@ -20,6 +21,7 @@ from bot.tables.adapter import (
     PrivateRow,
     PrivateRows,
     TableContext,
+    own,
 )
 from bot.tables.config import ENGLISH, TableConfig, TableOptions, option
 from bot.tables.rules_page import reflow
@@ -69,7 +71,8 @@ class BoxedAdapter(GameAdapter):
         return self._restore_round(data)
 
     # -- round facts -----------------------------------------------------------------------
-    def outcome(self, state: BoxedState) -> Outcome | None:
+    def outcome(self, round_: Round) -> Outcome | None:
+        state = own(round_, BoxedState)
         if state.settlement is None or not state.settlement.lines:
             return None
         view = state.public_view()
@@ -85,8 +88,9 @@ class BoxedAdapter(GameAdapter):
         return Outcome(state.settlement, headline, seat_lines)
 
     # -- presentation ----------------------------------------------------------------------
-    def snapshot(self, state: BoxedState | None, config: TableConfig, names: Mapping[SeatId, str],
+    def snapshot(self, round_: Round | None, config: TableConfig, names: Mapping[SeatId, str],
                  title: str, footer: str, w: Words = ENGLISH) -> TableSnapshot:
+        state = own(round_, BoxedState)
         if state is None:
             return TableSnapshot(title=title, footer=footer, dealer_status=w("Place your boxes"))
         view = state.public_view()
@@ -106,7 +110,8 @@ class BoxedAdapter(GameAdapter):
         return TableSnapshot(title=title, dealer=view.dealer, seats=seats, footer=footer,
                              dealer_status=dealer_status)
 
-    def private_cards(self, state: BoxedState, seat: SeatId, w: Words = ENGLISH) -> tuple[PrivateRows, str]:
+    def private_cards(self, round_: Round, seat: SeatId, w: Words = ENGLISH) -> tuple[PrivateRows, str]:
+        state = own(round_, BoxedState)
         view = state.private_view(seat)
         if not view.boxes:
             return [], w("You have no boxes in this round.")
@@ -134,7 +139,8 @@ class BoxedAdapter(GameAdapter):
                            boxes=", ".join(str(b) for b in view.exchange_boxes)))
         return rows, " · ".join(hints) or w("Your boxes")
 
-    def phase_text(self, state: BoxedState | None, w: Words = ENGLISH) -> str:
+    def phase_text(self, round_: Round | None, w: Words = ENGLISH) -> str:
+        state = own(round_, BoxedState)
         if state is None:
             return w("Waiting for bets")
         return w(PHASE_TEXT[state.phase])

@@ -31,6 +31,7 @@ from bot.tables.adapter import (
     PrivateRows,
     TableContext,
     TableTerms,
+    own,
 )
 from bot.tables.config import ENGLISH, TableConfig, TableOptions, option
 from bot.tables.rules_page import CHINESE_RULES, reflow
@@ -100,15 +101,17 @@ class ChineseAdapter(GameAdapter):
                       previous_was_full=request.bought_in >= full_buy_in(point_value))
 
     # -- round facts -------------------------------------------------------------------------
-    def outcome(self, state: ChineseTable) -> Outcome | None:
+    def outcome(self, round_: Round) -> Outcome | None:
+        state = own(round_, ChineseTable)
         hand, settlement = state.hand, state.settlement()
         if hand is None or settlement is None or hand.showdown is None:
             return None
         return Outcome(settlement, headline(hand), seat_lines(hand))
 
     # -- presentation ------------------------------------------------------------------------
-    def snapshot(self, state: ChineseTable | None, config: TableConfig, names: Mapping[SeatId, str],
+    def snapshot(self, round_: Round | None, config: TableConfig, names: Mapping[SeatId, str],
                  title: str, footer: str, w: Words = ENGLISH) -> TableSnapshot:
+        state = own(round_, ChineseTable)
         rate = w(self.terms(config).stakes)
         if state is None or state.hand is None:
             return TableSnapshot(title, footer=footer, dealer_status=rate)
@@ -124,9 +127,10 @@ class ChineseAdapter(GameAdapter):
                 active=seat in pending, stack=w("{amount} in play", amount=player.stack), seat=seat))
         return TableSnapshot(title, seats=seats, footer=footer, dealer_status=rate)
 
-    def showdown_snapshot(self, state: ChineseTable, config: TableConfig, names: Mapping[SeatId, str],
+    def showdown_snapshot(self, round_: Round, config: TableConfig, names: Mapping[SeatId, str],
                           title: str, footer: str, w: Words = ENGLISH) -> ShowdownSnapshot:
         """The result image: every hand as set and every pairwise result, who paid whom."""
+        state = own(round_, ChineseTable)
         hand = state.hand
         assert hand is not None and hand.showdown is not None and hand.payments is not None
         showdown, payments = hand.showdown, hand.payments
@@ -157,24 +161,24 @@ class ChineseAdapter(GameAdapter):
                     payee=name(t.payee), amount=t.amount) for t in payments.forfeited]
         return ShowdownSnapshot(title, tuple(hands), tuple(lines), footer)
 
-    def private_cards(self, state: ChineseTable, seat: SeatId, w: Words = ENGLISH) -> tuple[PrivateRows, str]:
+    def private_cards(self, round_: Round, seat: SeatId, w: Words = ENGLISH) -> tuple[PrivateRows, str]:
+        state = own(round_, ChineseTable)
         hand = state.hand
         if hand is None or seat not in hand.players or hand.phase is Phase.DEALING:
             return [], w("You have no cards in this round.")
-        view = self.hand_view(state, seat)
+        view = state.private_view(seat)
         rows: PrivateRows = [PrivateRow(w("Your 13 cards"), list(view.cards))]
         for label, part in zip(SEGMENT_NAMES, (view.front, view.middle, view.back), strict=True):
             if part is not None:
                 rows.append(PrivateRow(w(label), list(part)))
         return rows, w("Your hand is set.") if view.is_set else w("Set your hand: front 3, middle 5, back 5.")
 
-    def hand_view(self, state: Round, seat: SeatId) -> HandView:
+    def hand_view(self, round_: Round, seat: SeatId) -> HandView:
         """The seat's own hand for the private setting message; RuleError if they have none."""
-        if not isinstance(state, ChineseTable):
-            raise TypeError("the Chinese Poker table runs Chinese Poker rounds only")
-        return state.private_view(seat)
+        return own(round_, ChineseTable).private_view(seat)
 
-    def phase_text(self, state: ChineseTable | None, w: Words = ENGLISH) -> str:
+    def phase_text(self, round_: Round | None, w: Words = ENGLISH) -> str:
+        state = own(round_, ChineseTable)
         if state is None:
             return w("Waiting for a deal")
         if state.hand is None or state.hand.phase is Phase.DEALING:

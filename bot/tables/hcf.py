@@ -35,6 +35,7 @@ from bot.games.hcf import (
 from bot.games.hcf.figures import summary
 from bot.games.hcf.offer import bets_said
 from bot.games.paytable import odds_text
+from bot.games.round import Round
 from bot.i18n import N_, Text, Words, joined
 from bot.poker import Card
 from bot.tables.adapter import (
@@ -46,6 +47,7 @@ from bot.tables.adapter import (
     PrivateRows,
     TableContext,
     TableTerms,
+    own,
 )
 from bot.tables.config import ENGLISH, TableConfig, TableOptions, option
 from bot.tables.rules_page import HCF_RULES, reflow
@@ -112,7 +114,8 @@ class HCFAdapter(GameAdapter):
         return HCFRound.from_dict(data)
 
     # -- round facts -----------------------------------------------------------------------
-    def outcome(self, state: HCFRound) -> Outcome | None:
+    def outcome(self, round_: Round) -> Outcome | None:
+        state = own(round_, HCFRound)
         result = state.game.result
         if result is None or not result.settlement.lines:
             return None
@@ -122,8 +125,9 @@ class HCFAdapter(GameAdapter):
         return Outcome(result.settlement, settlement_text(state), seat_lines)
 
     # -- presentation ----------------------------------------------------------------------
-    def snapshot(self, state: HCFRound | None, config: TableConfig, names: Mapping[SeatId, str],
+    def snapshot(self, round_: Round | None, config: TableConfig, names: Mapping[SeatId, str],
                  title: str, footer: str, w: Words = ENGLISH) -> TableSnapshot:
+        state = own(round_, HCFRound)
         note = w(self.options(config).rake_text)
         if state is None:
             return TableSnapshot(title=title, footer=f"{footer} · {note}",
@@ -167,7 +171,8 @@ class HCFAdapter(GameAdapter):
                         status=w(_player_status(state, player, name, pending)), active=pending,
                         seat=seat)
 
-    def private_cards(self, state: HCFRound, seat: SeatId, w: Words = ENGLISH) -> tuple[PrivateRows, str]:
+    def private_cards(self, round_: Round, seat: SeatId, w: Words = ENGLISH) -> tuple[PrivateRows, str]:
+        state = own(round_, HCFRound)
         game = state.game
         player = game.players.get(seat)
         if player is not None and player.cards:
@@ -183,7 +188,8 @@ class HCFAdapter(GameAdapter):
                       hand=_hand_text(game.bank_cards)))
         return [], w("You have no cards in this round.")
 
-    def phase_text(self, state: HCFRound | None, w: Words = ENGLISH) -> str:
+    def phase_text(self, round_: Round | None, w: Words = ENGLISH) -> str:
+        state = own(round_, HCFRound)
         if state is None:
             return w("Waiting for the next hand")
         if state.offering:

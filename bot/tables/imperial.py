@@ -10,9 +10,10 @@ from bot.games.boxed.state import BoxedState
 from bot.games.common import SeatId
 from bot.games.imperial import DRAW, IMPERIAL, ImperialState, new_round, restore_round
 from bot.games.imperial.figures import summary
+from bot.games.round import Round
 from bot.i18n import Words
 from bot.poker import Card
-from bot.tables.adapter import CardPick, GameInfo, PickPreview, PrivateRows
+from bot.tables.adapter import CardPick, GameInfo, PickPreview, PrivateRows, own
 from bot.tables.boxed import BoxedAdapter
 from bot.tables.config import ENGLISH
 from bot.tables.rules_page import IMPERIAL_RULES
@@ -27,14 +28,15 @@ class ImperialAdapter(BoxedAdapter):
                          restore_round=restore_round)
 
     # -- presentation ----------------------------------------------------------------------
-    def phase_text(self, state: BoxedState | None, w: Words = ENGLISH) -> str:
+    def phase_text(self, round_: Round | None, w: Words = ENGLISH) -> str:
+        state = own(round_, BoxedState)
         if state is not None and state.phase is Phase.DECISIONS:
             return w("Decisions: Buy, Draw, Bet or Fold each open box")
-        return super().phase_text(state, w)
+        return super().phase_text(round_, w)
 
-    def private_cards(self, state: BoxedState, seat: SeatId, w: Words = ENGLISH) -> tuple[PrivateRows, str]:
-        rows, line = super().private_cards(state, seat, w)
-        view = _imperial(state).private_view(seat)
+    def private_cards(self, round_: Round, seat: SeatId, w: Words = ENGLISH) -> tuple[PrivateRows, str]:
+        rows, line = super().private_cards(round_, seat, w)
+        view = own(round_, ImperialState).private_view(seat)
         if not view.can_draw:
             return rows, line
         antes = DRAW.cost_antes(view.draw_number)
@@ -49,9 +51,8 @@ class ImperialAdapter(BoxedAdapter):
         return rows, f"{line} · {hint}"
 
     # -- the Draw's card menu ------------------------------------------------------------------
-    def card_pick(self, state: BoxedState, seat: SeatId, w: Words = ENGLISH) -> CardPick | None:
-        imperial = _imperial(state)
-        view = imperial.private_view(seat)
+    def card_pick(self, round_: Round, seat: SeatId, w: Words = ENGLISH) -> CardPick | None:
+        view = own(round_, ImperialState).private_view(seat)
         if not view.can_draw or view.current_box is None:
             return None
         shown = [box for box in view.boxes if box.cards]
@@ -63,9 +64,9 @@ class ImperialAdapter(BoxedAdapter):
         return CardPick(row=row, cards=cards, most=most, action="draw",
                         button=self.info.vocabulary.button(w, "draw"), placeholder=placeholder)
 
-    def pick_preview(self, state: BoxedState, seat: SeatId, cards: Sequence[Card],
+    def pick_preview(self, round_: Round, seat: SeatId, cards: Sequence[Card],
                      w: Words = ENGLISH) -> PickPreview:
-        imperial = _imperial(state)
+        imperial = own(round_, ImperialState)
         imperial.verify_draw(seat, list(cards))
         view = imperial.private_view(seat)
         count, cost = len(cards), imperial.draw_cost(seat)
@@ -83,12 +84,6 @@ class ImperialAdapter(BoxedAdapter):
             warning = w("\u26a0\ufe0f Last card: this Draw takes the last card the deck has left "
                         "for Draws (the rest is kept for the other boxes and the dealer's exchange).")
         return PickPreview(text, w("Draw {count}: {cost}", count=count, cost=w.chips(cost)), warning)
-
-
-def _imperial(state: BoxedState) -> ImperialState:
-    if not isinstance(state, ImperialState):
-        raise TypeError("the Imperial adapter runs Imperial rounds only")
-    return state
 
 
 def _antes(count: int, w: Words) -> str:

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.games.common import SeatId
+from bot.games.round import Round
 from bot.games.threecard.hands import describe
 from bot.games.threecard.rules import ANTE_BONUS, PAIR_PLUS, Phase, ThreeCardOptions
 from bot.games.threecard.state import ThreeCardState, bets_said
@@ -18,6 +19,7 @@ from bot.tables.adapter import (
     PrivateRow,
     PrivateRows,
     TableContext,
+    own,
     settled_status,
 )
 from bot.tables.config import ENGLISH, TableConfig
@@ -36,7 +38,8 @@ class ThreeCardAdapter(GameAdapter):
     def load(self, data: Mapping[str, Any], config: TableConfig) -> ThreeCardState:
         return ThreeCardState.from_dict(data)
 
-    def outcome(self, state: ThreeCardState) -> Outcome | None:
+    def outcome(self, round_: Round) -> Outcome | None:
+        state = own(round_, ThreeCardState)
         if state.settlement is None or not state.settlement.lines:
             return None
         view = public_view(state)
@@ -45,8 +48,9 @@ class ThreeCardAdapter(GameAdapter):
         return Outcome(state.settlement, headline, {seat.seat: seat.hand or "" for seat in view.seats})
 
     # -- presentation ----------------------------------------------------------------------
-    def snapshot(self, state: ThreeCardState | None, config: TableConfig, names: Mapping[SeatId, str],
+    def snapshot(self, round_: Round | None, config: TableConfig, names: Mapping[SeatId, str],
                  title: str, footer: str, w: Words = ENGLISH) -> TableSnapshot:
+        state = own(round_, ThreeCardState)
         if state is None:
             return TableSnapshot(title=title, footer=footer, dealer_status=w("Place your bets"))
         view = public_view(state)
@@ -65,8 +69,9 @@ class ThreeCardAdapter(GameAdapter):
         return TableSnapshot(title=title, dealer=view.dealer, seats=seats, footer=footer,
                              dealer_status=dealer_status)
 
-    def private_cards(self, state: ThreeCardState, seat: SeatId,
+    def private_cards(self, round_: Round, seat: SeatId,
                       w: Words = ENGLISH) -> tuple[PrivateRows, str]:
+        state = own(round_, ThreeCardState)
         player = state.seats.get(seat)
         if player is None or not player.cards:
             return [], w("You have no cards in this round.")
@@ -75,7 +80,8 @@ class ThreeCardAdapter(GameAdapter):
                 else w("Your hand: {hand}", hand=hand))
         return [PrivateRow(w("Your cards"), list(player.cards), w(hand))], line
 
-    def phase_text(self, state: ThreeCardState | None, w: Words = ENGLISH) -> str:
+    def phase_text(self, round_: Round | None, w: Words = ENGLISH) -> str:
+        state = own(round_, ThreeCardState)
         if state is None:
             return w("Waiting for bets")
         return w(PHASE_TEXT[state.phase])

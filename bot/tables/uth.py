@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from bot.games.common import SeatId
+from bot.games.round import Round
 from bot.games.uth import BLIND_PAYS, TRIPS_PAYS, Phase, UTHOptions, UTHState
 from bot.games.uth.state import bets_said
 from bot.i18n import N_, Text, Words
@@ -17,6 +18,7 @@ from bot.tables.adapter import (
     PrivateRow,
     PrivateRows,
     TableContext,
+    own,
     settled_status,
 )
 from bot.tables.config import ENGLISH, TableConfig, TableOptions, option
@@ -47,7 +49,8 @@ class UTHAdapter(GameAdapter):
     def load(self, data: Mapping[str, Any], config: TableConfig) -> UTHState:
         return UTHState.from_dict(data)
 
-    def outcome(self, state: UTHState) -> Outcome | None:
+    def outcome(self, round_: Round) -> Outcome | None:
+        state = own(round_, UTHState)
         if state.settlement is None or not state.settlement.lines:
             return None
         view = state.public_view()
@@ -57,8 +60,9 @@ class UTHAdapter(GameAdapter):
         return Outcome(state.settlement, headline, seat_lines)
 
     # -- presentation ----------------------------------------------------------------------
-    def snapshot(self, state: UTHState | None, config: TableConfig, names: Mapping[SeatId, str],
+    def snapshot(self, round_: Round | None, config: TableConfig, names: Mapping[SeatId, str],
                  title: str, footer: str, w: Words = ENGLISH) -> TableSnapshot:
+        state = own(round_, UTHState)
         if state is None:
             return TableSnapshot(title=title, footer=footer, dealer_status=w("Place your bets"))
         view = state.public_view()
@@ -89,7 +93,8 @@ class UTHAdapter(GameAdapter):
             return w("deciding…")
         return w(status)
 
-    def private_cards(self, state: UTHState, seat: SeatId, w: Words = ENGLISH) -> tuple[PrivateRows, str]:
+    def private_cards(self, round_: Round, seat: SeatId, w: Words = ENGLISH) -> tuple[PrivateRows, str]:
+        state = own(round_, UTHState)
         view = state.private_view(seat)
         if not view.hole:
             return [], w("You have no cards in this round.")
@@ -99,7 +104,8 @@ class UTHAdapter(GameAdapter):
                       multiples=w(" or ").join(f"{m}x" for m in view.raise_multiples))
         return [PrivateRow(w("Your cards"), [*view.hole, *view.board], w(view.hand or ""))], line
 
-    def phase_text(self, state: UTHState | None, w: Words = ENGLISH) -> str:
+    def phase_text(self, round_: Round | None, w: Words = ENGLISH) -> str:
+        state = own(round_, UTHState)
         if state is None:
             return w("Waiting for bets")
         return w(PHASE_TEXT[state.phase])

@@ -33,7 +33,7 @@ from bot.games.boxed.seat import box_and_bet
 from bot.games.common import RuleError, SeatId, Settlement
 from bot.games.moves import NO_MOVES, MoveSet
 from bot.games.round import Round
-from bot.i18n import N_, Text, Words
+from bot.i18n import N_, Text, Words, joined
 from bot.poker import Card, strongest_hand
 from bot.store.stats_models import PlayedHand
 from bot.tables.actions import NO_ARG, ActionArg
@@ -193,6 +193,28 @@ def bet_name(bet: str) -> Text:
     if boxed is not None:
         return Text("Box {box}: {bets}", box=boxed[0], bets=bet_name(boxed[1]))
     return Text(BET_NAMES.get(bet, bet))
+
+
+QUALIFIES = N_("Dealer: {hand} (qualifies)")
+DOES_NOT_QUALIFY = N_("Dealer: {hand} (does not qualify)")
+
+
+def dealer_outcome(settlement: Settlement | None, hand: str | None, qualified: bool | None,
+                   seat_lines: Mapping[SeatId, str], *, not_qualifying: str = DOES_NOT_QUALIFY,
+                   then: Text | None = None) -> Outcome | None:
+    """A dealer game's settled round as the table announces it ("Dealer: Pair of Kings
+    (qualifies)", ``then`` what followed: an exchange), or None when nobody played."""
+    if settlement is None or not settlement.lines:
+        return None
+    headline = Text(QUALIFIES if qualified else not_qualifying, hand=hand)
+    return Outcome(settlement, joined([headline, then]) if then else headline, seat_lines)
+
+
+def dealer_status(hand: str | None, qualified: bool | None, w: Words) -> str:
+    """The dealer's line on the table picture once the hand shows ("Pair of Kings · qualifies")."""
+    if not hand:
+        return ""
+    return w("{hand} · qualifies", hand=hand) if qualified else w("{hand} · does not qualify", hand=hand)
 
 
 def button(vocabulary: Vocabulary, w: Words, action: str, arg: ActionArg = NO_ARG,

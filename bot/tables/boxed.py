@@ -21,6 +21,8 @@ from bot.tables.adapter import (
     PrivateRow,
     PrivateRows,
     TableContext,
+    dealer_outcome,
+    dealer_status,
     own,
 )
 from bot.tables.config import ENGLISH, TableConfig, TableOptions, option
@@ -73,19 +75,16 @@ class BoxedAdapter(GameAdapter):
     # -- round facts -----------------------------------------------------------------------
     def outcome(self, round_: Round) -> Outcome | None:
         state = own(round_, BoxedState)
-        if state.settlement is None or not state.settlement.lines:
-            return None
         view = state.public_view()
-        headline = (Text("Dealer: {hand} (qualifies)", hand=view.dealer_hand) if view.dealer_qualified
-                    else Text("Dealer: {hand} (does not qualify)", hand=view.dealer_hand))
+        after = None
         if view.exchange is not None:
             after = (Text("exchange: {hand} (qualifies)", hand=view.exchange.hand) if view.exchange.qualified
                      else Text("exchange: {hand} (still does not qualify)", hand=view.exchange.hand))
-            headline = joined([headline, after])
         seat_lines = {seat.seat: joined([Text("box {box}: {hand}", box=b.position, hand=b.hand)
                                          for b in seat.boxes if b.hand])
                       for seat in view.seats}
-        return Outcome(state.settlement, headline, seat_lines)
+        return dealer_outcome(state.settlement, view.dealer_hand, view.dealer_qualified, seat_lines,
+                              then=after)
 
     # -- presentation ----------------------------------------------------------------------
     def snapshot(self, round_: Round | None, config: TableConfig, names: Mapping[SeatId, str],
@@ -101,14 +100,11 @@ class BoxedAdapter(GameAdapter):
                      active=box.on_turn)
             for seat in view.seats for box in seat.boxes
         )
-        dealer_status = ""
-        if view.dealer_hand:
-            dealer_status = (w("{hand} · qualifies", hand=view.dealer_hand) if view.dealer_qualified
-                             else w("{hand} · does not qualify", hand=view.dealer_hand))
-            if view.exchange is not None:
-                dealer_status += " · " + w("after the exchange: {hand}", hand=view.exchange.hand)
+        dealer = dealer_status(view.dealer_hand, view.dealer_qualified, w)
+        if dealer and view.exchange is not None:
+            dealer += " · " + w("after the exchange: {hand}", hand=view.exchange.hand)
         return TableSnapshot(title=title, dealer=view.dealer, seats=seats, footer=footer,
-                             dealer_status=dealer_status)
+                             dealer_status=dealer)
 
     def private_cards(self, round_: Round, seat: SeatId, w: Words = ENGLISH) -> tuple[PrivateRows, str]:
         state = own(round_, BoxedState)

@@ -11,7 +11,7 @@ from bot.games.threecard.hands import describe
 from bot.games.threecard.rules import ANTE_BONUS, PAIR_PLUS, Phase, ThreeCardOptions
 from bot.games.threecard.state import ThreeCardState, bets_said
 from bot.games.threecard.views import public_view
-from bot.i18n import N_, Text, Words
+from bot.i18n import N_, Words
 from bot.tables.adapter import (
     NO_CONTEXT,
     GameAdapter,
@@ -19,6 +19,8 @@ from bot.tables.adapter import (
     PrivateRow,
     PrivateRows,
     TableContext,
+    dealer_outcome,
+    dealer_status,
     own,
     settled_status,
 )
@@ -40,12 +42,10 @@ class ThreeCardAdapter(GameAdapter):
 
     def outcome(self, round_: Round) -> Outcome | None:
         state = own(round_, ThreeCardState)
-        if state.settlement is None or not state.settlement.lines:
-            return None
         view = public_view(state)
-        headline = (Text("Dealer: {hand} (qualifies)", hand=view.dealer_hand) if view.dealer_qualified
-                    else Text("Dealer: {hand} (does not qualify: Ante pays 1:1)", hand=view.dealer_hand))
-        return Outcome(state.settlement, headline, {seat.seat: seat.hand or "" for seat in view.seats})
+        return dealer_outcome(state.settlement, view.dealer_hand, view.dealer_qualified,
+                              {seat.seat: seat.hand or "" for seat in view.seats},
+                              not_qualifying=N_("Dealer: {hand} (does not qualify: Ante pays 1:1)"))
 
     # -- presentation ----------------------------------------------------------------------
     def snapshot(self, round_: Round | None, config: TableConfig, names: Mapping[SeatId, str],
@@ -62,12 +62,8 @@ class ThreeCardAdapter(GameAdapter):
                      active=seat.pending)
             for seat in view.seats
         )
-        dealer_status = ""
-        if view.dealer_hand:
-            dealer_status = (w("{hand} · qualifies", hand=view.dealer_hand) if view.dealer_qualified
-                             else w("{hand} · does not qualify", hand=view.dealer_hand))
         return TableSnapshot(title=title, dealer=view.dealer, seats=seats, footer=footer,
-                             dealer_status=dealer_status)
+                             dealer_status=dealer_status(view.dealer_hand, view.dealer_qualified, w))
 
     def private_cards(self, round_: Round, seat: SeatId,
                       w: Words = ENGLISH) -> tuple[PrivateRows, str]:

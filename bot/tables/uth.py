@@ -10,7 +10,7 @@ from bot.games.common import SeatId
 from bot.games.round import Round
 from bot.games.uth import BLIND_PAYS, TRIPS_PAYS, Phase, UTHOptions, UTHState
 from bot.games.uth.state import bets_said
-from bot.i18n import N_, Text, Words
+from bot.i18n import N_, Words
 from bot.tables.adapter import (
     NO_CONTEXT,
     GameAdapter,
@@ -18,6 +18,8 @@ from bot.tables.adapter import (
     PrivateRow,
     PrivateRows,
     TableContext,
+    dealer_outcome,
+    dealer_status,
     own,
     settled_status,
 )
@@ -51,13 +53,9 @@ class UTHAdapter(GameAdapter):
 
     def outcome(self, round_: Round) -> Outcome | None:
         state = own(round_, UTHState)
-        if state.settlement is None or not state.settlement.lines:
-            return None
         view = state.public_view()
-        headline = (Text("Dealer: {hand} (qualifies)", hand=view.dealer_hand) if view.dealer_qualified
-                    else Text("Dealer: {hand} (does not qualify)", hand=view.dealer_hand))
-        seat_lines = {seat.seat: seat.hand or "" for seat in view.seats}
-        return Outcome(state.settlement, headline, seat_lines)
+        return dealer_outcome(state.settlement, view.dealer_hand, view.dealer_qualified,
+                              {seat.seat: seat.hand or "" for seat in view.seats})
 
     # -- presentation ----------------------------------------------------------------------
     def snapshot(self, round_: Round | None, config: TableConfig, names: Mapping[SeatId, str],
@@ -76,12 +74,9 @@ class UTHAdapter(GameAdapter):
             )
             for seat in view.seats
         )
-        dealer_status = ""
-        if view.dealer_hand:
-            dealer_status = (w("{hand} · qualifies", hand=view.dealer_hand) if view.dealer_qualified
-                             else w("{hand} · does not qualify", hand=view.dealer_hand))
         return TableSnapshot(title=title, dealer=view.dealer, community=view.board, seats=seats,
-                             footer=footer, dealer_status=dealer_status, dealer_label=w("Dealer"),
+                             footer=footer, dealer_label=w("Dealer"),
+                             dealer_status=dealer_status(view.dealer_hand, view.dealer_qualified, w),
                              board_label=w("Board"))
 
     def _seat_status_text(self, status: str, pending: bool, hand: str | None, state: UTHState,

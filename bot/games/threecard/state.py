@@ -198,9 +198,7 @@ class ThreeCardState(DealerRound):
         kind, ante, pairplus = self.seats[seat].placements.pop()
         return self._record(UndoBet(seat=seat, undone=kind, flows=self._take_back(seat, ante, pairplus)))
 
-    def verify_clear_bets(self, seat: SeatId) -> None:
-        self.verify_undo(seat)
-
+    verify_clear_bets = verify_undo  # every bet back at once, whenever one may come back
     can_clear_bets = permits(verify_clear_bets)
 
     def clear_bets(self, seat: SeatId) -> ClearBets:

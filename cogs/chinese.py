@@ -11,7 +11,7 @@ payment: the adapter and the engine do.
 from __future__ import annotations
 
 import re
-from functools import partial
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -21,12 +21,13 @@ import render
 from bot.errors import UserError
 from bot.games.chinese.table import GAME, HandView
 from bot.games.common import RuleError
+from bot.games.moves import MoveOption
 from bot.i18n import N_, Text, Words
 from bot.poker import Card
 from bot.tables.actions import NO_ARG, ActionArg, CardList, HandParts
-from bot.tables.adapter import button
 from bot.tables.chinese import ChineseAdapter, options_of
 from bot.tables.config import MAX_CHIPS
+from bot.tables.controls import private_controls
 from bot.tables.errors import TableError
 from bot.tables.table import Table
 from bot.tables.wording import CHINESE
@@ -112,7 +113,8 @@ async def hand_message(table: Table, user_id: int, round_id: int, w: Words, note
     lines = [note] if note else []
     lines += hand_lines(view, round_.id, round_.deadline, options_of(table.config).on_timeout, w)
     png = await TABLE_PICTURES.draw(render.row_of_hands_png, hand_rows(view, w))
-    components = None if view.is_set else hand_controls(table, round_.id, view, w)
+    components = None if view.is_set else hand_controls(table, round_.id, view, w,
+                                                        round_.state.legal_moves(user_id))
     return PrivateMessage("\n".join(lines), png, components)
 
 
@@ -180,19 +182,15 @@ def hand_rows(view: HandView, w: Words) -> list[render.LabelledHand]:
     return rows
 
 
-def hand_controls(table: Table, round_id: int, view: HandView, w: Words) -> discord.ui.View:
+def hand_controls(table: Table, round_id: int, view: HandView, w: Words,
+                  moves: Sequence[MoveOption]) -> discord.ui.View:
+    """The two card menus, and a button for each of the player's legal moves that has one."""
     components = discord.ui.View(timeout=None)
     components.add_item(HandSelect.menu(table.id, round_id, "front", view.cards, view.front, 0, w))
     rest = tuple(card for card in view.cards if view.front is None or card not in view.front)
     components.add_item(HandSelect.menu(table.id, round_id, "middle", rest, view.middle, 1, w))
-    press = partial(button, CHINESE, w)
-    buttons = [press("auto", NO_ARG, "secondary", 2)]
-    if view.can_confirm:
-        buttons.append(press("confirm", NO_ARG, "success", 2))
-    if view.can_confirm_foul:
-        buttons.append(press("confirmfoul", NO_ARG, "danger", 2))
-    if view.natural is not None:
-        buttons.append(press("declare", NO_ARG, "primary", 2, natural=Text(view.natural.label)))
+    natural = {"declare": {"natural": Text(view.natural.label)}} if view.natural is not None else {}
+    buttons = private_controls(CHINESE, w, moves, table.adapter.actions.arguments, natural)
     for control in buttons:
         components.add_item(TableButton.of(table.id, round_id, table.version, control))
     return components

@@ -19,11 +19,12 @@ from bot import catalog
 from bot.games.common import RuleError
 from bot.games.moves import MoveOption, Remembered
 from bot.i18n import Refusal
-from bot.poker import FULL_DECK
+from bot.poker import FULL_DECK, parse_cards
 from bot.tables import actions
 from bot.tables.actions import ActionArg, argument_type, build_move
 from bot.tables.adapter import GameAdapter, TableContext
-from bot.tables.controls import NEWCOMER, Control
+from bot.tables.config import ENGLISH
+from bot.tables.controls import NEWCOMER, Control, private_controls
 from bot.tables.wording import Vocabulary
 
 SEATS = (1, 2, 3)
@@ -86,7 +87,21 @@ def check_step(adapter: GameAdapter, state: Any, config: Any, memory: dict[Any, 
     for seat in state.seats_to_ask():
         for option in state.legal_moves(seat):
             assert reachable(adapter.info.vocabulary, option, buttons), (adapter.info.key, seat, option)
+        check_private_buttons(adapter, state, seat)
     return buttons
+
+
+def check_private_buttons(adapter: GameAdapter, state: Any, seat: int) -> None:
+    """The buttons under a player's own cards (Chinese Poker's Auto-arrange, Confirm...) are
+    moves the engine takes from that seat now; one that stands in for another never shows
+    beside it (Confirm foul only where Confirm is refused)."""
+    vocabulary = adapter.info.vocabulary
+    shown = private_controls(vocabulary, ENGLISH, state.legal_moves(seat), adapter.actions.arguments,
+                             {"declare": {"natural": "a natural"}})
+    for button in shown:
+        move = build_move(move_named(adapter, button.action), button.arg, lambda: None)
+        copy.deepcopy(state).apply(seat, move)  # a refusal fails the test
+        assert vocabulary.actions[button.action].instead_of not in {other.action for other in shown}
 
 
 def random_step(adapter: GameAdapter, state: Any, buttons: list[Control], memory: dict[Any, Any],
@@ -146,3 +161,23 @@ def test_every_button_is_a_legal_move_and_every_legal_move_is_reachable(game: st
                     break
                 random_step(adapter, state, buttons, memory, rng, deck)
             memory = state.memory()
+
+
+def test_a_chinese_poker_hands_buttons_follow_its_legal_moves() -> None:
+    """Under a player's own cards: Confirm for a legal hand, Confirm foul instead of it for a
+    fouled one, and Declare for a natural the cards hold (here six pairs)."""
+    declared = catalog.declared("chinese")
+    adapter, config = declared.new_adapter(), declared.new_table_config()
+    state = adapter.new_round(config, table_context({}))
+    adapter.actions.apply(state, 1, "deal", actions.NO_ARG, {})
+    state.expire(lambda: list(FULL_DECK))  # seat 1: 5c, four 4s, four 3s, four 2s
+
+    def shown(front: str, middle: str) -> list[str]:
+        adapter.actions.apply(state, 1, "front", actions.CardList(tuple(parse_cards(front))), {})
+        adapter.actions.apply(state, 1, "middle", actions.CardList(tuple(parse_cards(middle))), {})
+        controls = private_controls(adapter.info.vocabulary, ENGLISH, state.legal_moves(1),
+                                    adapter.actions.arguments, {"declare": {"natural": "Six Pairs"}})
+        return [control.label for control in controls]
+
+    assert shown("4s 4h 4d", "2s 2h 3s 3h 5c") == ["Auto-arrange", "Confirm foul", "Declare Six Pairs"]
+    assert shown("2s 2h 5c", "3s 3h 3d 3c 2d") == ["Auto-arrange", "Confirm", "Declare Six Pairs"]

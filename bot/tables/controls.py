@@ -11,7 +11,7 @@ wording is private has no table button, or the one that opens the player's menu 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -73,6 +73,26 @@ def table_controls(vocabulary: Vocabulary, w: Words, moves: Sequence[MoveOption]
     if cards_dealt and MY_CARDS in vocabulary.actions:
         controls.append(_control(vocabulary, w, MY_CARDS, NO_ARG))
     return _distinct(controls)
+
+
+def private_controls(vocabulary: Vocabulary, w: Words, moves: Sequence[MoveOption],
+                     arguments: Mapping[str, type[ActionArg]],
+                     values: Mapping[str, Mapping[str, Any]] | None = None) -> list[Control]:
+    """The buttons under a player's own cards: one for each of their legal moves whose wording
+    is private and that takes no argument (a move naming cards is made from the card menus),
+    in the order the round lists them; a wording that stands ``instead_of`` another shows only
+    when that one is not offered (Confirm foul, on a hand Confirm refuses). ``values``: what a
+    label shows, by action ("Declare {natural}")."""
+    offered = {option.kind for option in moves}
+    controls = []
+    for option in moves:
+        wording = vocabulary.actions.get(option.kind)
+        if (wording is None or wording.place != "private" or wording.button is None
+                or arguments[option.kind] is not NoArg or wording.instead_of in offered):
+            continue
+        controls.append(_control(vocabulary, w, option.kind, NO_ARG, wording=wording,
+                                 **(values or {}).get(option.kind, {})))
+    return controls
 
 
 def _buttons(vocabulary: Vocabulary, w: Words, option: MoveOption, argument: type[ActionArg],

@@ -42,6 +42,9 @@ class Wording:
     unit: str | None = None
     """The table option its sizes count in instead of the table minimum (the boxed games'
     Bonus: ``smallest_chip``)."""
+    instead_of: str | None = None
+    """A private button shown only when this action's is not offered (Confirm foul stands in
+    for Confirm on a fouled hand)."""
 
 
 @dataclass(frozen=True)
@@ -166,9 +169,9 @@ CHINESE = Vocabulary("chinese", {
     "set": Wording("set"),
     "front": Wording(place="private"),
     "middle": Wording(place="private"),
-    "auto": Wording("auto", N_("Auto-arrange"), place="private"),
-    "confirm": Wording("confirm", N_("Confirm"), place="private"),
-    "confirmfoul": Wording("confirm", N_("Confirm foul"), place="private"),
-    "declare": Wording("declare", N_("Declare {natural}"), place="private"),
+    "auto": Wording("auto", N_("Auto-arrange"), row=2, place="private"),
+    "confirm": Wording("confirm", N_("Confirm"), "success", 2, place="private"),
+    "confirmfoul": Wording("confirm", N_("Confirm foul"), "danger", 2, place="private", instead_of="confirm"),
+    "declare": Wording("declare", N_("Declare {natural}"), "primary", 2, place="private"),
     **TABLE_COMMANDS,
 })

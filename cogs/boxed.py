@@ -13,7 +13,6 @@ from discord import app_commands
 from bot.errors import UserError
 from bot.games.boxed.rules import BoxedGame
 from bot.tables.actions import Amount, BoxAmount, BoxNumber, Times
-from bot.tables.boxed import BoxedAdapter
 from bot.tables.config import MAX_CHIPS
 from cogs.common import check_amount
 from cogs.game_commands import GameCommands
@@ -97,7 +96,6 @@ def game_commands(group: BoxedCommands, game: BoxedGame) -> BoxedCommands:
     return group
 
 
-async def add_boxed_commands(bot: CasinoBot, group: BoxedCommands) -> None:
-    adapter = bot.tables.adapters[group.game.key]
-    assert isinstance(adapter, BoxedAdapter)
-    bot.tree.add_command(game_commands(group, adapter.boxed_game))
+async def add_boxed_commands(bot: CasinoBot, group: BoxedCommands, game: BoxedGame) -> None:
+    """The game's commands, described from its engine's data (``game``)."""
+    bot.tree.add_command(game_commands(group, game))

@@ -19,13 +19,14 @@ from discord import app_commands
 
 import render
 from bot.errors import UserError
-from bot.games.chinese.table import GAME, HandView
+from bot.games.chinese.table import GAME, ChineseTable, HandView
 from bot.games.common import RuleError
 from bot.games.moves import MoveOption
 from bot.i18n import N_, Text, Words
 from bot.poker import Card
 from bot.tables.actions import NO_ARG, ActionArg, CardList, HandParts
-from bot.tables.chinese import ChineseAdapter, options_of
+from bot.tables.adapter import own
+from bot.tables.chinese import options_of
 from bot.tables.config import MAX_CHIPS
 from bot.tables.controls import private_controls
 from bot.tables.errors import TableError
@@ -107,9 +108,7 @@ async def hand_message(table: Table, user_id: int, round_id: int, w: Words, note
     if round_id and round_id != round_.id:
         raise UserError("Round #{round_id} is over; this is round #{round}.",
                         round_id=str(round_id), round=str(round_.id))
-    adapter = table.adapter
-    assert isinstance(adapter, ChineseAdapter)
-    view = adapter.hand_view(round_.state, user_id)
+    view = own(round_.state, ChineseTable).private_view(user_id)
     lines = [note] if note else []
     lines += hand_lines(view, round_.id, round_.deadline, options_of(table.config).on_timeout, w)
     png = await TABLE_PICTURES.draw(render.row_of_hands_png, hand_rows(view, w))

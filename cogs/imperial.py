@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.errors import UserError
+from bot.games.imperial import rules as imperial_rules
 from bot.tables.actions import CardList
 from bot.tables.adapter import button
 from bot.tables.wording import IMPERIAL
@@ -58,7 +59,7 @@ async def warned_of_last_card(interaction: discord.Interaction[Any], chosen: Car
 async def setup(bot: CasinoBot) -> None:
     group = BoxedCommands(GAME)
     group.add_command(draw)
-    await add_boxed_commands(bot, group)
+    await add_boxed_commands(bot, group, imperial_rules.IMPERIAL)
 
 
 async def teardown(bot: CasinoBot) -> None:

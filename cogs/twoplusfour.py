@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.games.twoplusfour import TWO_PLUS_FOUR
 from cogs.boxed import BoxedCommands, add_boxed_commands
 
 if TYPE_CHECKING:
@@ -13,7 +14,7 @@ GAME = "twoplusfour"
 
 
 async def setup(bot: CasinoBot) -> None:
-    await add_boxed_commands(bot, BoxedCommands(GAME))
+    await add_boxed_commands(bot, BoxedCommands(GAME), TWO_PLUS_FOUR)
 
 
 async def teardown(bot: CasinoBot) -> None:

@@ -278,7 +278,7 @@ async def test_chinese_auto_arrange_then_confirm_on_one_rendering_both_act(
                                                        message=chosen.message)
     assert proposed.text.startswith("Auto-arrange proposed"), proposed.text
     assert confirmed.text.startswith("Hand set"), confirmed.text
-    assert tables.table().adapter.hand_view(tables.round_state(), alice.id).is_set
+    assert tables.round_state().private_view(alice.id).is_set
 
 
 async def test_chinese_auto_arrange_twice_in_a_row_acts_once(harness: DiscordHarness,

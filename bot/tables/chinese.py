@@ -17,7 +17,7 @@ from bot.games.chinese import (
     verify_buy_in,
 )
 from bot.games.chinese.stakes import StackSettlement, Transfer
-from bot.games.chinese.table import ChineseTable, HandView, segment_values
+from bot.games.chinese.table import ChineseTable, segment_values
 from bot.games.common import SeatId
 from bot.games.round import Round
 from bot.i18n import N_, Text, Words, joined
@@ -172,10 +172,6 @@ class ChineseAdapter(GameAdapter):
             if part is not None:
                 rows.append(PrivateRow(w(label), list(part)))
         return rows, w("Your hand is set.") if view.is_set else w("Set your hand: front 3, middle 5, back 5.")
-
-    def hand_view(self, round_: Round, seat: SeatId) -> HandView:
-        """The seat's own hand for the private setting message; RuleError if they have none."""
-        return own(round_, ChineseTable).private_view(seat)
 
     def phase_text(self, round_: Round | None, w: Words = ENGLISH) -> str:
         state = own(round_, ChineseTable)

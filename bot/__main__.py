@@ -1,5 +1,6 @@
-"""``python -m bot`` runs the bot; ``python -m bot bench NAME``, ``python -m bot simulate GAME`` and
-``python -m bot db copy SOURCE TARGET`` run the benchmarks, the simulator and the database copy."""
+"""``python -m bot`` runs the bot; ``python -m bot bench NAME``, ``python -m bot simulate GAME``,
+``python -m bot hint GAME ...``, ``python -m bot strategy GAME`` and ``python -m bot db copy SOURCE
+TARGET`` run the benchmarks, the simulator, the coach and the database copy."""
 
 from __future__ import annotations
 
@@ -15,6 +16,10 @@ def main(argv: list[str]) -> int:
         from bot.dbtool import main as db_main
 
         return db_main(argv[1:])
+    if argv and argv[0] in ("hint", "strategy"):
+        from bot.coach.cli import hint_main, strategy_main
+
+        return (hint_main if argv[0] == "hint" else strategy_main)(argv[1:])
     if argv and argv[0] == "simulate":
         from bot.sim.cli import main as simulate_main
 

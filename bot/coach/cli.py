@@ -1,0 +1,54 @@
+"""``python -m bot hint GAME ...`` (one decision's options as JSON) and ``python -m bot strategy
+GAME`` (the return of the coach's strategy beside the documented simple strategy's)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+from bot.coach import threecard
+from bot.games.threecard import sim as threecard_sim
+from bot.poker import CardError, parse_cards
+
+GAMES = ("threecard",)
+"""The games the coach knows so far."""
+
+
+def hint_main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot hint",
+                                     description="Each option's expected value at one decision, as JSON.")
+    parser.add_argument("game", choices=GAMES)
+    parser.add_argument("--hand", required=True, help='the player\'s cards, e.g. "Qs 6d 4c"')
+    args = parser.parse_args(argv)
+    try:
+        cards = parse_cards(args.hand)
+    except CardError as error:
+        parser.error(f"--hand: {error}")
+    if len(cards) != 3 or len(set(cards)) != 3:
+        parser.error("--hand: Three Card Poker's hand is three different cards")
+    print(json.dumps(threecard.hint(cards).to_json()))
+    return 0
+
+
+def strategy_main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot strategy",
+                                     description="The return to player of the coach's best play.")
+    parser.add_argument("game", choices=GAMES)
+    parser.add_argument("--json", action="store_true", help="one JSON object instead of text")
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    best = float(threecard.optimal_return())
+    simple = float(1 - threecard_sim.exact_ante_play_edge())
+    figures = {"game": args.game, "bet": "ante+play per ante", "coach": best,
+               "coach_method": "exact", "simple": simple, "simple_method": "exact",
+               "simple_strategy": "play Q-6-4 or better, fold below"}
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        print(f"Three Card Poker, Ante and Play, per chip of Ante (every deal enumerated):\n"
+              f"  the coach's best play:       return {best:.4%}, house edge {1 - best:.4%}\n"
+              f"  play Q-6-4 or better (docs): return {simple:.4%}, house edge {1 - simple:.4%}")
+    print(f"computed in {time.perf_counter() - started:.1f} s", file=sys.stderr)
+    return 0

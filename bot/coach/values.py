@@ -1,0 +1,49 @@
+"""A hint's figures: each option's expected value, the best one, and how sure they are."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Literal
+
+Method = Literal["exact", "sampled"]
+
+
+@dataclass(frozen=True)
+class OptionValue:
+    """One option at a decision: its move (``"play"``, ``"raise 4x"``), the hand's expected net
+    result with it in Antes (exact as a fraction, or a sampled mean), and that mean's standard
+    error (0 when exact)."""
+
+    move: str
+    ev: Fraction | float
+    stderr: float = 0.0
+
+    def chips(self, ante: int) -> float:
+        """The expected net result in chips, for a hand with ``ante`` chips on its Ante."""
+        return float(self.ev) * ante
+
+
+@dataclass(frozen=True)
+class Hint:
+    """Every option at one decision, best first."""
+
+    options: tuple[OptionValue, ...]
+    method: Method
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "options", tuple(sorted(self.options, key=lambda option: -option.ev)))
+
+    @property
+    def best(self) -> OptionValue:
+        return self.options[0]
+
+    def value_of(self, move: str) -> OptionValue:
+        return next(option for option in self.options if option.move == move)
+
+    def to_json(self) -> dict[str, Any]:
+        """The command line's answer: each option's EV in Antes, the best move, the method, and
+        the standard error of a sampled figure (0 when exact)."""
+        return {"options": [{"move": option.move, "ev": float(option.ev)} for option in self.options],
+                "best": self.best.move, "method": self.method,
+                "stderr": max((option.stderr for option in self.options), default=0.0)}

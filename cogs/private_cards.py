@@ -32,6 +32,7 @@ from bot.tables.adapter import CardPick, PickPreview, PrivateRows
 from bot.tables.controls import Control
 from bot.tables.errors import TableError
 from bot.tables.table import Table
+from cogs.coach import hint_button, offers_hints
 from cogs.common import guarded, practice_mark, reader
 from cogs.drawing import TABLE_PICTURES
 from cogs.table_button import TableButton
@@ -144,6 +145,9 @@ async def _private_message(table: Table, user_id: int, round_id: int, w: Words, 
         view.add_item(CardSelect.for_pick(table.id, round_.id, pick, chosen))
         button = Control(pick.button, pick.action, CardList(tuple(chosen)), "success", 1)
         view.add_item(TableButton.of(table.id, round_.id, table.version, button))
+    if offers_hints(table, user_id):
+        view = view or discord.ui.View(timeout=None)
+        view.add_item(hint_button(table, w))
     return PrivateMessage("\n".join(lines), png, view)
 
 

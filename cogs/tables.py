@@ -215,13 +215,15 @@ class Tables(commands.Cog):
 
     @table.command(  # type: ignore[arg-type]  # mypy cannot match Concatenate with **game_options
         name="config", description="Admin: show or change this table between rounds.")
-    @app_commands.describe(max_bet="Largest Ante (0: no maximum, at Imperial and 2 Plus 4)")
+    @app_commands.describe(max_bet="Largest Ante (0: no maximum, at Imperial and 2 Plus 4)",
+                           hints="Players may ask the coach what each option is worth")
     @app_commands.checks.has_permissions(manage_channels=True)
     @with_game_options
     async def config(self, interaction: discord.Interaction[Any], min_bet: Chips | None = None,
                      max_bet: MaxBet | None = None, max_payout: Chips | None = None,
                      betting_seconds: Seconds | None = None,
-                     decision_seconds: Seconds | None = None, **game_options: Any) -> None:
+                     decision_seconds: Seconds | None = None, hints: bool | None = None,
+                     **game_options: Any) -> None:
         guild_id = guild_id_of(interaction)
         assert interaction.channel_id is not None
         table = self.bot.tables.table_in(interaction.channel_id)
@@ -229,7 +231,7 @@ class Tables(commands.Cog):
             raise UserError("There is no table in this channel.")
         changes: dict[str, object] = {key: value for key, value in {
             "min_bet": min_bet, "max_payout": max_payout,
-            "betting_seconds": betting_seconds, "decision_seconds": decision_seconds,
+            "betting_seconds": betting_seconds, "decision_seconds": decision_seconds, "hints": hints,
         }.items() if value is not None}
         if max_bet is not None:
             changes["max_bet"] = max_bet or None  # 0 clears the maximum
@@ -252,6 +254,7 @@ class Tables(commands.Cog):
         embed.add_field(name=w("Timers"), value=w("betting {betting} s · decisions {decisions} s",
                                                   betting=current.betting_seconds,
                                                   decisions=current.decision_seconds))
+        embed.add_field(name=w("Hints"), value=w("on") if current.hints else w("off"))
         for label, value in options_text(current.options, w):
             embed.add_field(name=label, value=value)
         await interaction.response.send_message(embed=embed, ephemeral=True)

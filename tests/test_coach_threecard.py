@@ -76,8 +76,9 @@ def test_a_hint_reads_only_the_players_own_cards() -> None:
     hints = []
     for dealer in (tuple(parse_cards("Ah Ac As")), tuple(parse_cards("3d 4h 7c"))):
         state = dealt(cards, dealer, rest, 10, options)
-        hint = threecard.seat_hint(state, SEAT)
-        assert hint is not None
+        asked = threecard.request(state, SEAT)
+        assert asked is not None and asked.ante == 10
+        hint = asked.run()
         assert {option.move for option in hint.options} == {option.kind for option in state.legal_moves(SEAT)}
         hints.append(hint)
     assert hints[0] == hints[1]

@@ -16,7 +16,7 @@ from functools import cache
 from itertools import combinations, permutations
 from math import comb
 
-from bot.coach.values import Hint, OptionValue
+from bot.coach.values import Hint, HintRequest, OptionValue
 from bot.games.common import SeatId
 from bot.games.threecard.hands import HAND_SIZE, hand_value
 from bot.games.threecard.rules import ThreeCardOptions, settle_hand
@@ -112,10 +112,10 @@ def _canonical(hand: tuple[int, ...]) -> tuple[int, ...]:
                for order in permutations(range(4)))
 
 
-def seat_hint(state: ThreeCardState, seat: SeatId) -> Hint | None:
+def request(state: ThreeCardState, seat: SeatId) -> HintRequest | None:
     """The hint for ``seat``'s decision now, from its own cards alone (None: it has none to
     make). Its options are the seat's legal moves: Play and Fold."""
     if seat not in state.pending_seats():
         return None
     player = state.seats[seat]
-    return hint(player.cards, player.ante, state.options)
+    return HintRequest(hint, (tuple(player.cards), player.ante, state.options), player.ante)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
@@ -47,3 +48,17 @@ class Hint:
         return {"options": [{"move": option.move, "ev": float(option.ev)} for option in self.options],
                 "best": self.best.move, "method": self.method,
                 "stderr": max((option.stderr for option in self.options), default=0.0)}
+
+
+@dataclass(frozen=True)
+class HintRequest:
+    """A hint to compute: the coach's function for the game and what the seat can see, as plain
+    values a worker process can take (never another player's cards or the deck)."""
+
+    function: Callable[..., Hint]
+    args: tuple[Any, ...]
+    ante: int
+    """The hand's Ante in chips: what one Ante of the hint's figures is worth here."""
+
+    def run(self) -> Hint:
+        return self.function(*self.args)

@@ -211,6 +211,12 @@ class Words:
             return f"{value:,}"  # what Babel writes for English, without its cost
         return format_decimal(value, locale=self._locale)
 
+    def signed(self, value: float, digits: int = 3) -> str:
+        """``-0.993`` as ``"−0.993"`` / ``"−0,993"``, ``0.5`` as ``"+0.500"``: a figure that may
+        go either way, with its sign and ``digits`` decimals."""
+        places = "0" * digits
+        return format_decimal(value, format=f"+#,##0.{places};\u2212#,##0.{places}", locale=self._locale)
+
     def percent(self, value: float, digits: int = 2) -> str:
         """``0.9634`` as ``"96.34%"`` / ``"96,34 %"``, with ``digits`` decimals."""
         return format_percent(value, format="#,##0." + "0" * digits + "%", locale=self._locale)

@@ -141,6 +141,9 @@ class TableConfig:
     """The game's own options; the base (no values) reads as the game's defaults."""
     practice: bool = False
     """A practice table: its chips are not real (:func:`practice_economy`)."""
+    hints: bool = True
+    """Players may ask the coach what each option is worth at their decisions (an admin may
+    turn it off; reviews of past rounds stay available)."""
 
     def validated(self) -> TableConfig:
         _check_range("min_bet", self.min_bet, 1, MAX_CHIPS)

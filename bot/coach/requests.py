@@ -1,0 +1,20 @@
+"""Which coach values which game's decisions, asked with the engine's round and a seat."""
+
+from __future__ import annotations
+
+from bot.coach import threecard
+from bot.coach.values import HintRequest
+from bot.games.common import SeatId
+from bot.games.round import Round
+from bot.games.threecard.state import ThreeCardState
+
+COACHED_GAMES = frozenset({"threecard"})
+"""The games whose decisions the coach can value so far."""
+
+
+def hint_request(state: Round, seat: SeatId) -> HintRequest | None:
+    """What to compute for ``seat``'s decision now (None: the seat has none, or the coach does
+    not know the game yet)."""
+    if isinstance(state, ThreeCardState):
+        return threecard.request(state, seat)
+    return None

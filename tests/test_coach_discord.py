@@ -1,0 +1,81 @@
+"""The coach's Hint through discord.py against the fake Discord: a Hint button under a
+player's own cards at their decision answers privately with each option's worth (the coach's
+exact figures, in the reader's language), reads only the asking player's cards, and is refused
+friendly when hints are off, the decision is made, or the asker has none."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.coach import threecard
+from bot.i18n import words
+from tests.conftest import FakeClock
+from tests.harness.driver import DiscordHarness, FakeUser, Reply, assert_refused
+from tests.harness.tables import TableDriver, opened_table
+
+HINT = "\U0001f4a1 Hint"
+
+
+@pytest.fixture
+async def tables(harness: DiscordHarness, clock: FakeClock) -> TableDriver:
+    return await opened_table(harness, clock, "threecard", min_bet=10, max_bet=200, betting_seconds=30,
+                              decision_seconds=30)
+
+
+async def at_decision(tables: TableDriver, *players: FakeUser) -> None:
+    for player in players:
+        await tables.press(player, "Ante 10")
+    await tables.pass_time(31)
+
+
+async def ask(harness: DiscordHarness, tables: TableDriver, player: FakeUser, label: str = HINT) -> Reply:
+    mine = await tables.press(player, "My cards")
+    return await harness.click(player, mine.message, mine.button(label))
+
+
+async def test_the_hint_shows_each_options_exact_worth_privately(harness: DiscordHarness,
+                                                                tables: TableDriver) -> None:
+    alice, bob = harness.user("alice"), harness.user("bob")
+    await at_decision(tables, alice, bob)
+    answer = await ask(harness, tables, alice)
+    assert answer.ephemeral and answer.type == 5, "deferred privately, then answered"
+    state = tables.round_state()
+    expected = threecard.hint(state.seats[alice.id].cards, 10, state.options)
+    w = words("en")
+    for option in expected.options:
+        move = option.move.capitalize()
+        assert f"**{move}**: {w.signed(float(option.ev))} Antes ({w.signed(option.chips(10), 1)} chips)" \
+            in answer.text
+    assert f"**{expected.best.move.capitalize()}**" in answer.text.split("best")[0].splitlines()[-1]
+    assert "exact" in answer.text
+    hidden = [*state.dealer, *state.seats[bob.id].cards]
+    assert not any(str(card) in answer.text or card.pretty in answer.text for card in hidden)
+
+
+async def test_a_german_player_reads_the_hint_in_german(harness: DiscordHarness, tables: TableDriver) -> None:
+    anna = harness.user("anna", locale="de")
+    await at_decision(tables, anna)
+    mine = await tables.press(anna, "My cards")
+    answer = await harness.click(anna, mine.message, mine.button("\U0001f4a1 Tipp"))
+    assert "Antes" in answer.text and "Chips" in answer.text and "exakt" in answer.text
+    assert "am besten" in answer.text
+
+
+async def test_a_hint_is_refused_once_decided_or_with_no_decision(harness: DiscordHarness,
+                                                                 tables: TableDriver) -> None:
+    alice, carol = harness.user("alice"), harness.user("carol")
+    await at_decision(tables, alice, harness.user("bob"))
+    mine = await tables.press(alice, "My cards")
+    hint = mine.button(HINT)
+    assert_refused(await harness.click(carol, mine.message, hint), "no decision")
+    await tables.press(alice, "Play")
+    assert_refused(await harness.click(alice, mine.message, hint), "no decision")
+
+
+async def test_an_admin_may_turn_hints_off(harness: DiscordHarness, tables: TableDriver) -> None:
+    admin, alice = harness.user("pit-boss", admin=True), harness.user("alice")
+    configured = await harness.slash(admin, "table config", hints=False)
+    assert "Hints" in configured.text and "off" in configured.text
+    await at_decision(tables, alice)
+    mine = await tables.press(alice, "My cards")
+    assert not any(custom_id.startswith("hint:") for custom_id in mine.custom_ids())

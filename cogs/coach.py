@@ -85,7 +85,8 @@ def hint_text(hint: Hint, ante: int, vocabulary: Vocabulary, w: Words) -> str:
     lines = [w("What each option is worth, as this hand's expected net result from here "
                "(side bets aside; {how}):", how=how)]
     for option in hint.options:
-        line = w("**{move}**: {antes} Antes ({chips} chips)", move=vocabulary.button(w, option.move),
+        move = vocabulary.button(w, option.move, times=option.choice)
+        line = w("**{move}**: {antes} Antes ({chips} chips)", move=move,
                  antes=w.signed(float(option.ev)), chips=w.signed(option.chips(ante), 1))
         if option.stderr:
             line += w(" ±{error}", error=w.signed(option.stderr).lstrip("+"))

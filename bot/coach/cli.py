@@ -8,11 +8,11 @@ import json
 import sys
 import time
 
-from bot.coach import threecard
+from bot.coach import threecard, uth
 from bot.games.threecard import sim as threecard_sim
-from bot.poker import CardError, parse_cards
+from bot.poker import Card, CardError, parse_cards
 
-GAMES = ("threecard",)
+GAMES = ("threecard", "uth")
 """The games the coach knows so far."""
 
 
@@ -21,15 +21,29 @@ def hint_main(argv: list[str]) -> int:
                                      description="Each option's expected value at one decision, as JSON.")
     parser.add_argument("game", choices=GAMES)
     parser.add_argument("--hand", required=True, help='the player\'s cards, e.g. "Qs 6d 4c"')
+    parser.add_argument("--board", help='Ultimate Texas Hold\'em: the five board cards (the river)')
     args = parser.parse_args(argv)
-    try:
-        cards = parse_cards(args.hand)
-    except CardError as error:
-        parser.error(f"--hand: {error}")
-    if len(cards) != 3 or len(set(cards)) != 3:
-        parser.error("--hand: Three Card Poker's hand is three different cards")
-    print(json.dumps(threecard.hint(cards).to_json()))
+    hand, board = _cards(parser, "--hand", args.hand), _cards(parser, "--board", args.board or "")
+    if len({*hand, *board}) != len(hand) + len(board):
+        parser.error("a card is named twice")
+    if args.game == "threecard":
+        if len(hand) != 3:
+            parser.error("--hand: Three Card Poker's hand is three cards")
+        answer = threecard.hint(hand)
+    else:
+        if len(hand) != 2 or len(board) != 5:
+            parser.error("uth: --hand takes two hole cards and --board the five board cards (the "
+                         "coach values the river so far)")
+        answer = uth.river_hint(hand, board)
+    print(json.dumps(answer.to_json()))
     return 0
+
+
+def _cards(parser: argparse.ArgumentParser, option: str, text: str) -> list[Card]:
+    try:
+        return parse_cards(text) if text else []
+    except CardError as error:
+        parser.error(f"{option}: {error}")
 
 
 def strategy_main(argv: list[str]) -> int:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from bot.coach import threecard
+from bot.coach import threecard, uth
 from bot.coach.values import HintRequest
 from bot.games.common import SeatId
 from bot.games.round import Round
 from bot.games.threecard.state import ThreeCardState
+from bot.games.uth.state import UTHState
 
-COACHED_GAMES = frozenset({"threecard"})
+COACHED_GAMES = frozenset({"threecard", "uth"})
 """The games whose decisions the coach can value so far."""
 
 
@@ -17,4 +18,6 @@ def hint_request(state: Round, seat: SeatId) -> HintRequest | None:
     not know the game yet)."""
     if isinstance(state, ThreeCardState):
         return threecard.request(state, seat)
+    if isinstance(state, UTHState):
+        return uth.request(state, seat)
     return None

@@ -19,6 +19,13 @@ class OptionValue:
     move: str
     ev: Fraction | float
     stderr: float = 0.0
+    choice: int | None = None
+    """The move's value where it has several (a Raise's multiple)."""
+
+    @property
+    def name(self) -> str:
+        """``"fold"``, ``"raise 4x"``: the move as the command line names it."""
+        return self.move if self.choice is None else f"{self.move} {self.choice}x"
 
     def chips(self, ante: int) -> float:
         """The expected net result in chips, for a hand with ``ante`` chips on its Ante."""
@@ -39,14 +46,14 @@ class Hint:
     def best(self) -> OptionValue:
         return self.options[0]
 
-    def value_of(self, move: str) -> OptionValue:
-        return next(option for option in self.options if option.move == move)
+    def value_of(self, name: str) -> OptionValue:
+        return next(option for option in self.options if option.name == name)
 
     def to_json(self) -> dict[str, Any]:
         """The command line's answer: each option's EV in Antes, the best move, the method, and
         the standard error of a sampled figure (0 when exact)."""
-        return {"options": [{"move": option.move, "ev": float(option.ev)} for option in self.options],
-                "best": self.best.move, "method": self.method,
+        return {"options": [{"move": option.name, "ev": float(option.ev)} for option in self.options],
+                "best": self.best.name, "method": self.method,
                 "stderr": max((option.stderr for option in self.options), default=0.0)}
 
 

@@ -60,6 +60,7 @@ from bot.games.uth.actions import (
 from bot.games.uth.rules import (
     DECISION_PHASES,
     RAISE_MULTIPLES,
+    HandReturns,
     Phase,
     UTHOptions,
     dealer_qualifies,
@@ -68,7 +69,7 @@ from bot.games.uth.rules import (
 )
 from bot.games.uth.views import PrivateView, PublicView, private_view, public_view
 from bot.i18n import N_, Text
-from bot.poker import Card, evaluate
+from bot.poker import Card, HandValue, evaluate
 
 _A = TypeVar("_A", bound=Action)
 
@@ -641,22 +642,30 @@ class UTHState(DealerRound):
     def _settle(self) -> None:
         """Showdown: compare every hand with the dealer's and settle each bet."""
         dealer_value = evaluate(self.dealer + self.board)
-        # A packed value names the pair's rank first (bot.poker.hand_value).
-        qualified = dealer_qualifies(dealer_value.category, dealer_value.ranks[0], self.options)
+        qualified = dealer_qualified(dealer_value, self.options)
         lines: list[SettlementLine] = []
         for player in self.seats.values():
-            value = evaluate(player.hole + self.board)
-            comparison = (value > dealer_value) - (value < dealer_value)
-            returns = settle_hand(
-                player.ante, player.trips, player.play, player.folded, value.category,
-                comparison, qualified, self.options,
-            )
+            returns = settle_against(evaluate(player.hole + self.board), dealer_value, player.ante,
+                                     player.trips, player.play, player.folded, self.options)
             lines += settlement_lines(
                 player.seat, player.ante, player.trips, player.play, player.folded, returns
             )
         self.settlement = Settlement(tuple(lines))
         self.phase = Phase.SETTLED
         self._record(Showdown(dealer_qualified=qualified, house_net=self.settlement.house_net))
+
+
+def dealer_qualified(dealer: HandValue, options: UTHOptions) -> bool:
+    # A packed value names the pair's rank first (bot.poker.hand_value).
+    return dealer_qualifies(dealer.category, dealer.ranks[0], options)
+
+
+def settle_against(player: HandValue, dealer: HandValue, ante: int, trips: int, play: int, folded: bool,
+                   options: UTHOptions) -> HandReturns:
+    """One seat's bets at the showdown, its best hand ``player`` against the dealer's."""
+    comparison = (player > dealer) - (player < dealer)
+    return settle_hand(ante, trips, play, folded, player.category, comparison,
+                       dealer_qualified(dealer, options), options)
 
 
 def _pending(player: UTHSeat) -> bool:

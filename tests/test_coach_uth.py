@@ -1,0 +1,98 @@
+"""The coach at Ultimate Texas Hold'em's river: Raise 1x and Fold are worth exactly what every
+deal of the dealer's two cards settles to through the engine, and a hint reads only the
+player's own cards and the face-up board."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from fractions import Fraction
+from itertools import combinations
+
+import pytest
+
+from bot.coach import uth
+from bot.games.uth import moves
+from bot.games.uth.rules import UTHOptions
+from bot.games.uth.state import UTHState
+from bot.poker import parse_cards
+
+SEAT, OTHER = 7, 8
+
+
+def at_river(hole: list[int], dealer: tuple[int, ...], board: list[int], ante: int, options: UTHOptions,
+             other: tuple[int, ...] = ()) -> UTHState:
+    """A round through the engine to the river: the seat (and ``other``, a second player) checked
+    pre-flop and on the flop."""
+    state = UTHState(options)
+    state.apply(SEAT, moves.Ante(ante))
+    if other:
+        state.apply(OTHER, moves.Ante(ante))
+    state.close_betting()
+    used = {*hole, *dealer, *board, *other}
+    state.deal([*hole, *other, *dealer, *board, *(card for card in range(52) if card not in used)])
+    for _ in range(2):
+        for seat in state.pending_seats():
+            state.apply(seat, moves.Check())
+    return state
+
+
+def brute_force(hole: list[int], board: list[int], move: str, ante: int, options: UTHOptions) -> Fraction:
+    """The Ante, Blind and Play's mean net over every dealer hand, each a round through the engine."""
+    unseen = [card for card in range(52) if card not in {*hole, *board}]
+    total = count = 0
+    for dealer in combinations(unseen, 2):
+        state = at_river(hole, dealer, board, ante, options)
+        state.apply(SEAT, moves.Raise(1) if move == "raise 1x" else moves.Fold())
+        assert state.settlement is not None
+        total += state.settlement.summary[SEAT].net
+        count += 1
+    return Fraction(total, count * ante)
+
+
+@pytest.mark.parametrize(("hole", "board", "ante", "max_payout", "best"), [
+    ("As Kd", "7h 8h 9c 2d 3s", 1, None, "raise 1x"),  # ace-king high beats most of the dealer's hands
+    ("2s 3d", "7h 8h 9c Jd Qs", 1, None, "fold"),      # the board plays: the dealer's ties and better
+    ("Ah Kh", "Qh Jh 2h 5c 9d", 10, 25, "raise 1x"),   # a flush: the Blind's 3:2, cut by the table's cap
+])
+def test_each_river_option_is_worth_exactly_what_every_deal_settles_to(
+        hole: str, board: str, ante: int, max_payout: int | None, best: str) -> None:
+    options = UTHOptions(min_bet=1, max_bet=100, max_payout=max_payout)
+    cards, shown = parse_cards(hole), parse_cards(board)
+    hint = uth.river_hint(cards, shown, ante, options)
+    assert hint.method == "exact" and hint.best.name == best
+    for option in hint.options:
+        assert option.ev == brute_force(cards, shown, option.name, ante, options), option
+
+
+def test_a_hint_reads_only_the_players_cards_and_the_face_up_board() -> None:
+    """Two deals that differ only in the dealer's cards and another player's give the same hint,
+    whose options are the seat's legal moves; before the river the coach offers none yet."""
+    options = UTHOptions(min_bet=1, max_bet=100)
+    hole, board = parse_cards("Kd 9s"), parse_cards("2c 7d Jh 4s 4c")
+    hints = []
+    for dealer, other in (("Ah Ac", "5d 6d"), ("3h 8c", "As Ad")):
+        state = at_river(hole, tuple(parse_cards(dealer)), board, 10, options, tuple(parse_cards(other)))
+        asked = uth.request(state, SEAT)
+        assert asked is not None and asked.ante == 10
+        hint = asked.run()
+        legal = {(option.kind, choice) for option in state.legal_moves(SEAT)
+                 for choice in (option.choices or (None,))}
+        assert {(option.move, option.choice) for option in hint.options} == legal
+        hints.append(hint)
+    assert hints[0] == hints[1]
+    preflop = UTHState(options)
+    preflop.apply(SEAT, moves.Ante(10))
+    preflop.close_betting()
+    preflop.deal(list(range(52)))
+    assert uth.request(preflop, SEAT) is None
+
+
+def test_the_command_line_prints_the_river_hint() -> None:
+    shown = subprocess.run([sys.executable, "-m", "bot", "hint", "uth", "--hand", "As Kd", "--board",
+                            "7h 8h 9c 2d 3s"], capture_output=True, text=True, check=True)
+    answer = json.loads(shown.stdout)
+    assert answer["best"] == "raise 1x" and answer["method"] == "exact"
+    assert {option["move"] for option in answer["options"]} == {"raise 1x", "fold"}
+    assert dict((option["move"], option["ev"]) for option in answer["options"])["fold"] == -2.0

@@ -11,6 +11,7 @@ import importlib
 BENCHMARKS: dict[str, str] = {
     "chinese": "bot.bench.chinese:main",
     "eval": "bot.bench.evaluator:main",
+    "hints": "bot.bench.hints:main",
     "latency": "bot.bench.latency:main",
     "leaderboard": "bot.bench.leaderboard:main",
     "ledger": "bot.bench.ledger:main",

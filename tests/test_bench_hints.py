@@ -1,0 +1,16 @@
+"""``python -m bot bench hints`` measures: it prints each decision's times and the goal's verdict."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.bench import BENCHMARKS
+from bot.bench import main as bench_main
+
+
+def test_the_hints_benchmark_prints_every_decision_it_times(capsys: pytest.CaptureFixture[str]) -> None:
+    assert BENCHMARKS["hints"] == "bot.bench.hints:main"
+    assert bench_main(["hints", "--decisions", "3"]) == 0
+    printed = capsys.readouterr().out
+    assert "threecard play/fold" in printed and "uth river" in printed
+    assert "goal: every hint within 1000 ms at p99:" in printed

@@ -25,6 +25,14 @@ def at_river(hole: list[int], dealer: tuple[int, ...], board: list[int], ante: i
              other: tuple[int, ...] = ()) -> UTHState:
     """A round through the engine to the river: the seat (and ``other``, a second player) checked
     pre-flop and on the flop."""
+    state = at_flop(hole, dealer, board, ante, options, other)
+    for seat in state.pending_seats():
+        state.apply(seat, moves.Check())
+    return state
+
+
+def at_flop(hole: list[int], dealer: tuple[int, ...], board: list[int], ante: int, options: UTHOptions,
+            other: tuple[int, ...] = ()) -> UTHState:
     state = UTHState(options)
     state.apply(SEAT, moves.Ante(ante))
     if other:
@@ -32,9 +40,8 @@ def at_river(hole: list[int], dealer: tuple[int, ...], board: list[int], ante: i
     state.close_betting()
     used = {*hole, *dealer, *board, *other}
     state.deal([*hole, *other, *dealer, *board, *(card for card in range(52) if card not in used)])
-    for _ in range(2):
-        for seat in state.pending_seats():
-            state.apply(seat, moves.Check())
+    for seat in state.pending_seats():
+        state.apply(seat, moves.Check())
     return state
 
 
@@ -66,6 +73,40 @@ def test_each_river_option_is_worth_exactly_what_every_deal_settles_to(
         assert option.ev == brute_force(cards, shown, option.name, ante, options), option
 
 
+@pytest.mark.parametrize(("hole", "board"), [("As Kd", "7h 8h 9c 2d 3s"), ("Ah Kh", "Qh Jh 2h 5c 9d")])
+def test_each_board_of_the_flops_hint_is_worth_what_every_deal_settles_to(hole: str, board: str) -> None:
+    """The flop's figure is the mean over every turn and river of one board's values: raised 2x,
+    or checked and then raised 1x or folded on the river. Each of them, on sample boards, is
+    what every dealer hand played through the engine settles to."""
+    options = UTHOptions(min_bet=1, max_bet=100, max_payout=25)
+    cards, shown = parse_cards(hole), parse_cards(board)
+    unseen = [card for card in range(52) if card not in {*cards, *shown}]
+    plays = (lambda state: state.apply(SEAT, moves.Raise(2)),
+             lambda state: (state.apply(SEAT, moves.Check()), state.apply(SEAT, moves.Raise(1))),
+             lambda state: (state.apply(SEAT, moves.Check()), state.apply(SEAT, moves.Fold())))
+    for value, play in zip(uth.board_values(cards, shown, 10, options), plays, strict=True):
+        total = count = 0
+        for dealer in combinations(unseen, 2):
+            state = at_flop(cards, dealer, shown, 10, options)
+            play(state)
+            assert state.settlement is not None
+            total += state.settlement.summary[SEAT].net
+            count += 1
+        assert value == Fraction(total, count * 10)
+
+
+def test_the_flops_hint_weighs_every_board() -> None:
+    """Raise 2x and Check, each the exact mean over the 1,081 turns and rivers, the river played
+    best after a Check; with ace-king high on 7-8-9, Check is worth more."""
+    hole, flop = parse_cards("As Kd"), parse_cards("7h 8h 9c")
+    hint = uth.flop_hint(hole, flop)
+    unseen = [card for card in range(52) if card not in {*hole, *flop}]
+    boards = [uth.board_values(hole, (*flop, *rest), 1, uth.STANDARD) for rest in combinations(unseen, 2)]
+    assert len(boards) == 1081 and hint.best.name == "check"
+    assert hint.value_of("raise 2x").ev == sum(board[0] for board in boards) / 1081
+    assert hint.value_of("check").ev == sum(max(board[1:]) for board in boards) / 1081
+
+
 def test_a_hint_reads_only_the_players_cards_and_the_face_up_board() -> None:
     """Two deals that differ only in the dealer's cards and another player's give the same hint,
     whose options are the seat's legal moves; before the river the coach offers none yet."""
@@ -82,6 +123,9 @@ def test_a_hint_reads_only_the_players_cards_and_the_face_up_board() -> None:
         assert {(option.move, option.choice) for option in hint.options} == legal
         hints.append(hint)
     assert hints[0] == hints[1]
+    flop = at_flop(hole, tuple(parse_cards("Ah Ac")), board, 10, options)
+    asked = uth.request(flop, SEAT)
+    assert asked is not None and asked.args[1] == tuple(board[:3]), "the flop's hint sees three board cards"
     preflop = UTHState(options)
     preflop.apply(SEAT, moves.Ante(10))
     preflop.close_betting()

@@ -21,10 +21,11 @@ GOAL_MS = 1000.0
 
 def decisions(rng: random.Random, count: int) -> dict[str, list[Callable[[], Hint]]]:
     """``count`` random decisions of each kind, each a hint to compute."""
-    kinds: dict[str, list[Callable[[], Hint]]] = {"threecard play/fold": [], "uth river": []}
+    kinds: dict[str, list[Callable[[], Hint]]] = {"threecard play/fold": [], "uth flop": [], "uth river": []}
     for _ in range(count):
         deal = rng.sample(FULL_DECK, 7)
         kinds["threecard play/fold"].append(partial(threecard.hint, deal[:3]))
+        kinds["uth flop"].append(partial(uth.flop_hint, deal[:2], deal[2:5]))
         kinds["uth river"].append(partial(uth.river_hint, deal[:2], deal[2:]))
     return kinds
 

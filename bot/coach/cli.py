@@ -4,6 +4,7 @@ GAME`` (the return of the coach's strategy beside the documented simple strategy
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import time
@@ -21,7 +22,9 @@ def hint_main(argv: list[str]) -> int:
                                      description="Each option's expected value at one decision, as JSON.")
     parser.add_argument("game", choices=GAMES)
     parser.add_argument("--hand", required=True, help='the player\'s cards, e.g. "Qs 6d 4c"')
-    parser.add_argument("--board", help='Ultimate Texas Hold\'em: the five board cards (the river)')
+    parser.add_argument("--board", help='Ultimate Texas Hold\'em: the flop\'s three cards or all five')
+    parser.add_argument("--qualifier", choices=("pair_of_fours", "pair"), default="pair_of_fours",
+                        help="Ultimate Texas Hold'em: what the dealer needs to qualify")
     args = parser.parse_args(argv)
     hand, board = _cards(parser, "--hand", args.hand), _cards(parser, "--board", args.board or "")
     if len({*hand, *board}) != len(hand) + len(board):
@@ -31,10 +34,12 @@ def hint_main(argv: list[str]) -> int:
             parser.error("--hand: Three Card Poker's hand is three cards")
         answer = threecard.hint(hand)
     else:
-        if len(hand) != 2 or len(board) != 5:
-            parser.error("uth: --hand takes two hole cards and --board the five board cards (the "
-                         "coach values the river so far)")
-        answer = uth.river_hint(hand, board)
+        if len(hand) != 2 or len(board) not in (3, 5):
+            parser.error("uth: --hand takes two hole cards and --board the flop (3 cards) or the "
+                         "river (5); the coach values those decisions so far")
+        options = dataclasses.replace(uth.STANDARD, dealer_qualifier=args.qualifier)
+        street = uth.flop_hint if len(board) == 3 else uth.river_hint
+        answer = street(hand, board, 1, options)
     print(json.dumps(answer.to_json()))
     return 0
 

@@ -1,19 +1,30 @@
-"""Ultimate Texas Hold'em's decisions valued by the coach. On the river, Raise 1x or Fold, exact:
-the dealer's two cards are any 2 of the 45 the player does not see (990 hands), each settled by
-the engine's own :func:`bot.games.uth.state.settle_against` (the Ante, Blind and Play; Trips is a
-side bet, paid on the player's hand whatever they do, and left out)."""
+"""Ultimate Texas Hold'em's decisions valued by the coach, exact (the Ante, Blind and Play; Trips
+is a side bet, paid on the player's hand whatever they do, and left out).
+
+* The river, Raise 1x or Fold: the dealer's two cards are any 2 of the 45 the player does not
+  see (990 hands), each settled by the engine's :func:`bot.games.uth.state.settle_against`.
+* The flop, Raise 2x or Check: every turn and river (1,081 pairs) and every dealer hand from
+  the 45 cards left (990), with the river played best after a Check. A million showdowns are
+  too many to settle one by one in time, so on each board the dealer's hands are counted by
+  what the engine's settlement reads of them (whether the dealer qualifies, by the engine's
+  :func:`bot.games.uth.state.dealer_qualified`, and whether the player's hand is better, equal
+  or worse), and the engine's :func:`bot.games.uth.rules.settle_hand` settles each count once.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
+from functools import cache
 from itertools import combinations
 
 from bot.coach.values import Hint, HintRequest, OptionValue
 from bot.games.common import SeatId
-from bot.games.uth.rules import Phase, UTHOptions
-from bot.games.uth.state import UTHState, settle_against
+from bot.games.uth.rules import Phase, UTHOptions, settle_hand
+from bot.games.uth.state import UTHState, dealer_qualified, settle_against
 from bot.poker import HandValue, evaluate
+from bot.poker.evaluator import evaluate_rank, with_two_more
+from bot.poker.hand_value import value_category
 
 STANDARD = UTHOptions(min_bet=1, max_bet=1)
 """A table with no cap on a win: the rules' own pay tables."""
@@ -44,12 +55,76 @@ def _mean_net(player: HandValue, dealers: Sequence[HandValue], ante: int, play: 
     return Fraction(total, len(dealers) * ante)
 
 
+def flop_hint(hole: Sequence[int], flop: Sequence[int], ante: int = 1,
+              options: UTHOptions = STANDARD) -> Hint:
+    """Raise 2x or Check with ``hole`` on the ``flop``, exact, the river played best after a
+    Check."""
+    if len(hole) != 2 or len(flop) != 3:
+        raise ValueError("the flop's hint takes two hole cards and the three flop cards")
+    seen = {*hole, *flop}
+    unseen = [card for card in range(52) if card not in seen]
+    raised = checked = Fraction(0)
+    boards = 0
+    for turn, river in combinations(unseen, 2):
+        raise_2x, raise_1x, fold = board_values(hole, (*flop, turn, river), ante, options)
+        raised += raise_2x
+        checked += max(raise_1x, fold)
+        boards += 1
+    return Hint((OptionValue("raise", raised / boards, choice=2), OptionValue("check", checked / boards)),
+                "exact")
+
+
+def board_values(hole: Sequence[int], board: Sequence[int], ante: int,
+                 options: UTHOptions) -> tuple[Fraction, Fraction, Fraction]:
+    """On one full board: the mean net, in Antes, over the dealer's 990 hands, of having raised
+    2x, of raising 1x on the river, and of folding there."""
+    player = evaluate_rank((*hole, *board))
+    unseen = [card for card in range(52) if card not in {*hole, *board}]
+    counts = _outcome_counts(player, board, unseen, options)
+    category = int(value_category(player))
+    dealers = sum(counts.values())
+
+    def mean(play: int, folded: bool) -> Fraction:
+        total = 0
+        for (qualified, comparison), count in counts.items():
+            returns = settle_hand(ante, 0, play, folded, category, comparison, qualified, options)
+            total += count * (returns.ante + returns.blind + returns.play - 2 * ante - play)
+        return Fraction(total, dealers * ante)
+    return mean(2 * ante, False), mean(ante, False), mean(0, True)
+
+
+def _outcome_counts(player: int, board: Sequence[int], unseen: Sequence[int],
+                    options: UTHOptions) -> dict[tuple[bool, int], int]:
+    """The dealer's hands from ``unseen`` counted by whether the dealer qualifies and how the
+    player's hand compares (1 better, 0 equal, -1 worse)."""
+    slots = [0] * 6
+    qualified, rank = _qualified(options), with_two_more(board)
+    for first, second in combinations(unseen, 2):
+        value = rank(first, second)
+        qualifies = qualified.get(value)
+        if qualifies is None:  # asked of the engine once per value
+            qualifies = qualified[value] = dealer_qualified(HandValue(value), options)
+        slots[3 * qualifies + (player > value) - (player < value) + 1] += 1
+    return {(bool(slot // 3), slot % 3 - 1): count for slot, count in enumerate(slots) if count}
+
+
+@cache
+def _qualified(options: UTHOptions) -> dict[int, bool]:
+    """Whether a dealer's packed hand value qualifies at a table with ``options``, filled as
+    values come up."""
+    return {}
+
+
 def request(state: UTHState, seat: SeatId) -> HintRequest | None:
     """The hint for ``seat``'s decision now, from its own hole cards and the face-up board (None:
-    no decision of its own, or one the coach does not value yet: pre-flop and the flop)."""
-    if seat not in state.pending_seats() or state.phase is not Phase.RIVER:
+    no decision of its own, or one the coach does not value yet: pre-flop)."""
+    if seat not in state.pending_seats() or state.phase not in VALUED:
         return None
     view = state.private_view(seat)
     player = state.seats[seat]
-    return HintRequest(river_hint, (tuple(view.hole), tuple(view.board), player.ante, state.options),
+    return HintRequest(VALUED[state.phase], (tuple(view.hole), tuple(view.board), player.ante, state.options),
                        player.ante)
+
+
+VALUED: dict[Phase, Callable[..., Hint]] = {Phase.FLOP: flop_hint, Phase.RIVER: river_hint}
+"""The decisions the coach values so far, by street (pre-flop follows)."""

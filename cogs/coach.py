@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import catalog
 from bot.coach.requests import COACHED_GAMES, hint_request
 from bot.coach.values import Hint
 from bot.errors import UserError
@@ -58,11 +59,24 @@ def hint_button(table: Table, w: Words) -> HintButton:
 
 
 async def show_hint(interaction: discord.Interaction[CasinoBot], table_id: int, round_id: int) -> None:
-    """Each option of the player's decision now, privately; refused friendly when hints are off,
-    the round is over or the player has no decision."""
+    """The Hint button: the player's decision at the button's table and round."""
     table = interaction.client.tables.table_by_id(table_id)
     if table is None or table.channel_id != interaction.channel_id:
         raise UserError("This table is closed.")
+    await answer_hint(interaction, table, round_id)
+
+
+async def hint_here(interaction: discord.Interaction[CasinoBot], game: str) -> None:
+    """``/<game> hint``: the player's decision at this channel's table."""
+    table = interaction.client.tables.table_in(interaction.channel_id or 0)
+    if table is None or table.adapter.info.key != game:
+        raise UserError("There is no {game} table in this channel.", game=catalog.game_name(game))
+    await answer_hint(interaction, table, 0)
+
+
+async def answer_hint(interaction: discord.Interaction[CasinoBot], table: Table, round_id: int) -> None:
+    """Each option of the player's decision now, privately; refused friendly when hints are off,
+    the round is over or the player has no decision."""
     round_ = table.round
     if round_ is None or (round_id and round_.id != round_id):
         raise UserError("That round is over: hints are for a decision still open.")

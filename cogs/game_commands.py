@@ -3,7 +3,8 @@
 A game's group subclasses :class:`GameCommands` and declares one command per action, each
 calling :meth:`GameCommands.act` with the action's typed argument, as the table's buttons do.
 The group's name and description come from the game's declaration (:mod:`bot.catalog`) and
-``/<game> rules`` is added here, so no game declares either.
+``/<game> rules`` is added here, and ``/<game> hint`` for a game the coach knows, so no game
+declares them.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ import discord
 from discord import app_commands
 
 from bot import catalog
+from bot.coach.requests import COACHED_GAMES
 from bot.tables.actions import NO_ARG, ActionArg
+from cogs.coach import hint_here
 from cogs.tables import act_at_game_table, send_rules
 
 
@@ -29,6 +32,8 @@ class GameCommands(app_commands.Group):
         # Added per instance: discord.py collects a Group's commands from the class that
         # declares them only, so a command declared here would hide the subclass's.
         self.add_command(_rules_command(self.game, rules_description))
+        if key in COACHED_GAMES:
+            self.add_command(_hint_command(self.game))
 
     async def act(self, interaction: discord.Interaction[Any], action: str,
                   arg: ActionArg = NO_ARG) -> None:
@@ -42,3 +47,11 @@ def _rules_command(game: catalog.GameDeclaration,
 
     return app_commands.Command(name="rules", callback=rules,
                                 description=description or f"How {game.name} is played and paid here.")
+
+
+def _hint_command(game: catalog.GameDeclaration) -> app_commands.Command[Any, ..., None]:
+    async def hint(interaction: discord.Interaction[Any]) -> None:
+        await hint_here(interaction, game.key)
+
+    return app_commands.Command(name="hint", callback=hint,
+                                description="What each of your options is worth now, privately.")

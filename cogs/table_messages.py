@@ -34,6 +34,7 @@ import secrets
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -41,7 +42,8 @@ import discord
 
 import render
 from bot.i18n import N_, Command, Text, Words
-from bot.tables.adapter import bet_name
+from bot.tables.adapter import GameAdapter, TableTerms, bet_name
+from bot.tables.config import TableConfig
 from bot.tables.results import RoundResult
 from bot.tables.stack_view import seated_with_stacks, with_stacks
 from bot.tables.table import Table
@@ -385,7 +387,7 @@ class TableMessages:
                 lines.append(w("{light} Bets close {when}", light=emoji, when=relative_time(round_.deadline)))
             else:
                 lines.append(w("\u23f3 Decide {when}", when=relative_time(round_.deadline)))
-        terms = adapter.terms(table.config)
+        terms = table_terms(adapter, table.config)
         if round_ is None:
             lines.append(w(terms.idle_hint))
         if terms.note is not None:  # a player-banked game's bank and rake terms
@@ -463,6 +465,12 @@ async def table_pictures(snapshot: render.TableSnapshot) -> list[bytes]:
     """The table's pictures (more than one for a table of more than six seats), drawn off the
     event loop."""
     return [await TABLE_PICTURES.draw(render.table_scene_png, page) for page in table_pages(snapshot)]
+
+
+@lru_cache(maxsize=1024)
+def table_terms(adapter: GameAdapter, config: TableConfig) -> TableTerms:
+    """The table's terms, worked out once per game and configuration (every redraw shows them)."""
+    return adapter.terms(config)
 
 
 def table_name(table: Table, w: Words) -> str:

@@ -93,3 +93,12 @@ async def test_the_hint_at_ultimate_texas_holdems_river(harness: DiscordHarness,
     await uth.pass_time(31, times=2)  # checked pre-flop and on the flop by the timer
     answer = await ask(harness, uth, alice)
     assert "**Raise 1x**" in answer.text and "**Fold**: \u22122.000 Antes (\u221220.0 chips)" in answer.text
+
+
+async def test_the_hint_command_answers_as_the_button_does(harness: DiscordHarness,
+                                                            tables: TableDriver) -> None:
+    alice = harness.user("alice")
+    assert_refused(await tables.command(alice, "hint"), "decision")
+    await at_decision(tables, alice)
+    answer = await tables.command(alice, "hint")
+    assert answer.ephemeral and "**Play**" in answer.text and "**Fold**" in answer.text

@@ -59,7 +59,7 @@ def offered(rounds_moves: Iterable[Sequence[MoveOption]]) -> list[MoveOption]:
 
 
 def table_controls(vocabulary: Vocabulary, w: Words, moves: Sequence[MoveOption], order: Sequence[str],
-                   arguments: dict[str, type[ActionArg]], chips: dict[str, tuple[int, ...]],
+                   arguments: Mapping[str, type[ActionArg]], chips: Mapping[str, tuple[int, ...]],
                    cards_dealt: bool) -> list[Control]:
     """The buttons for the ``moves`` offered, in the game's move ``order`` (its ``MOVE_TYPES``)
     and within a move by box, bet, choice and chips; ``chips``: the amounts a button of a move

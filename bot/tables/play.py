@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from bot.games.common import ChipFlow, RuleError, SeatId, TableWordsError
@@ -51,7 +52,7 @@ class TableActions:
 
     info: GameInfo
 
-    @property
+    @cached_property
     def arguments(self) -> Mapping[str, type[ActionArg]]:
         """Every action the game takes, with the type of its argument."""
         return {move.kind: argument_type(move) for move in self.info.moves.types}
@@ -91,12 +92,29 @@ class TableActions:
             moves = list(idle().legal_moves(NEWCOMER)) or [
                 MoveOption(kind) for kind in sorted(self.info.moves.opening)]
         dealt = state is not None and state.cards_out() and not state.is_over()
-        return table_controls(self.info.vocabulary, w, moves, [move.kind for move in self.info.moves.types],
-                              dict(self.arguments), self._chips(config), dealt)
+        return table_controls(self.info.vocabulary, w, moves, self._order, self.arguments,
+                              self._chips(config), dealt)
+
+    @cached_property
+    def _order(self) -> list[str]:
+        """The moves' kinds in the engine's order: the order of the buttons."""
+        return [move.kind for move in self.info.moves.types]
 
     def _chips(self, config: TableConfig) -> dict[str, tuple[int, ...]]:
-        """The chips a bet's buttons offer: its wording's sizes in its unit (the table minimum,
-        or a table option such as the boxed games' smallest chip), within the table's maximum."""
+        """The chips a bet's buttons offer at a table with ``config`` (worked out once per
+        configuration: every redraw asks)."""
+        chips = self._chips_by_config.get(config)
+        if chips is None:
+            chips = self._chips_by_config[config] = self._chips_at(config)
+        return chips
+
+    @cached_property
+    def _chips_by_config(self) -> dict[TableConfig, dict[str, tuple[int, ...]]]:
+        return {}
+
+    def _chips_at(self, config: TableConfig) -> dict[str, tuple[int, ...]]:
+        """Each bet's button chips: its wording's sizes in its unit (the table minimum, or a
+        table option such as the boxed games' smallest chip), within the table's maximum."""
         most = config.max_bet or MAX_CHIPS
         options = config.options_as(self.info.options)
         chips: dict[str, tuple[int, ...]] = {}

@@ -32,11 +32,11 @@ from bot.tables.controls import private_controls
 from bot.tables.errors import TableError
 from bot.tables.table import Table
 from bot.tables.wording import CHINESE
-from cogs.common import guarded, reader, relative_time
+from cogs.common import game_table, guarded, reader, relative_time
 from cogs.drawing import TABLE_PICTURES
 from cogs.game_commands import GameCommands
 from cogs.private_cards import PrivateMessage, edit_private, send_private
-from cogs.stacks import buy_in_at_game_table, game_table, leave_game_table, show_my_stack
+from cogs.stacks import buy_in_at_game_table, leave_game_table, show_my_stack
 from cogs.table_button import TableButton
 from cogs.tables import act_at_table, action_request, confirmation
 

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import catalog
 from bot.coach.requests import COACHED_GAMES, hint_request
 from bot.coach.values import Hint
 from bot.errors import UserError
@@ -17,7 +16,7 @@ from bot.i18n import N_, Command, Words
 from bot.tables.table import Table
 from bot.tables.wording import Vocabulary
 from bot.workers import Worker
-from cogs.common import answer, guarded, reader
+from cogs.common import answer, game_table, guarded, reader
 
 if TYPE_CHECKING:
     from bot.client import CasinoBot
@@ -68,10 +67,7 @@ async def show_hint(interaction: discord.Interaction[CasinoBot], table_id: int, 
 
 async def hint_here(interaction: discord.Interaction[CasinoBot], game: str) -> None:
     """``/<game> hint``: the player's decision at this channel's table."""
-    table = interaction.client.tables.table_in(interaction.channel_id or 0)
-    if table is None or table.adapter.info.key != game:
-        raise UserError("There is no {game} table in this channel.", game=catalog.game_name(game))
-    await answer_hint(interaction, table, 0)
+    await answer_hint(interaction, game_table(interaction.client, interaction.channel_id or 0, game), 0)
 
 
 async def answer_hint(interaction: discord.Interaction[CasinoBot], table: Table, round_id: int) -> None:

@@ -13,7 +13,7 @@ from discord import app_commands
 
 from bot.errors import UserError, reply_with_error
 from bot.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, Words, words, words_for
-from bot.tables.table import LeaveResult
+from bot.tables.table import LeaveResult, Table
 
 if TYPE_CHECKING:
     from bot.client import CasinoBot
@@ -218,3 +218,12 @@ def check_amount(amount: int, *, maximum: int) -> int:
 def number_choices(values: Iterable[int]) -> list[app_commands.Choice[int]]:
     """A command option's choices, largest first, from an engine's own values (Raise 3x, 2x, 1x)."""
     return [app_commands.Choice(name=str(value), value=value) for value in sorted(set(values), reverse=True)]
+
+
+def game_table(bot: CasinoBot, channel_id: int, game: str) -> Table:
+    """This channel's table if it plays ``game``; else a friendly refusal."""
+    table = bot.tables.table_in(channel_id)
+    if table is None or table.adapter.info.key != game:
+        name = bot.tables.adapters[game].info.name
+        raise UserError("There is no {game} table in this channel.", game=name)
+    return table

@@ -14,23 +14,12 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.errors import UserError
 from bot.tables.config import MAX_CHIPS
-from bot.tables.table import Table
-from cogs.common import check_amount, chips, left_table_text, reader
+from cogs.common import check_amount, chips, game_table, left_table_text, reader
 from cogs.tables import action_request
 
 if TYPE_CHECKING:
     from bot.client import CasinoBot
-
-
-def game_table(bot: CasinoBot, channel_id: int, game: str) -> Table:
-    """This channel's table if it plays ``game``; else a friendly refusal."""
-    table = bot.tables.table_in(channel_id)
-    if table is None or table.adapter.info.key != game:
-        name = bot.tables.adapters[game].info.name
-        raise UserError("There is no {game} table in this channel.", game=name)
-    return table
 
 
 async def buy_in_at_game_table(bot: CasinoBot, interaction: discord.Interaction, game: str,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.coach import threecard
+from bot.coach import hcf, threecard
 from bot.i18n import words
 from tests.conftest import FakeClock
 from tests.harness.driver import DiscordHarness, FakeUser, Reply, assert_refused
@@ -102,3 +102,26 @@ async def test_the_hint_command_answers_as_the_button_does(harness: DiscordHarne
     await at_decision(tables, alice)
     answer = await tables.command(alice, "hint")
     assert answer.ephemeral and "**Play**" in answer.text and "**Fold**" in answer.text
+
+
+async def test_the_hint_at_high_card_flush_values_every_raise_the_hand_may_make(harness: DiscordHarness,
+                                                                               clock: FakeClock) -> None:
+    """The house banks (nobody has the bank's minimum); the Hint lists Fold and each Raise the
+    player's flush allows, exactly as the coach counts them from the player's own seven cards."""
+    table = await opened_table(harness, clock, "hcf", min_bet=10, max_bet=100, betting_seconds=30,
+                               decision_seconds=30, bank_minimum=100_000)
+    alice = harness.user("alice")
+    await table.command(alice, "buyin", amount=500)
+    await table.press(alice, "Deal next hand")
+    await table.press(alice, "Ante 10")
+    await table.pass_time(31)
+    game = table.round_state().game
+    cards = game.players[alice.id].cards
+    expected = hcf.hint(cards, 10, options=game.options)
+    answer = await ask(harness, table, alice)
+    w = words("en")
+    assert "**Fold**: \u22121.000 Antes (\u221210.0 chips)" in answer.text
+    for option in expected.options:
+        label = "Fold" if option.move == "fold" else f"Raise {option.choice}x"
+        assert f"**{label}**: {w.signed(float(option.ev))} Antes" in answer.text
+    assert not any(str(card) in answer.text or card.pretty in answer.text for card in game.bank_cards)

@@ -8,13 +8,17 @@ import dataclasses
 import json
 import sys
 import time
+from collections.abc import Callable
+from random import Random
 
-from bot.coach import threecard, uth
-from bot.games.threecard import sim as threecard_sim
+from bot.coach import hcf, threecard, uth
+from bot.coach.values import Estimate, Hint, StrategyReturn
+from bot.games.hcf.hands import hand_keys, raise_cap
 from bot.poker import Card, CardError, parse_cards
 
-GAMES = ("threecard", "uth")
+GAMES = ("threecard", "uth", "hcf")
 """The games the coach knows so far."""
+NAMES = {"threecard": "Three Card Poker", "uth": "Ultimate Texas Hold'em", "hcf": "High Card Flush"}
 
 
 def hint_main(argv: list[str]) -> int:
@@ -25,23 +29,47 @@ def hint_main(argv: list[str]) -> int:
     parser.add_argument("--board", help='Ultimate Texas Hold\'em: the flop\'s three cards or all five')
     parser.add_argument("--qualifier", choices=("pair_of_fours", "pair"), default="pair_of_fours",
                         help="Ultimate Texas Hold'em: what the dealer needs to qualify")
+    parser.add_argument("--max-raise", type=int, choices=(1, 2, 3),
+                        help="High Card Flush: the largest Raise the player may make (default: "
+                             "what the hand's flush allows)")
     args = parser.parse_args(argv)
     hand, board = _cards(parser, "--hand", args.hand), _cards(parser, "--board", args.board or "")
     if len({*hand, *board}) != len(hand) + len(board):
         parser.error("a card is named twice")
-    if args.game == "threecard":
-        if len(hand) != 3:
-            parser.error("--hand: Three Card Poker's hand is three cards")
-        answer = threecard.hint(hand)
-    else:
-        if len(hand) != 2 or len(board) not in (3, 5):
-            parser.error("uth: --hand takes two hole cards and --board the flop (3 cards) or the "
-                         "river (5); the coach values those decisions so far")
-        options = dataclasses.replace(uth.STANDARD, dealer_qualifier=args.qualifier)
-        street = uth.flop_hint if len(board) == 3 else uth.river_hint
-        answer = street(hand, board, 1, options)
+    answer = HINTS[args.game](parser, args, hand, board)
     print(json.dumps(answer.to_json()))
     return 0
+
+
+def _threecard_hint(parser: argparse.ArgumentParser, args: argparse.Namespace, hand: list[Card],
+                    board: list[Card]) -> Hint:
+    if len(hand) != 3:
+        parser.error("--hand: Three Card Poker's hand is three cards")
+    return threecard.hint(hand)
+
+
+def _uth_hint(parser: argparse.ArgumentParser, args: argparse.Namespace, hand: list[Card],
+              board: list[Card]) -> Hint:
+    if len(hand) != 2 or len(board) not in (3, 5):
+        parser.error("uth: --hand takes two hole cards and --board the flop (3 cards) or the "
+                     "river (5); the coach values those decisions so far")
+    options = dataclasses.replace(uth.STANDARD, dealer_qualifier=args.qualifier)
+    street = uth.flop_hint if len(board) == 3 else uth.river_hint
+    return street(hand, board, 1, options)
+
+
+def _hcf_hint(parser: argparse.ArgumentParser, args: argparse.Namespace, hand: list[Card],
+              board: list[Card]) -> Hint:
+    if len(hand) != 7:
+        parser.error("--hand: High Card Flush's hand is seven cards")
+    allowed = raise_cap(hand_keys(hand)[0] >> 13)
+    if args.max_raise is not None and args.max_raise > allowed:
+        parser.error(f"--max-raise: this hand's flush allows a Raise of {allowed}x at most")
+    return hcf.hint(hand, raises=range(1, (args.max_raise or allowed) + 1))
+
+
+HINTS: dict[str, Callable[[argparse.ArgumentParser, argparse.Namespace, list[Card], list[Card]], Hint]] = {
+    "threecard": _threecard_hint, "uth": _uth_hint, "hcf": _hcf_hint}
 
 
 def _cards(parser: argparse.ArgumentParser, option: str, text: str) -> list[Card]:
@@ -54,20 +82,43 @@ def _cards(parser: argparse.ArgumentParser, option: str, text: str) -> list[Card
 def strategy_main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot strategy",
                                      description="The return to player of the coach's best play.")
-    parser.add_argument("game", choices=GAMES)
+    parser.add_argument("game", choices=[game for game in GAMES if game in STRATEGIES])
+    parser.add_argument("--samples", type=int, default=100_000,
+                        help="hands drawn where the figure is sampled (default 100,000)")
+    parser.add_argument("--seed", type=int, default=1, help="the draw's seed (default 1)")
     parser.add_argument("--json", action="store_true", help="one JSON object instead of text")
     args = parser.parse_args(argv)
+    if args.samples < 2:
+        parser.error("--samples: at least 2")
     started = time.perf_counter()
-    best = float(threecard.optimal_return())
-    simple = float(1 - threecard_sim.exact_ante_play_edge())
-    figures = {"game": args.game, "bet": "ante+play per ante", "coach": best,
-               "coach_method": "exact", "simple": simple, "simple_method": "exact",
-               "simple_strategy": "play Q-6-4 or better, fold below"}
-    if args.json:
-        print(json.dumps(figures))
-    else:
-        print(f"Three Card Poker, Ante and Play, per chip of Ante (every deal enumerated):\n"
-              f"  the coach's best play:       return {best:.4%}, house edge {1 - best:.4%}\n"
-              f"  play Q-6-4 or better (docs): return {simple:.4%}, house edge {1 - simple:.4%}")
+    figures = STRATEGIES[args.game](args.samples, Random(args.seed))
+    print(json.dumps(figures.to_json()) if args.json else strategy_text(figures))
     print(f"computed in {time.perf_counter() - started:.1f} s", file=sys.stderr)
     return 0
+
+
+def _threecard_strategy(samples: int, rng: Random) -> StrategyReturn:
+    return threecard.strategy_return()
+
+
+STRATEGIES: dict[str, Callable[[int, Random], StrategyReturn]] = {
+    "threecard": _threecard_strategy, "hcf": hcf.strategy_return}
+
+
+def strategy_text(figures: StrategyReturn) -> str:
+    """The two strategies' returns per chip of Ante, each with its house edge and, where
+    sampled, its 95% interval."""
+    coach, simple = figures.coach, figures.simple
+    return (f"{NAMES[figures.game]}, {figures.bets.replace('+', ' and ')}, per chip of Ante "
+            f"({figures.how}):\n"
+            f"  the coach's best play: {_figure(coach)}\n"
+            f"  the simple strategy:   {_figure(simple)}\n"
+            f"  simple strategy: {figures.simple_strategy}")
+
+
+def _figure(estimate: Estimate) -> str:
+    returned = 1 + float(estimate.mean)
+    text = f"return {returned:.4%}, house edge {1 - returned:.4%}"
+    if estimate.samples:
+        text += f" (± {1.96 * estimate.stderr:.2%} at 95%, {estimate.samples:,} samples)"
+    return text

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from bot.coach import threecard, uth
+from bot.coach import hcf, threecard, uth
 from bot.coach.values import HintRequest
 from bot.games.common import SeatId
+from bot.games.hcf.offer import HCFRound
 from bot.games.round import Round
 from bot.games.threecard.state import ThreeCardState
 from bot.games.uth.state import UTHState
 
-COACHED_GAMES = frozenset({"threecard", "uth"})
+COACHED_GAMES = frozenset({"threecard", "uth", "hcf"})
 """The games whose decisions the coach can value so far."""
 
 
@@ -20,4 +21,6 @@ def hint_request(state: Round, seat: SeatId) -> HintRequest | None:
         return threecard.request(state, seat)
     if isinstance(state, UTHState):
         return uth.request(state, seat)
+    if isinstance(state, HCFRound):
+        return hcf.request(state, seat)
     return None

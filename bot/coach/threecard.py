@@ -16,10 +16,11 @@ from functools import cache
 from itertools import combinations, permutations
 from math import comb
 
-from bot.coach.values import Hint, HintRequest, OptionValue
+from bot.coach.values import Estimate, Hint, HintRequest, OptionValue, StrategyReturn
 from bot.games.common import SeatId
 from bot.games.threecard.hands import HAND_SIZE, hand_value
 from bot.games.threecard.rules import ThreeCardOptions, settle_hand
+from bot.games.threecard.sim import exact_ante_play_edge
 from bot.games.threecard.state import ThreeCardState
 
 DECK = range(52)
@@ -64,6 +65,13 @@ def dealer_values(held: tuple[int, ...]) -> Counter[int]:
             else:
                 values.update(touching)
     return +values
+
+
+def strategy_return() -> StrategyReturn:
+    """The coach's best play beside the documented Q-6-4 strategy, both exact over every deal."""
+    return StrategyReturn("threecard", "ante+play", Estimate(optimal_return() - 1),
+                          Estimate(-exact_ante_play_edge()), "play Q-6-4 or better, fold below",
+                          "every deal enumerated")
 
 
 def optimal_return() -> Fraction:

@@ -69,3 +69,46 @@ class HintRequest:
 
     def run(self) -> Hint:
         return self.function(*self.args)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A mean net result in Antes: exact (a fraction, ``stderr`` 0), or sampled over ``samples``
+    draws with its standard error."""
+
+    mean: Fraction | float
+    stderr: float = 0.0
+    samples: int = 0
+
+    @property
+    def method(self) -> Method:
+        return "sampled" if self.samples else "exact"
+
+    @classmethod
+    def of_samples(cls, values: list[float]) -> Estimate:
+        """The mean of ``values`` with its standard error (the sample's deviation / sqrt(n))."""
+        count = len(values)
+        mean = sum(values) / count
+        variance = sum((value - mean) ** 2 for value in values) / (count - 1)
+        return cls(mean, (variance / count) ** 0.5, count)
+
+
+@dataclass(frozen=True)
+class StrategyReturn:
+    """What the coach's best play returns at a game, beside the documented simple strategy's:
+    each a mean net result per Ante of the bets the coach values (``bets``)."""
+
+    game: str
+    bets: str
+    coach: Estimate
+    simple: Estimate
+    simple_strategy: str
+    how: str
+    """How the figures were found, in a few words ("every deal enumerated")."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "bet": f"{self.bets} per ante",
+                "coach": 1 + float(self.coach.mean), "coach_method": self.coach.method,
+                "coach_stderr": self.coach.stderr, "simple": 1 + float(self.simple.mean),
+                "simple_method": self.simple.method, "simple_stderr": self.simple.stderr,
+                "simple_strategy": self.simple_strategy, "samples": self.coach.samples}

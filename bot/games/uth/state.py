@@ -387,7 +387,14 @@ class UTHState(DealerRound):
 
     def legal_moves(self, seat: SeatId) -> tuple[MoveOption, ...]:
         """What ``seat`` may do now, each bet with the chips it may take and a Raise with the
-        multiples open on this street: asked of the same checks the actions make."""
+        multiples open on this street: asked of the same checks the actions make. Only the
+        phase's own moves are asked about: every bet's check refuses outside the betting window
+        and every decision's outside the streets, and a table asks every seat at each redraw."""
+        if self.phase is Phase.BETTING:
+            return self._betting_moves(seat)
+        return self._decision_moves(seat) if self.phase in DECISION_PHASES else ()
+
+    def _betting_moves(self, seat: SeatId) -> tuple[MoveOption, ...]:
         player = self.seats.get(seat)
         options: list[MoveOption] = []
         for move, limit, current, can in (
@@ -398,11 +405,12 @@ class UTHState(DealerRound):
         plain: tuple[tuple[type[moves.UTHMove], bool], ...] = (
             (moves.Rebet, self.can_rebet(seat, UTHBets(1, 0))), (moves.Double, self.can_double(seat)),
             (moves.Undo, self.can_undo(seat)), (moves.Clear, self.can_clear_bets(seat)))
-        options += [MoveOption(move.kind) for move, can_make in plain if can_make]
+        return (*options, *(MoveOption(move.kind) for move, can_make in plain if can_make))
+
+    def _decision_moves(self, seat: SeatId) -> tuple[MoveOption, ...]:
         raises = tuple(times for times in RAISE_MULTIPLES.get(self.phase, ())
                        if self.can_raise_bet(seat, times))
-        if raises:
-            options.append(MoveOption(moves.Raise.kind, choices=raises))
+        options = [MoveOption(moves.Raise.kind, choices=raises)] if raises else []
         options += [MoveOption(move.kind) for move, can_make in
                     ((moves.Check, self.can_check(seat)), (moves.Fold, self.can_fold(seat))) if can_make]
         return tuple(options)

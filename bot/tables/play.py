@@ -23,6 +23,11 @@ if TYPE_CHECKING:
     from bot.tables.adapter import GameInfo
 
 
+CONTROLS_KEPT = 4096
+"""Button sets kept per game: one per set of moves, table configuration, language and whether
+cards are out (a handful per phase in practice), forgotten all at once past this many."""
+
+
 @dataclass(frozen=True)
 class Applied:
     """What one accepted action did: the chips it moved and how the history names it."""
@@ -32,6 +37,8 @@ class Applied:
     flows: tuple[ChipFlow, ...] = ()
     step: str | None = None
     """Dedupe key: an action with the same step in the same round is applied once only."""
+    move: Move | None = None
+    """The engine's move a player's action made (None: a step the round took by itself)."""
 
     @classmethod
     def made(cls, moved: Moved) -> Applied:
@@ -77,7 +84,7 @@ class TableActions:
             label = bets_report(self.info.vocabulary, move.kind, left)
         if moved.note:
             label = Text("{said} ({note})", said=label, note=moved.note)
-        return Applied(seat, label, moved.flows, moved.repeat_key)
+        return Applied(seat, label, moved.flows, moved.repeat_key, move)
 
     def buttons(self, state: Round | None, config: TableConfig, idle: Callable[[], Round],
                 w: Words = ENGLISH) -> list[Control]:
@@ -92,8 +99,18 @@ class TableActions:
             moves = list(idle().legal_moves(NEWCOMER)) or [
                 MoveOption(kind) for kind in sorted(self.info.moves.opening)]
         dealt = state is not None and state.cards_out() and not state.is_over()
-        return table_controls(self.info.vocabulary, w, moves, self._order, self.arguments,
-                              self._chips(config), dealt)
+        key = (tuple(moves), config, w.language, dealt)
+        controls = self._controls.get(key)
+        if controls is None:  # the same moves make the same buttons: tables in a phase share them
+            if len(self._controls) >= CONTROLS_KEPT:
+                self._controls.clear()
+            controls = self._controls[key] = tuple(table_controls(
+                self.info.vocabulary, w, moves, self._order, self.arguments, self._chips(config), dealt))
+        return list(controls)
+
+    @cached_property
+    def _controls(self) -> dict[tuple[Any, ...], tuple[Control, ...]]:
+        return {}
 
     @cached_property
     def _order(self) -> list[str]:

@@ -1,18 +1,33 @@
-"""The coach's Hint: under a player's own cards at a decision (and ``/<game> hint``), what each
-option is worth, privately. The figures come from :mod:`bot.coach`, computed in a worker
-process below the bot's priority, from what the player can see."""
+"""The coach: its Hint under a player's own cards at a decision (and ``/<game> hint``), what each
+option is worth, privately; and after a round its review (**Review my play** on the result),
+each decision the player made beside the best option at that moment, kept for ``/stats``. The
+figures come from :mod:`bot.coach`, computed in a worker process below the bot's priority,
+from what the player could see.
+
+The extension is :mod:`cogs.coach`; the code lives here, where the other cogs import it from:
+an extension's module is executed anew when it loads, and a class of it imported elsewhere
+would be another copy (``isinstance`` of the loaded cog against it fails)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import datetime as dt
+import logging
 import re
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord.ext import commands
 
+from bot import catalog
 from bot.coach.requests import COACHED_GAMES, hint_request
+from bot.coach.review import Reviewed, review
 from bot.coach.values import Hint
 from bot.errors import UserError
 from bot.i18n import N_, Command, Words
+from bot.store.stats_models import CoachStats, ReviewedDecision
+from bot.tables.results import RoundResult
 from bot.tables.table import Table
 from bot.tables.wording import Vocabulary
 from bot.workers import Worker
@@ -21,9 +36,12 @@ from cogs.common import answer, game_table, guarded, reader
 if TYPE_CHECKING:
     from bot.client import CasinoBot
 
+log = logging.getLogger(__name__)
+
 COACH = Worker("coach", niceness=10)
 """Hints wait behind nothing a table waits on: the coach's worker runs at a lower priority."""
 HINT = N_("\U0001f4a1 Hint")
+REVIEW = N_("\U0001f50d Review my play")
 
 
 def offers_hints(table: Table, user_id: int) -> bool:
@@ -104,5 +122,138 @@ def hint_text(hint: Hint, ante: int, vocabulary: Vocabulary, w: Words) -> str:
     return "\n".join(lines)
 
 
+def option_label(vocabulary: Vocabulary, w: Words, name: str) -> str:
+    """The coach's option name (``"raise 2x"``, ``"fold"``) as its button reads to ``w``."""
+    kind, _, times = name.partition(" ")
+    return vocabulary.button(w, kind, times=int(times.removesuffix("x")) if times else None)
+
+
+# -- the review ------------------------------------------------------------------------------
+
+class ReviewButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"review:(?P<round>\d+)"):
+    """**Review my play** on a round's result: each player who pressed it sees their own."""
+
+    def __init__(self, round_id: int, label: str = "") -> None:
+        self.round_id = round_id
+        super().__init__(discord.ui.Button(label=label or "Review", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"review:{round_id}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> ReviewButton:
+        return cls(int(match["round"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, show_review(interaction, self.round_id))
+
+
+def review_view(result: RoundResult, w: Words) -> discord.ui.View | None:
+    """The result message's **Review my play** button, when players made decisions the coach
+    reviews (None: no button)."""
+    if not result.decisions:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(ReviewButton(result.round_id, w(REVIEW)))
+    return view
+
+
+def reviewed_rows(game: str, reviewed: tuple[Reviewed, ...]) -> list[ReviewedDecision]:
+    return [ReviewedDecision(item.seat, game, item.made, item.best, item.made_ev, item.best_ev, item.ante,
+                             item.method, item.played_best, item.given_up) for item in reviewed]
+
+
+async def show_review(interaction: discord.Interaction[CasinoBot], round_id: int) -> None:
+    """The presser's decisions in the round, privately: at once when their review is kept,
+    after a moment (deferred) while the coach is still working it out."""
+    coach = interaction.client.get_cog(Coach.__cog_name__)
+    in_the_works = coach.in_the_works(round_id) if isinstance(coach, Coach) else None
+    user_id = interaction.user.id
+    if in_the_works is not None and user_id in in_the_works[0]:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        with contextlib.suppress(Exception):  # a failed review is logged; nothing is kept
+            await asyncio.shield(in_the_works[1])
+    decisions = await interaction.client.store.round_review(round_id, user_id)
+    if not decisions:
+        raise UserError("You made no decision in round #{round} that the coach reviews.", round=str(round_id))
+    await answer(interaction, content=review_text(round_id, decisions, reader(interaction)), ephemeral=True)
+
+
+def review_text(round_id: int, decisions: list[ReviewedDecision], w: Words) -> str:
+    """Each decision with the best option then and what the choice gave up, and a summary."""
+    vocabulary = catalog.declared(decisions[0].game).vocabulary
+    assert vocabulary is not None  # a coached game has buttons
+    lines = [w("Round #{round}: your decisions beside the best option at that moment (the hand's "
+               "expected net result from there, side bets aside):", round=str(round_id))]
+    for number, item in enumerate(decisions, 1):
+        made = option_label(vocabulary, w, item.made)
+        if item.played_best:
+            lines.append(w("{number}. **{made}**: {antes} Antes \u2b50 best", number=number, made=made,
+                           antes=w.signed(item.made_ev)))
+        else:
+            lines.append(w("{number}. **{made}**: {antes} Antes; best was **{best}**: {best_antes} Antes "
+                           "({chips} chips given up on average)", number=number, made=made,
+                           antes=w.signed(item.made_ev), best=option_label(vocabulary, w, item.best),
+                           best_antes=w.signed(item.best_ev), chips=_amount(w, item.given_up)))
+    given_up = sum(item.given_up for item in decisions)
+    lines.append(w("Played best: {best} of {count} · chips given up: {chips}",
+                   best=sum(item.played_best for item in decisions), count=len(decisions),
+                   chips=_amount(w, given_up)))
+    return "\n".join(lines)
+
+
+def coach_stats_lines(stats: list[CoachStats], w: Words) -> list[str]:
+    """``/stats``' decisions part: per game, the decisions the coach reviewed, the share played
+    best and the chips given up, in all and this week."""
+    if not stats:
+        return []
+    lines = [w("**Decisions** (the coach's review; this week after the dash):")]
+    for row in stats:
+        lines.append(w("{game}: {count}, {rate} played best, {chips} chips given up \u2014 {recent}, "
+                       "{recent_rate}, {recent_chips} chips", game=catalog.game_name(row.game),
+                       count=w.plural("{count} decision", "{count} decisions", row.decisions),
+                       rate=w.percent(row.played_best / row.decisions, 1), chips=_amount(w, row.given_up),
+                       recent=w.plural("{count} decision", "{count} decisions", row.recent),
+                       recent_rate=w.percent(row.recent_best / row.recent, 1) if row.recent else "\u2013",
+                       recent_chips=_amount(w, row.recent_given_up)))
+    return lines
+
+
+def _amount(w: Words, chips: float) -> str:
+    """Chips given up, an average: one decimal ("3.2", "3,2")."""
+    return w.signed(chips, 1).lstrip("+")
+
+
+def week_start(today: dt.date) -> str:
+    """The Monday of ``today``'s week (ISO weeks, as the leaderboard's), as a stored day."""
+    return (today - dt.timedelta(days=today.weekday())).isoformat()
+
+
+class Coach(commands.Cog):
+    """Reviews each finished round's decisions in the coach's worker and keeps them."""
+
+    def __init__(self, bot: CasinoBot) -> None:
+        self.bot = bot
+        self._reviewing: dict[int, tuple[frozenset[int], asyncio.Task[None]]] = {}
+
+    @commands.Cog.listener()
+    async def on_round_reviewable(self, table: Table, result: RoundResult) -> None:
+        task = asyncio.create_task(self._review(table, result), name=f"review-{result.round_id}")
+        self._reviewing[result.round_id] = frozenset(item.seat for item in result.decisions), task
+        task.add_done_callback(lambda _: self._reviewing.pop(result.round_id, None))
+
+    def in_the_works(self, round_id: int) -> tuple[frozenset[int], asyncio.Task[None]] | None:
+        """The round's review while the coach works it out: who made decisions, and the work."""
+        return self._reviewing.get(round_id)
+
+    async def _review(self, table: Table, result: RoundResult) -> None:
+        try:
+            reviewed = await COACH.run(review, result.decisions)
+            await self.bot.store.add_reviews(table.guild_id, result.round_id,
+                                             reviewed_rows(table.adapter.info.key, reviewed))
+        except Exception:
+            log.exception("Reviewing round #%s failed; it has no review", result.round_id)
+
+
 async def setup(bot: CasinoBot) -> None:
-    bot.add_dynamic_items(HintButton)
+    bot.add_dynamic_items(HintButton, ReviewButton)
+    await bot.add_cog(Coach(bot))

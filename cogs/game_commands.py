@@ -17,7 +17,7 @@ from discord import app_commands
 from bot import catalog
 from bot.coach.requests import COACHED_GAMES
 from bot.tables.actions import NO_ARG, ActionArg
-from cogs.coach import hint_here
+from cogs.coaching import hint_here
 from cogs.tables import act_at_game_table, send_rules
 
 

@@ -32,7 +32,7 @@ from bot.tables.adapter import CardPick, PickPreview, PrivateRows
 from bot.tables.controls import Control
 from bot.tables.errors import TableError
 from bot.tables.table import Table
-from cogs.coach import hint_button, offers_hints
+from cogs.coaching import hint_button, offers_hints
 from cogs.common import guarded, practice_mark, reader
 from cogs.drawing import TABLE_PICTURES
 from cogs.table_button import TableButton

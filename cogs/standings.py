@@ -24,6 +24,7 @@ from bot.i18n import N_, Command, Words
 from bot.poker.hand_value import describe_value
 from bot.store import stats_models as kept  # the store's totals, read here
 from bot.tables.config import is_practice_economy
+from cogs.coaching import coach_stats_lines, week_start
 from cogs.common import (
     Post,
     answer_when_ready,
@@ -306,7 +307,9 @@ class Standings(commands.Cog):
             today = dt.datetime.fromtimestamp(self.bot.clock(), zone).date()
             picture = profile_picture(profile, w, today)
             png = await self.drawer.draw(profile_png, picture)
-            embed = casino_embed(picture.title, profile_text(profile, who.mention, w))
+            decisions = await self.bot.store.coach_stats(guild_id, who.id, week_start(today))
+            embed = casino_embed(picture.title, "\n".join([profile_text(profile, who.mention, w),
+                                                           *coach_stats_lines(decisions, w)]))
             return embed, picture_file(embed, png, "stats.png")
 
         await answer_when_ready(interaction, stats_post())

@@ -47,6 +47,7 @@ from bot.tables.config import TableConfig
 from bot.tables.results import RoundResult
 from bot.tables.stack_view import seated_with_stacks, with_stacks
 from bot.tables.table import Table
+from cogs.coaching import review_view
 from cogs.common import (
     EMBED_COLOUR,
     ENGLISH,
@@ -161,6 +162,8 @@ class TableMessages:
         worker = self._worker(table)
         worker.results.append(result)
         worker.dirty.set()
+        if result.decisions:
+            self.bot.dispatch("round_reviewable", table, result)  # the coach's review (cogs.coaching)
 
     def table_closed(self, table: Table, refunds: Mapping[int, int]) -> None:
         worker = self._worker(table)
@@ -418,8 +421,10 @@ class TableMessages:
             await self._send(channel.send(embed=embed, nonce=nonce))
             return
         embeds, files = picture_files(embed, await self._result_pictures(table, result, w), "result")
+        review = review_view(result, w)
         try:
-            await self._send(channel.send(embeds=embeds, files=files, nonce=nonce))
+            await self._send(channel.send(embeds=embeds, files=files, nonce=nonce, view=review)
+                             if review is not None else channel.send(embeds=embeds, files=files, nonce=nonce))
         except discord.HTTPException as error:
             if error.status in (403, 404) or error.status >= 500:
                 raise

@@ -10,7 +10,7 @@ import pytest
 from bot.coach import hcf, threecard
 from bot.i18n import words
 from tests.conftest import FakeClock
-from tests.harness.driver import DiscordHarness, FakeUser, Reply, assert_refused
+from tests.harness.driver import DiscordHarness, FakeUser, Reply, assert_refused, walk_components
 from tests.harness.tables import TableDriver, opened_table
 
 HINT = "\U0001f4a1 Hint"
@@ -125,3 +125,51 @@ async def test_the_hint_at_high_card_flush_values_every_raise_the_hand_may_make(
         label = "Fold" if option.move == "fold" else f"Raise {option.choice}x"
         assert f"**{label}**: {w.signed(float(option.ev))} Antes" in answer.text
     assert not any(str(card) in answer.text or card.pretty in answer.text for card in game.bank_cards)
+
+
+REVIEW = "\U0001f50d Review my play"
+
+
+async def test_review_my_play_shows_each_decision_beside_the_best_option(harness: DiscordHarness,
+                                                                         tables: TableDriver) -> None:
+    """Alice plays and Bob folds; on the result each presses Review my play and reads their own
+    decision, its worth the hint's at that moment; /stats then counts it."""
+    alice, bob, carol = harness.user("alice"), harness.user("bob"), harness.user("carol")
+    await at_decision(tables, alice, bob)
+    state = tables.round_state()
+    hints = {player.id: threecard.hint(state.seats[player.id].cards, 10, state.options)
+             for player in (alice, bob)}
+    round_id = tables.table().round.id
+    await tables.press(alice, "Play")
+    await tables.press(bob, "Fold")
+    (result,) = tables.results()
+    review = next(c["custom_id"] for c in walk_components(result["components"]) if c.get("label") == REVIEW)
+    w = words("en")
+    for player, made in ((alice, "play"), (bob, "fold")):
+        answer = await harness.click(player, result, review)
+        assert answer.ephemeral, "a review is private"
+        hint = hints[player.id]
+        chosen, best = hint.value_of(made), hint.best
+        assert f"Round #{round_id}" in answer.text
+        assert f"**{made.capitalize()}**: {w.signed(float(chosen.ev))} Antes" in answer.text
+        if made == best.move:
+            assert "best" in answer.text and "Played best: 1 of 1 · chips given up: 0.0" in answer.text
+        else:
+            given_up = (float(best.ev) - float(chosen.ev)) * 10
+            assert f"best was **{best.move.capitalize()}**" in answer.text
+            assert f"({given_up:.1f} chips given up on average)" in answer.text
+    assert_refused(await harness.click(carol, result, review), "no decision in round")
+    stats = await harness.slash(alice, "stats")
+    assert "**Decisions**" in stats.text and "Three Card Poker: 1 decision" in stats.text
+
+
+async def test_a_german_player_reads_the_review_in_german(harness: DiscordHarness,
+                                                         tables: TableDriver) -> None:
+    anna = harness.user("anna", locale="de")
+    await at_decision(tables, anna)
+    await tables.press(anna, "Play")
+    (result,) = tables.results()
+    button = next(c["custom_id"] for c in walk_components(result["components"]) if c.get("type") == 2
+                  and c["custom_id"].startswith("review:"))
+    answer = await harness.click(anna, result, button)
+    assert "Runde #" in answer.text and "**Play**" in answer.text and "Am besten gespielt:" in answer.text

@@ -25,6 +25,7 @@ from random import Random
 
 from bot.coach.values import Estimate, Hint, HintRequest, OptionValue, StrategyReturn
 from bot.games.common import SeatId
+from bot.games.hcf import moves
 from bot.games.hcf.hands import QUALIFYING_FLUSH_KEY, hand_keys, mask_flush_key, raise_cap, suit_masks
 from bot.games.hcf.offer import HCFRound
 from bot.games.hcf.rules import HCFOptions, settle_hand
@@ -104,7 +105,8 @@ def request(round_: HCFRound, seat: SeatId) -> HintRequest | None:
         return None
     raises = tuple(times for times in range(1, game.raise_cap(seat) + 1) if game.can_raise_bet(seat, times))
     player = game.players[seat]
-    return HintRequest(hint, (tuple(player.cards), player.ante, raises, game.options), player.ante)
+    return HintRequest(hint, (tuple(player.cards), player.ante, raises, game.options), player.ante,
+                       frozenset({moves.Raise.kind, moves.Fold.kind}))
 
 
 def strategy_return(samples: int, rng: Random) -> StrategyReturn:
@@ -120,5 +122,7 @@ def strategy_return(samples: int, rng: Random) -> StrategyReturn:
         flush, run = hand_keys(hand)
         times = decide(flush, run)
         simple.append(float(options.value_of(f"raise {times}x" if times else "fold").ev))
+    gains = [mine - theirs for mine, theirs in zip(best, simple, strict=True)]
     return StrategyReturn("hcf", "ante+raise", Estimate.of_samples(best), Estimate.of_samples(simple),
-                          STRATEGY, "player hands sampled, each valued exactly over the bank's hands")
+                          STRATEGY, "player hands sampled, each valued exactly over the bank's hands",
+                          Estimate.of_samples(gains))

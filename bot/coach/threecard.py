@@ -18,6 +18,7 @@ from math import comb
 
 from bot.coach.values import Estimate, Hint, HintRequest, OptionValue, StrategyReturn
 from bot.games.common import SeatId
+from bot.games.threecard import moves
 from bot.games.threecard.hands import HAND_SIZE, hand_value
 from bot.games.threecard.rules import ThreeCardOptions, settle_hand
 from bot.games.threecard.sim import exact_ante_play_edge
@@ -126,4 +127,5 @@ def request(state: ThreeCardState, seat: SeatId) -> HintRequest | None:
     if seat not in state.pending_seats():
         return None
     player = state.seats[seat]
-    return HintRequest(hint, (tuple(player.cards), player.ante, state.options), player.ante)
+    return HintRequest(hint, (tuple(player.cards), player.ante, state.options), player.ante,
+                       frozenset({moves.Play.kind, moves.Fold.kind}))

@@ -20,6 +20,7 @@ from itertools import combinations
 
 from bot.coach.values import Hint, HintRequest, OptionValue
 from bot.games.common import SeatId
+from bot.games.uth import moves
 from bot.games.uth.rules import Phase, UTHOptions, settle_hand
 from bot.games.uth.state import UTHState, dealer_qualified, settle_against
 from bot.poker import HandValue, evaluate
@@ -123,8 +124,10 @@ def request(state: UTHState, seat: SeatId) -> HintRequest | None:
     view = state.private_view(seat)
     player = state.seats[seat]
     return HintRequest(VALUED[state.phase], (tuple(view.hole), tuple(view.board), player.ante, state.options),
-                       player.ante)
+                       player.ante, DECISIONS)
 
 
+DECISIONS = frozenset({moves.Raise.kind, moves.Check.kind, moves.Fold.kind})
+"""The moves of a decision on a street (a Raise of the street's size, Check, or Fold)."""
 VALUED: dict[Phase, Callable[..., Hint]] = {Phase.FLOP: flop_hint, Phase.RIVER: river_hint}
 """The decisions the coach values so far, by street (pre-flop follows)."""

@@ -66,6 +66,9 @@ class HintRequest:
     args: tuple[Any, ...]
     ante: int
     """The hand's Ante in chips: what one Ante of the hint's figures is worth here."""
+    moves: frozenset[str]
+    """The kinds of the engine's moves the hint values (``{"raise", "fold"}``): the seat's
+    decision is made with one of them."""
 
     def run(self) -> Hint:
         return self.function(*self.args)
@@ -105,10 +108,15 @@ class StrategyReturn:
     simple_strategy: str
     how: str
     """How the figures were found, in a few words ("every deal enumerated")."""
+    gain: Estimate | None = None
+    """The coach's gain over the simple strategy where both were sampled on the same hands: the
+    mean of the hand-by-hand differences, far tighter than either figure."""
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "bet": f"{self.bets} per ante",
                 "coach": 1 + float(self.coach.mean), "coach_method": self.coach.method,
                 "coach_stderr": self.coach.stderr, "simple": 1 + float(self.simple.mean),
                 "simple_method": self.simple.method, "simple_stderr": self.simple.stderr,
-                "simple_strategy": self.simple_strategy, "samples": self.coach.samples}
+                "simple_strategy": self.simple_strategy, "samples": self.coach.samples,
+                "gain": float(self.gain.mean) if self.gain else float(self.coach.mean - self.simple.mean),
+                "gain_stderr": self.gain.stderr if self.gain else 0.0}

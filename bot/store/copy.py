@@ -23,7 +23,7 @@ log = logging.getLogger(__name__)
 
 BATCH = 5000
 
-# Every table of the schema (version 7), parents before children, with its columns and key.
+# Every table of the schema (version 9), parents before children, with its columns and key.
 TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "guild_settings": (("guild_id", "starting_balance", "daily_amount", "daily_cooldown_seconds",
                         "language", "timezone"), ("guild_id",)),
@@ -50,6 +50,8 @@ TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "player_stats": (("guild_id", "game", "period", "user_id", "rounds", "wins", "net", "wagered",
                       "best_win", "best_win_round", "best_hand", "best_hand_round", "streak",
                       "best_streak"), ("guild_id", "game", "period", "user_id")),
+    "decisions": (("round_id", "user_id", "seq", "guild_id", "game", "made", "best", "made_ev", "best_ev",
+                   "ante", "method", "played_best", "given_up"), ("round_id", "user_id", "seq")),
 }
 # Tables whose ids a database hands out: PostgreSQL's identity sequences must go on from the
 # copied ids (SQLite's AUTOINCREMENT follows inserted ids by itself).

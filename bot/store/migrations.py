@@ -368,9 +368,32 @@ CREATE TABLE guild_welcomes (
 ) WITHOUT ROWID;
 """
 
+MIGRATION_0009_DECISIONS = """
+-- The coach's review of each decision a player made (the choice and the best option then, each
+-- the hand's expected net in Antes), for "Review my play" and /stats.
+CREATE TABLE decisions (
+    round_id    INTEGER NOT NULL,
+    user_id     INTEGER NOT NULL,
+    seq         INTEGER NOT NULL,
+    guild_id    INTEGER NOT NULL,
+    game        TEXT    NOT NULL,
+    made        TEXT    NOT NULL,
+    best        TEXT    NOT NULL,
+    made_ev     REAL    NOT NULL,
+    best_ev     REAL    NOT NULL,
+    ante        INTEGER NOT NULL,
+    method      TEXT    NOT NULL,
+    played_best INTEGER NOT NULL,
+    given_up    REAL    NOT NULL,
+    PRIMARY KEY (round_id, user_id, seq)
+) WITHOUT ROWID;
+CREATE INDEX decisions_by_member ON decisions (guild_id, user_id, game);
+"""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL, MIGRATION_0002_POSTING, MIGRATION_0003_TABLES, MIGRATION_0004_STACKS,
     MIGRATION_0005_TABLE_POSTS, MIGRATION_0006_LANGUAGE, MIGRATION_0007_STATS, MIGRATION_0008_WELCOMES,
+    MIGRATION_0009_DECISIONS,
 )
 
 

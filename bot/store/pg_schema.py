@@ -281,9 +281,29 @@ CREATE TABLE guild_welcomes (
 );
 """
 
+MIGRATION_0009_DECISIONS = """
+CREATE TABLE decisions (
+    round_id    BIGINT NOT NULL,
+    user_id     BIGINT NOT NULL,
+    seq         INTEGER NOT NULL,
+    guild_id    BIGINT NOT NULL,
+    game        TEXT   NOT NULL,
+    made        TEXT   NOT NULL,
+    best        TEXT   NOT NULL,
+    made_ev     DOUBLE PRECISION NOT NULL,
+    best_ev     DOUBLE PRECISION NOT NULL,
+    ante        BIGINT NOT NULL,
+    method      TEXT   NOT NULL,
+    played_best INTEGER NOT NULL,
+    given_up    DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (round_id, user_id, seq)
+);
+CREATE INDEX decisions_by_member ON decisions (guild_id, user_id, game);
+"""
+
 BASELINE_VERSION = 7
 """The version :data:`BASELINE_0007` builds whole: a new database starts there."""
 
 # Index i holds migration i + 1; versions 1-6 exist only on SQLite (see the module's doc).
 MIGRATIONS: tuple[str | None, ...] = (None, None, None, None, None, None, BASELINE_0007,
-                                      MIGRATION_0008_WELCOMES)
+                                      MIGRATION_0008_WELCOMES, MIGRATION_0009_DECISIONS)

@@ -211,3 +211,33 @@ class SessionInfo:
     last_round_at: float
     rounds: Sequence[SessionRound]
     names: dict[int, str]
+
+
+@dataclass(frozen=True)
+class ReviewedDecision:
+    """A decision as the coach reviewed it: the option made and the best one then, each the
+    hand's expected net in Antes, the hand's Ante in chips, and the chips the choice gave up."""
+
+    user_id: int
+    game: str
+    made: str
+    best: str
+    made_ev: float
+    best_ev: float
+    ante: int
+    method: str
+    played_best: bool
+    given_up: float
+
+
+@dataclass(frozen=True)
+class CoachStats:
+    """A member's reviewed decisions at one game: in all, and in the period asked about."""
+
+    game: str
+    decisions: int
+    played_best: int
+    given_up: float
+    recent: int
+    recent_best: int
+    recent_given_up: float

@@ -19,7 +19,7 @@ from contextlib import AbstractAsyncContextManager
 from typing import Any, TypeVar
 
 from bot.shards import EVERY_GUILD, Shards
-from bot.store import money, posts, rounds, stacks, stats
+from bot.store import money, posts, reviews, rounds, stacks, stats
 from bot.store import settings as settings_rows
 from bot.store.backend import Backend, Body
 from bot.store.models import (
@@ -50,10 +50,12 @@ from bot.store.stats_models import (
     SESSION_IDLE_SECONDS,
     WIN_RATE_MIN_ROUNDS,
     Board,
+    CoachStats,
     Metric,
     Period,
     PlayedHand,
     Profile,
+    ReviewedDecision,
     SessionInfo,
     checked_zone_name,
     day_key,
@@ -440,6 +442,21 @@ class Store(TableStoreMixin, StackStoreMixin):
         """``/stats``: the member's record per game and overall, and their net per day."""
         return await self._backend.read_apart(functools.partial(stats.profile, guild_id=guild_id,
                                                                 user_id=user_id))
+
+    async def add_reviews(self, guild_id: int, round_id: int, decisions: Sequence[ReviewedDecision]) -> None:
+        """Keep the coach's review of a round's decisions (kept once if stored again)."""
+        async with self._transaction() as db:
+            await reviews.add(db, guild_id, round_id, decisions)
+
+    async def round_review(self, round_id: int, user_id: int) -> list[ReviewedDecision]:
+        """The member's reviewed decisions in the round, in order (empty: none kept)."""
+        async with self._reading() as db:
+            return await reviews.of_round(db, round_id, user_id)
+
+    async def coach_stats(self, guild_id: int, user_id: int, since_day: str) -> list[CoachStats]:
+        """Per game, the member's reviewed decisions in all and from ``since_day`` on."""
+        async with self._reading_aside() as db:
+            return await reviews.stats(db, guild_id, user_id, since_day)
 
     async def latest_session(self, table_id: int) -> int | None:
         """The table's newest sitting (running or over), None before its first round."""

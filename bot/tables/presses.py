@@ -5,6 +5,7 @@ two different buttons are always two actions."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from bot.store import ActionRow
 from bot.tables.errors import AlreadyApplied
@@ -29,7 +30,7 @@ def with_press_step(applied: Applied, request: ActionRequest, *, seq: int) -> Ap
     button = button_of(request)
     if applied.step is not None or button is None:
         return applied
-    return Applied(applied.seat, applied.label, applied.flows, f"{button}#{seq}")
+    return replace(applied, step=f"{button}#{seq}")
 
 
 def refuse_double_click(round_: ActiveRound, request: ActionRequest) -> None:

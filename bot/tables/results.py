@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from bot.coach.review import Decision
 from bot.games.common import SeatId, Settlement
 from bot.i18n import restored, stored
 from bot.tables.adapter import GameAdapter
@@ -29,6 +30,8 @@ class RoundResult:
     names: Mapping[SeatId, str]
     snapshot_state: Any
     voided: bool = False
+    decisions: tuple[Decision, ...] = ()
+    """The decisions players made in the round, for the coach's review (none once reloaded)."""
 
 
 def result_payload(adapter: GameAdapter, result: RoundResult) -> dict[str, Any]:

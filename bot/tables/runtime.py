@@ -20,6 +20,8 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
+from bot.coach.requests import hint_request
+from bot.coach.review import Decision
 from bot.games.round import Round
 from bot.i18n import N_, Command, Words, stored
 from bot.poker.shuffle import commitment as commitment_of
@@ -370,13 +372,19 @@ class TableRuntime:
             await self.seating.seat(table, request.user_id, request.user_name)
         refuse_double_click(round_, request)
         before = round_.state.to_dict()
+        asked = hint_request(round_.state, request.user_id)  # what the seat sees, for its review
         applied = with_press_step(
             adapter.actions.apply(round_.state, request.user_id, request.action, request.arg, table.memory),
             request, seq=round_.seq + 1)
+        decision = Decision.made_with(request.user_id, asked, applied.move)
+        if decision is not None:
+            round_.decisions.append(decision)
         try:
             await self._save_and_advance(table, [applied], interaction_id=request.interaction_id)
         except BaseException:
             round_.state = adapter.load(before, table.config)  # nothing was saved: undo in memory
+            if decision is not None:
+                round_.decisions.pop()
             raise
         round_.last_press[request.user_id] = press_of(applied)
         return ActionResult(round_.id, applied.label)

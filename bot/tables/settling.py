@@ -61,7 +61,8 @@ class Settler:
                 "settlement": settlement.to_dict(),
             }
             result = RoundResult(round_.id, settlement, outcome.headline, outcome.seat_lines,
-                                 round_.seed.hex(), round_.commitment, names, round_.state)
+                                 round_.seed.hex(), round_.commitment, names, round_.state,
+                                 decisions=tuple(round_.decisions))
             try:
                 await self._record_settlement(table, round_, settlement, record, result)
             except UnbalancedSettlement:

@@ -9,6 +9,7 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot.coach.review import Decision
 from bot.games.common import SeatId
 from bot.games.round import DeadlineKind, Round
 from bot.tables.actions import NO_ARG, ActionArg
@@ -57,6 +58,9 @@ class ActiveRound:
     last_press: dict[int, str | None] = field(default_factory=dict)
     """Per player, the saved step of their latest action when it came from a button press
     (None when it did not): a press of that same button again is a double click."""
+    decisions: list[Decision] = field(default_factory=list)
+    """The decisions players made, as the coach would have been asked then, for their review
+    after the round (kept in memory: a restart mid-round loses the round's review)."""
 
 
 @dataclass

@@ -1,0 +1,74 @@
+"""The review of a round: each decision a player made, beside the best option at that moment.
+
+At a decision the table keeps what the coach would have been asked then (:class:`Decision`: the
+seat's :class:`HintRequest`, made from what the seat could see, and the move it chose); after
+the round the coach values each one as a hint would have (:func:`review`), so a review's figures
+are the hints' at those moments, worked out once the cards no longer matter to anyone."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.coach.values import HintRequest, Method
+from bot.games.common import SeatId
+from bot.games.moves import Move
+
+
+def option_name(move: Move) -> str:
+    """The move as the coach names its options: ``"fold"``, ``"raise 2x"`` (a Raise's multiple)."""
+    times = getattr(move, "times", None)
+    return move.kind if times is None else f"{move.kind} {times}x"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A decision a seat made: what the coach would have been asked then, and the option chosen."""
+
+    seat: SeatId
+    request: HintRequest
+    made: str
+
+    @classmethod
+    def made_with(cls, seat: SeatId, asked: HintRequest | None, move: Move | None) -> Decision | None:
+        """The decision ``move`` made, when the seat had one the coach values (``asked``, asked
+        before the move) and the move is one of its options; None for any other action."""
+        if asked is None or move is None or move.kind not in asked.moves:
+            return None
+        return cls(seat, asked, option_name(move))
+
+
+@dataclass(frozen=True)
+class Reviewed:
+    """One decision reviewed: the option made and the best one, each the hand's expected net in
+    Antes from there, the Ante in chips, and how sure the figures are."""
+
+    seat: SeatId
+    made: str
+    best: str
+    made_ev: float
+    best_ev: float
+    ante: int
+    method: Method
+    stderr: float = 0.0
+
+    @property
+    def played_best(self) -> bool:
+        """The choice was the best option, or worth as much (within a sampled figure's error)."""
+        return self.made == self.best or self.best_ev - self.made_ev <= 2 * self.stderr
+
+    @property
+    def given_up(self) -> float:
+        """The chips the choice gave up on average against the best option (0 when played best)."""
+        return 0.0 if self.played_best else (self.best_ev - self.made_ev) * self.ante
+
+
+def review(decisions: tuple[Decision, ...]) -> tuple[Reviewed, ...]:
+    """Each decision valued as its hint would have been (run in the coach's worker)."""
+    reviewed = []
+    for decision in decisions:
+        hint = decision.request.run()
+        made = hint.value_of(decision.made)
+        reviewed.append(Reviewed(decision.seat, decision.made, hint.best.name, float(made.ev),
+                                 float(hint.best.ev), decision.request.ante, hint.method,
+                                 max(made.stderr, hint.best.stderr)))
+    return tuple(reviewed)

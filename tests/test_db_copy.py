@@ -13,6 +13,7 @@ import pytest
 from bot import dbtool
 from bot.store import AccountRef, ActionRow, RoundHeader, Stake, Store, StoreError
 from bot.store.copy import TABLES, copy_database
+from bot.store.stats_models import ReviewedDecision
 from tests.harness.postgres import Databases, PostgresServer
 from tests.stats_helpers import Seat, record
 
@@ -20,6 +21,7 @@ GUILD, OTHER_GUILD = 42, 43
 ANN, BEN = 101, 102
 NOW = 1_800_000_000.0
 IN_PLAY, VOIDED = 5, 6  # after three rounds here and one at the other server
+REVIEWED = 3  # the last of the three
 
 
 async def busy_database(store: Store) -> None:
@@ -32,9 +34,12 @@ async def busy_database(store: Store) -> None:
     table = await store.create_table(GUILD, 1, "uth", {"min_bet": 10}, now=NOW)
     await store.seat_player(table.id, ANN, "Ann", now=NOW)
     for step in range(3):
-        await record(store, GUILD, "uth", NOW + 60 * step, {ANN: Seat(10, 30 * (step % 2), 7000),
-                                                           BEN: Seat(20, 20)},
-                     table_id=table.id, names={ANN: "Ann 🎲", BEN: "בן"})
+        settled = await record(store, GUILD, "uth", NOW + 60 * step, {ANN: Seat(10, 30 * (step % 2), 7000),
+                                                                     BEN: Seat(20, 20)},
+                               table_id=table.id, names={ANN: "Ann 🎲", BEN: "בן"})
+    assert settled == REVIEWED
+    await store.add_reviews(GUILD, settled, [ReviewedDecision(ANN, "uth", "check", "raise 2x", -0.25, 0.1, 10,
+                                                              "exact", False, 3.5)])
     await record(store, OTHER_GUILD, "hcf", NOW, {ANN: Seat(5, 0)})
     pot = await store.create_table(GUILD, 2, "hcf", {}, now=NOW)
     await store.seat_player(pot.id, BEN, "Ben", now=NOW)
@@ -66,7 +71,9 @@ async def what_players_see(location: str) -> tuple[object, ...]:
                 await store.get_round(GUILD, VOIDED),
                 [row.id for row in await store.open_table_rounds()],
                 await store.round_actions(IN_PLAY),
-                await store.ledger(GUILD, limit=1000))
+                await store.ledger(GUILD, limit=1000),
+                await store.round_review(REVIEWED, ANN),
+                await store.coach_stats(GUILD, ANN, "2020-01-01"))
     finally:
         await store.close()
 

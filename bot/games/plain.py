@@ -6,14 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import fields, is_dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from bot.poker import Card
-
-
-@runtime_checkable
-class HasDict(Protocol):
-    def to_dict(self) -> Any: ...
 
 
 def plain(value: Any) -> Any:
@@ -21,8 +16,12 @@ def plain(value: Any) -> Any:
     record through its own ``to_dict``; ``None``, numbers and text as they are."""
     if isinstance(value, Card):
         return str(value)
-    if isinstance(value, HasDict):  # before tuple: a NamedTuple record has its own to_dict
-        return value.to_dict()
+    # Before tuple: a NamedTuple record has its own to_dict. Asked by name, not with a
+    # runtime-checkable Protocol: every saved round passes each of its values through here
+    # (twice a press), and a Protocol's isinstance costs some 20 µs against 0.1 µs.
+    to_dict = getattr(value, "to_dict", None)
+    if to_dict is not None:
+        return to_dict()
     if isinstance(value, tuple | list):
         return [plain(item) for item in value]
     if isinstance(value, Mapping):

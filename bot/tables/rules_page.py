@@ -52,6 +52,12 @@ Qualified: your hand better -> Ante and Play 1:1; dealer better -> both lost; ti
 """)
 
 
+THREE_CARD_FIGURES = N_(
+    "**The best play**, as the coach's hints give it: play Q-6-4 or better, fold below. The Ante "
+    "and Play then return {rtp} of the Ante (house edge {edge}), exactly: every deal counted "
+    "(`{command}`).")
+
+
 TWO_PLUS_FOUR_RULES = N_("""\
 **2 Plus 4 Poker**: five cards to each of your boxes against the dealer's six (two face
 down, four face up; the dealer plays the best five).

@@ -9,6 +9,7 @@ from bot.games.common import SeatId
 from bot.games.round import Round
 from bot.games.threecard.hands import describe
 from bot.games.threecard.rules import ANTE_BONUS, PAIR_PLUS, Phase, ThreeCardOptions
+from bot.games.threecard.sim import ANTE_PLAY_EDGE
 from bot.games.threecard.state import ThreeCardState, bets_said
 from bot.games.threecard.views import public_view
 from bot.i18n import N_, Words
@@ -25,7 +26,7 @@ from bot.tables.adapter import (
     settled_status,
 )
 from bot.tables.config import ENGLISH, TableConfig
-from bot.tables.rules_page import THREE_CARD_RULES, reflow
+from bot.tables.rules_page import THREE_CARD_FIGURES, THREE_CARD_RULES, reflow
 from render import SeatView, TableSnapshot
 
 
@@ -83,9 +84,15 @@ class ThreeCardAdapter(GameAdapter):
         return w(PHASE_TEXT[state.phase])
 
     def rules_text(self, config: TableConfig, w: Words = ENGLISH) -> str:
-        return reflow(w(THREE_CARD_RULES, bets=config.bets_in(w), betting=config.betting_seconds,
-                        decision=config.decision_seconds, bonus=ANTE_BONUS.text(w),
-                        pair_plus=PAIR_PLUS.text(w)))
+        rules = reflow(w(THREE_CARD_RULES, bets=config.bets_in(w), betting=config.betting_seconds,
+                         decision=config.decision_seconds, bonus=ANTE_BONUS.text(w),
+                         pair_plus=PAIR_PLUS.text(w)))
+        figures = w(THREE_CARD_FIGURES, rtp=w.percent(1 - ANTE_PLAY_EDGE, 3),
+                    edge=w.percent(ANTE_PLAY_EDGE, 3), command=STRATEGY_COMMAND)
+        return f"{rules}\n{figures}"
+
+
+STRATEGY_COMMAND = "python -m bot strategy threecard"  # not prose
 
 
 PHASE_TEXT = {Phase.BETTING: N_("Betting window open"), Phase.DEALING: N_("Dealing"),

@@ -261,8 +261,9 @@ class TableClient:
         """Result messages posted in the channel, by round number."""
         found = {}
         for message in self.fake.messages_in(self.channel_id):
-            if message.get("components"):
-                continue
+            if any(str(c.get("custom_id", "")).startswith("tbl:")
+                   for c in walk_components(message.get("components") or [])):
+                continue  # the table message (a result has at most its Review my play button)
             for embed in message.get("embeds") or []:
                 match = re.match(r"Round #(\d+) ·", embed.get("title") or "")
                 if match:

@@ -48,6 +48,11 @@ def exact_pair_plus_rtp() -> Fraction:
     return Fraction(returned, len(hands))
 
 
+ANTE_PLAY_EDGE: Final = 0.0337298
+""":func:`exact_ante_play_edge`, rounded (it takes seconds to count): the house edge per chip of
+Ante of the best play, which is the standard strategy (``python -m bot strategy threecard``)."""
+
+
 def exact_ante_play_edge() -> Fraction:
     """The house's edge on the Ante and Play under :func:`plays`, per chip of Ante: about 3.37%."""
     total = 0

@@ -15,6 +15,7 @@ import contextlib
 import datetime as dt
 import logging
 import re
+from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -23,7 +24,7 @@ from discord.ext import commands
 from bot import catalog
 from bot.coach.requests import COACHED_GAMES, hint_request
 from bot.coach.review import Reviewed, review
-from bot.coach.values import Hint
+from bot.coach.values import Hint, HintRequest
 from bot.errors import UserError
 from bot.i18n import N_, Command, Words
 from bot.store.stats_models import CoachStats, ReviewedDecision
@@ -42,6 +43,30 @@ COACH = Worker("coach", niceness=10)
 """Hints wait behind nothing a table waits on: the coach's worker runs at a lower priority."""
 HINT = N_("\U0001f4a1 Hint")
 REVIEW = N_("\U0001f50d Review my play")
+
+
+class HintsAsked:
+    """Hints being worked out or lately given, by what was asked: the same decision asked again
+    (a second press, the command after the button) waits for the same work instead of queueing
+    another behind it in the coach's one worker."""
+
+    def __init__(self, kept: int = 256) -> None:
+        self._kept = kept
+        self._hints: OrderedDict[tuple[Any, ...], asyncio.Future[Hint]] = OrderedDict()
+
+    async def hint(self, asked: HintRequest) -> Hint:
+        key = (asked.function.__module__, asked.function.__qualname__, asked.args)
+        future = self._hints.get(key)
+        if future is None or future.cancelled() or (future.done() and future.exception() is not None):
+            future = self._hints[key] = asyncio.ensure_future(COACH.run(asked.function, *asked.args))
+            if len(self._hints) > self._kept:
+                self._hints.popitem(last=False)
+        else:
+            self._hints.move_to_end(key)
+        return await asyncio.shield(future)
+
+
+HINTS = HintsAsked()
 
 
 def offers_hints(table: Table, user_id: int) -> bool:
@@ -101,7 +126,7 @@ async def answer_hint(interaction: discord.Interaction[CasinoBot], table: Table,
     if asked is None:
         raise UserError("You have no decision to make right now.")
     await interaction.response.defer(ephemeral=True, thinking=True)
-    hint = await COACH.run(asked.function, *asked.args)
+    hint = await HINTS.hint(asked)
     await answer(interaction, content=hint_text(hint, asked.ante, table.adapter.info.vocabulary,
                                                 reader(interaction)), ephemeral=True)
 

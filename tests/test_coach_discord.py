@@ -5,10 +5,15 @@ friendly when hints are off, the decision is made, or the asker has none."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.coach import hcf, threecard
+from bot.coach.values import HintRequest
 from bot.i18n import words
+from bot.poker import parse_cards
+from cogs import coaching
 from tests.conftest import FakeClock
 from tests.harness.driver import DiscordHarness, FakeUser, Reply, assert_refused, walk_components
 from tests.harness.tables import TableDriver, opened_table
@@ -173,3 +178,25 @@ async def test_a_german_player_reads_the_review_in_german(harness: DiscordHarnes
                   and c["custom_id"].startswith("review:"))
     answer = await harness.click(anna, result, button)
     assert "Runde #" in answer.text and "**Play**" in answer.text and "Am besten gespielt:" in answer.text
+
+
+async def test_the_same_decision_asked_twice_is_valued_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A second press while the first is being valued (or soon after) waits for the same work:
+    the coach's one worker is not asked twice."""
+    runs: list[tuple[object, ...]] = []
+
+    async def run(function: object, *args: object) -> str:
+        runs.append(args)
+        await asyncio.sleep(0.01)
+        return f"valued {len(runs)}"
+
+    monkeypatch.setattr(coaching.COACH, "run", run)
+    asked = HintRequest(threecard.hint, (tuple(parse_cards("Qs 6d 4c")), 10, None), 10,
+                        frozenset({"play", "fold"}))
+    other = HintRequest(threecard.hint, (tuple(parse_cards("Qs 6d 3c")), 10, None), 10,
+                        frozenset({"play", "fold"}))
+    hints = coaching.HintsAsked(kept=1)
+    assert await asyncio.gather(hints.hint(asked), hints.hint(asked)) == ["valued 1", "valued 1"]
+    assert await hints.hint(asked) == "valued 1", "kept for a while"
+    assert await hints.hint(other) == "valued 2"
+    assert await hints.hint(asked) == "valued 3", "forgotten past the ones kept"

@@ -67,12 +67,11 @@ import discord.http
 from aiohttp import web
 
 from bot.client import STALE_CONTROL_MESSAGE, CasinoBot
-from bot.coach.requests import hint_request
 from bot.config import Config
 from cogs.table_messages import EDIT_INTERVAL
 from tests.e2e.local_discord import read_body
 from tests.harness.clock import FakeClock
-from tests.harness.driver import DiscordHarness, FakeUser, walk_components
+from tests.harness.driver import DiscordHarness, walk_components
 from tests.harness.fake_discord import FakeDiscord, RecordedRequest
 
 GOAL_P99_MS = 100.0
@@ -179,8 +178,6 @@ class Figures:
     """The process's CPU time over the measured rounds (every thread: the event loop, the
     database's and the drawing threads; not the worker processes)."""
     leaderboards: int = 0  # /leaderboard commands answered while the presses were measured
-    hints: int = 0  # Hint presses answered while the presses were measured
-    hint_seconds: list[float] = field(default_factory=list)  # each from its press to its handlers' end
     rss_mb: float = 0.0
     logs: collections.Counter[str] = field(default_factory=collections.Counter)
 
@@ -387,10 +384,9 @@ def peak_rss_mb() -> float:
 
 
 async def run(tables: int, settings: Settings, profile: Any = None, *, database: Path | None = None,
-              leaderboards_per_second: float = 0.0, hints_per_second: float = 0.0) -> Figures:
+              leaderboards_per_second: float = 0.0) -> Figures:
     """One measured run at ``tables`` tables: a fresh bot and fake Discord, on a fresh database
-    or a copy of ``database``, with ``leaderboards_per_second`` /leaderboard commands and
-    ``hints_per_second`` presses of the coach's Hint meanwhile."""
+    or a copy of ``database``, with ``leaderboards_per_second`` /leaderboard commands meanwhile."""
     figures = Figures(tables)
     clock = FakeClock()
     fake = TimedFakeDiscord(stock=settings.stock_fake)
@@ -422,15 +418,14 @@ async def run(tables: int, settings: Settings, profile: Any = None, *, database:
                 if profile is not None:
                     profile.enable()
                 done_asking = asyncio.Event()
-                asking = [
-                    asyncio.create_task(ask_leaderboards(scenario, leaderboards_per_second, done_asking)),
-                    asyncio.create_task(ask_hints(scenario, hints_per_second, done_asking))]
+                asking = asyncio.create_task(ask_leaderboards(scenario, leaderboards_per_second,
+                                                              done_asking))
                 try:
                     for _ in range(settings.rounds):
                         await scenario.play_round(measure=True)
                 finally:
                     done_asking.set()
-                    await asyncio.gather(*asking)  # what was asked is answered before the bot closes
+                    await asking  # the boards asked for are answered before the bot closes
                     if profile is not None:
                         profile.disable()
                 figures.wall_seconds = time.perf_counter() - started
@@ -480,57 +475,6 @@ async def ask_leaderboards(scenario: Scenario, per_second: float, done: asyncio.
             task.cancel()
 
 
-async def ask_hints(scenario: Scenario, per_second: float, done: asyncio.Event) -> None:
-    """Players pressing the coach's Hint at ``per_second``, each at a table where they have a
-    decision open (tables taken in turn), through the whole Discord path (deferred, valued in
-    the coach's worker, answered), until ``done``; then the hints asked for are waited for
-    (60 s at most). Where no table has a decision open the press waits for the next tick."""
-    if per_second <= 0:
-        return
-    pending: set[asyncio.Task[Any]] = set()
-    figures = scenario.figures
-
-    async def ask(user: FakeUser, message: dict[str, Any], custom_id: str) -> None:
-        started = time.perf_counter()
-        reply = await scenario.h.click(user, message, custom_id)
-        if reply.record.followup_ids:  # valued and answered (not refused: the decision was made)
-            figures.hints += 1
-            figures.hint_seconds.append(time.perf_counter() - started)
-
-    turn = 0
-    try:
-        while not done.is_set():
-            asked = _next_decision(scenario, turn)
-            if asked is not None:
-                turn = asked[0] + 1
-                task = asyncio.create_task(ask(*asked[1:]))
-                pending.add(task)
-                task.add_done_callback(pending.discard)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(done.wait(), 1 / per_second)
-        if pending:
-            await asyncio.wait(pending, timeout=60)
-    finally:
-        for task in pending:
-            task.cancel()
-
-
-def _next_decision(scenario: Scenario, turn: int) -> tuple[int, FakeUser, dict[str, Any], str] | None:
-    """From table ``turn`` on, the first table with a player whose decision the coach values:
-    its index, the player, the table message and the Hint's custom id."""
-    channels = scenario.channels
-    for step in range(len(channels)):
-        index = (turn + step) % len(channels)
-        table = scenario.h.bot.tables.table_in(channels[index])
-        round_ = table.round if table is not None else None
-        if round_ is None:
-            continue
-        for player in scenario.players[channels[index]]:
-            if hint_request(round_.state, player.id) is not None:
-                return index, player, scenario.table_message(channels[index]), f"hint:{table.id}:{round_.id}"
-    return None
-
-
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot bench latency",
                                      description="In-process action latency under many tables "
@@ -549,9 +493,6 @@ def main(argv: list[str]) -> int:
                              f"(default {DEFAULT_SPREAD:g}; 0: all at once, a throughput stress)")
     parser.add_argument("--stock-fake", action="store_true",
                         help="use the harness's own (slower) request body parsing")
-    parser.add_argument("--hints", type=float, default=0.0, metavar="PER_SECOND",
-                        help="players press the coach's Hint this many times a second meanwhile "
-                             "(at tables where they have a decision open; default 0)")
     parser.add_argument("--profile", metavar="FILE",
                         help="cProfile the event loop thread during the measured rounds of the "
                              "largest run; stats into FILE")
@@ -561,7 +502,7 @@ def main(argv: list[str]) -> int:
     except ValueError:
         parser.error("--tables takes comma-separated whole numbers, e.g. 1,50,200")
     if not counts or min(counts) < 1 or args.players < 1 or args.rounds < 1 or args.warmup < 0 \
-            or args.spread < 0 or args.hints < 0:
+            or args.spread < 0:
         parser.error("--tables, --players and --rounds need positive numbers")
     if args.players > MAX_PLAYERS:
         parser.error(f"at most {MAX_PLAYERS} players per table")
@@ -584,7 +525,7 @@ def main(argv: list[str]) -> int:
             import cProfile
 
             profile = cProfile.Profile()
-        figures = asyncio.run(run(count, settings, profile, hints_per_second=args.hints))
+        figures = asyncio.run(run(count, settings, profile))
         if profile is not None:
             profile.dump_stats(args.profile)
         results.append(figures)
@@ -600,11 +541,6 @@ def main(argv: list[str]) -> int:
         if figures.latencies:  # the work a press costs, whatever the queue: steadier than its wait
             print(f"{'':>6} CPU time of the process per press: "
                   f"{1000 * figures.cpu_seconds / len(figures.latencies):.2f} ms")
-        if args.hints:
-            hinted = figures.hint_seconds
-            print(f"{'':>6} hints answered meanwhile: {figures.hints}, p50/p99 "
-                  f"{percentile(hinted, 0.5):.0f}/{percentile(hinted, 0.99):.0f} ms "
-                  f"from the press to its handlers' end")
         if figures.unanswered or figures.unsettled:
             print(f"{'':>6} {figures.unanswered} presses never answered, "
                   f"{figures.unsettled} rounds did not settle")

@@ -7,16 +7,18 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections import Counter
 from fractions import Fraction
 from itertools import combinations
+from random import Random
 
 import pytest
 
 from bot.coach import uth
 from bot.games.uth import moves
 from bot.games.uth.rules import UTHOptions
-from bot.games.uth.state import UTHState
-from bot.poker import parse_cards
+from bot.games.uth.state import UTHState, dealer_qualified
+from bot.poker import HandValue, evaluate_rank, parse_cards
 
 SEAT, OTHER = 7, 8
 
@@ -140,3 +142,21 @@ def test_the_command_line_prints_the_river_hint() -> None:
     assert answer["best"] == "raise 1x" and answer["method"] == "exact"
     assert {option["move"] for option in answer["options"]} == {"raise 1x", "fold"}
     assert dict((option["move"], option["ev"]) for option in answer["options"])["fold"] == -2.0
+
+
+@pytest.mark.parametrize("qualifier", ["pair_of_fours", "pair"])
+def test_the_dealers_hands_are_counted_as_the_engine_reads_each_one(qualifier: str) -> None:
+    """Counting by bisection over sorted values (qualifying is monotone in a hand's value) gives
+    what asking the engine of every dealer hand gives, on random boards."""
+    options = UTHOptions(min_bet=1, max_bet=1, dealer_qualifier=qualifier)
+    rng = Random(5)
+    for _ in range(60):
+        cards = rng.sample(range(52), 7)
+        hole, board = cards[:2], cards[2:]
+        unseen = [card for card in range(52) if card not in cards]
+        player = evaluate_rank([*hole, *board])
+        direct: Counter[tuple[bool, int]] = Counter()
+        for dealer in combinations(unseen, 2):
+            value = evaluate_rank([*dealer, *board])
+            direct[(dealer_qualified(HandValue(value), options), (player > value) - (player < value))] += 1
+        assert uth._outcome_counts(player, board, unseen, options) == dict(direct)

@@ -23,7 +23,7 @@ from bot.poker import (
     parse_cards,
     value_category,
 )
-from bot.poker.evaluator import evaluate_rank6, evaluate_rank7
+from bot.poker.evaluator import evaluate_rank6, evaluate_rank7, with_every_pair
 
 
 def _hands(size: int, count: int, seed: int) -> list[list[int]]:
@@ -278,3 +278,15 @@ def test_front_names_and_cards() -> None:
     assert front.ranks == (9, 9, 14)
     with pytest.raises(CardError, match="3 cards"):
         evaluate_front("9c Ah 9d 2s")
+
+
+@given(st.integers(0, 3), st.integers(0, 5), st.randoms(use_true_random=False), st.integers(2, 47))
+def test_a_board_with_every_pair_is_valued_as_seven_cards(suit: int, suited: int, rng: random.Random,
+                                                          count: int) -> None:
+    """Boards with 0 to 5 cards of one suit (a flush needs both, either or neither of a pair's
+    cards), and any set of cards to pair: each value is :func:`evaluate_rank7`'s."""
+    of_suit = [card for card in range(52) if card & 3 == suit]
+    others = [card for card in range(52) if card & 3 != suit]
+    board = rng.sample(of_suit, suited) + rng.sample(others, 5 - suited)
+    rest = rng.sample([card for card in range(52) if card not in board], count)
+    assert with_every_pair(board, rest) == [evaluate_rank7([*board, *pair]) for pair in combinations(rest, 2)]

@@ -13,6 +13,7 @@ is a side bet, paid on the player's hand whatever they do, and left out).
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import cache
@@ -24,7 +25,7 @@ from bot.games.uth import moves
 from bot.games.uth.rules import Phase, UTHOptions, settle_hand
 from bot.games.uth.state import UTHState, dealer_qualified, settle_against
 from bot.poker import HandValue, evaluate
-from bot.poker.evaluator import evaluate_rank, with_two_more
+from bot.poker.evaluator import evaluate_rank, with_every_pair
 from bot.poker.hand_value import value_category
 
 STANDARD = UTHOptions(min_bet=1, max_bet=1)
@@ -97,16 +98,37 @@ def board_values(hole: Sequence[int], board: Sequence[int], ante: int,
 def _outcome_counts(player: int, board: Sequence[int], unseen: Sequence[int],
                     options: UTHOptions) -> dict[tuple[bool, int], int]:
     """The dealer's hands from ``unseen`` counted by whether the dealer qualifies and how the
-    player's hand compares (1 better, 0 equal, -1 worse)."""
-    slots = [0] * 6
-    qualified, rank = _qualified(options), with_two_more(board)
-    for first, second in combinations(unseen, 2):
-        value = rank(first, second)
+    player's hand compares (1 better, 0 equal, -1 worse). Every hand is ranked, the values are
+    sorted, and the counts are read off by bisection: qualifying is monotone in the hand's value
+    (a better hand qualifies where a worse one does), so the lowest value the engine's
+    :func:`bot.games.uth.state.dealer_qualified` accepts splits them."""
+    values = sorted(with_every_pair(board, unseen))
+    qualifying = _first_qualifying(values, options)
+    worse, better = bisect_left(values, player), bisect_right(values, player)
+    counts: dict[tuple[bool, int], int] = {}
+    for low, high, comparison in ((0, worse, 1), (worse, better, 0), (better, len(values), -1)):
+        split = min(max(qualifying, low), high)
+        for qualified, count in ((False, split - low), (True, high - split)):
+            if count:
+                counts[(qualified, comparison)] = count
+    return counts
+
+
+def _first_qualifying(values: Sequence[int], options: UTHOptions) -> int:
+    """Where the qualifying hands start in the sorted ``values``, asked of the engine."""
+    qualified = _qualified(options)
+    low, high = 0, len(values)
+    while low < high:
+        middle = (low + high) // 2
+        value = values[middle]
         qualifies = qualified.get(value)
         if qualifies is None:  # asked of the engine once per value
             qualifies = qualified[value] = dealer_qualified(HandValue(value), options)
-        slots[3 * qualifies + (player > value) - (player < value) + 1] += 1
-    return {(bool(slot // 3), slot % 3 - 1): count for slot, count in enumerate(slots) if count}
+        if qualifies:
+            high = middle
+        else:
+            low = middle + 1
+    return low
 
 
 @cache

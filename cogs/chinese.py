@@ -32,6 +32,7 @@ from bot.tables.controls import private_controls
 from bot.tables.errors import TableError
 from bot.tables.table import Table
 from bot.tables.wording import CHINESE
+from cogs.coaching import hint_button, offers_hints
 from cogs.common import game_table, guarded, reader, relative_time
 from cogs.drawing import TABLE_PICTURES
 from cogs.game_commands import GameCommands
@@ -113,7 +114,7 @@ async def hand_message(table: Table, user_id: int, round_id: int, w: Words, note
     lines += hand_lines(view, round_.id, round_.deadline, options_of(table.config).on_timeout, w)
     png = await TABLE_PICTURES.draw(render.row_of_hands_png, hand_rows(view, w))
     components = None if view.is_set else hand_controls(table, round_.id, view, w,
-                                                        round_.state.legal_moves(user_id))
+                                                        round_.state.legal_moves(user_id), user_id)
     return PrivateMessage("\n".join(lines), png, components)
 
 
@@ -182,8 +183,9 @@ def hand_rows(view: HandView, w: Words) -> list[render.LabelledHand]:
 
 
 def hand_controls(table: Table, round_id: int, view: HandView, w: Words,
-                  moves: Sequence[MoveOption]) -> discord.ui.View:
-    """The two card menus, and a button for each of the player's legal moves that has one."""
+                  moves: Sequence[MoveOption], user_id: int) -> discord.ui.View:
+    """The two card menus, a button for each of the player's legal moves that has one, and the
+    coach's Hint where the table offers it."""
     components = discord.ui.View(timeout=None)
     components.add_item(HandSelect.menu(table.id, round_id, "front", view.cards, view.front, 0, w))
     rest = tuple(card for card in view.cards if view.front is None or card not in view.front)
@@ -192,6 +194,8 @@ def hand_controls(table: Table, round_id: int, view: HandView, w: Words,
     buttons = private_controls(CHINESE, w, moves, table.adapter.actions.arguments, natural)
     for control in buttons:
         components.add_item(TableButton.of(table.id, round_id, table.version, control))
+    if offers_hints(table, user_id):
+        components.add_item(hint_button(table, w))
     return components
 
 

@@ -22,9 +22,9 @@ import discord
 from discord.ext import commands
 
 from bot import catalog
-from bot.coach.requests import COACHED_GAMES, hint_request
-from bot.coach.review import Reviewed, review
-from bot.coach.values import Hint, HintRequest
+from bot.coach.requests import COACHED_GAMES, POINTS, hint_request
+from bot.coach.review import INSURED_BET, Reviewed, review
+from bot.coach.values import Hint, HintRequest, parse_option
 from bot.errors import UserError
 from bot.i18n import N_, Command, Words
 from bot.store.stats_models import CoachStats, ReviewedDecision
@@ -134,23 +134,32 @@ async def answer_hint(interaction: discord.Interaction[CasinoBot], table: Table,
 def hint_text(hint: Hint, ante: int, vocabulary: Vocabulary, w: Words) -> str:
     """``**Play**: −0.993 Antes (−9.9 chips) · best``, one line per option, best first."""
     how = (w("exact: every way the unseen cards can fall, counted") if hint.method == "exact"
-           else w("sampled"))
+           else w("sampled: the unseen cards drawn many times; ± is a figure's standard error"))
     lines = [w("What each option is worth, as this hand's expected net result from here "
                "(side bets aside; {how}):", how=how)]
     for option in hint.options:
-        move = vocabulary.button(w, option.move, times=option.choice)
-        line = w("**{move}**: {antes} Antes ({chips} chips)", move=move,
-                 antes=w.signed(float(option.ev)), chips=w.signed(option.chips(ante), 1))
+        line = w(FIGURES[hint.unit], move=option_label(vocabulary, w, option.name),
+                 value=w.signed(float(option.ev)), chips=w.signed(option.chips(ante), 1))
         if option.stderr:
             line += w(" ±{error}", error=w.signed(option.stderr).lstrip("+"))
         lines.append(f"{line} \u2b50 {w('best')}" if option is hint.best else line)
     return "\n".join(lines)
 
 
+FIGURES = {"ante": N_("**{move}**: {value} Antes ({chips} chips)"),
+           "point": N_("**{move}**: {value} points ({chips} chips)")}
+"""A hint's line for an option, by what its figures count."""
+
+
 def option_label(vocabulary: Vocabulary, w: Words, name: str) -> str:
-    """The coach's option name (``"raise 2x"``, ``"fold"``) as its button reads to ``w``."""
-    kind, _, times = name.partition(" ")
-    return vocabulary.button(w, kind, times=int(times.removesuffix("x")) if times else None)
+    """The coach's option name (``"raise 2x"``, ``"fold"``, ``"bet+insure 60"``) as its button
+    reads to ``w``; insurance, which is bought with a command, named with its chips."""
+    move, times, amount = parse_option(name)
+    if move == INSURED_BET:
+        return w("{bet} + insurance {amount}", bet=vocabulary.button(w, "bet"), amount=w.number(amount or 0))
+    if move == "insure":
+        return w("Insurance {amount}", amount=w.number(amount or 0))
+    return vocabulary.button(w, move, times=times)
 
 
 # -- the review ------------------------------------------------------------------------------
@@ -209,21 +218,29 @@ def review_text(round_id: int, decisions: list[ReviewedDecision], w: Words) -> s
     assert vocabulary is not None  # a coached game has buttons
     lines = [w("Round #{round}: your decisions beside the best option at that moment (the hand's "
                "expected net result from there, side bets aside):", round=str(round_id))]
+    unit = "point" if decisions[0].game in POINTS else "ante"
     for number, item in enumerate(decisions, 1):
         made = option_label(vocabulary, w, item.made)
         if item.played_best:
-            lines.append(w("{number}. **{made}**: {antes} Antes \u2b50 best", number=number, made=made,
-                           antes=w.signed(item.made_ev)))
+            lines.append(w(REVIEWED_BEST[unit], number=number, made=made, value=w.signed(item.made_ev)))
         else:
-            lines.append(w("{number}. **{made}**: {antes} Antes; best was **{best}**: {best_antes} Antes "
-                           "({chips} chips given up on average)", number=number, made=made,
-                           antes=w.signed(item.made_ev), best=option_label(vocabulary, w, item.best),
-                           best_antes=w.signed(item.best_ev), chips=_amount(w, item.given_up)))
+            lines.append(w(REVIEWED[unit], number=number, made=made, value=w.signed(item.made_ev),
+                           best=option_label(vocabulary, w, item.best), best_value=w.signed(item.best_ev),
+                           chips=_amount(w, item.given_up)))
     given_up = sum(item.given_up for item in decisions)
     lines.append(w("Played best: {best} of {count} · chips given up: {chips}",
                    best=sum(item.played_best for item in decisions), count=len(decisions),
                    chips=_amount(w, given_up)))
     return "\n".join(lines)
+
+
+REVIEWED_BEST = {"ante": N_("{number}. **{made}**: {value} Antes \u2b50 best"),
+                 "point": N_("{number}. **{made}**: {value} points \u2b50 best")}
+REVIEWED = {"ante": N_("{number}. **{made}**: {value} Antes; best was **{best}**: {best_value} Antes "
+                       "({chips} chips given up on average)"),
+            "point": N_("{number}. **{made}**: {value} points; best was **{best}**: {best_value} points "
+                        "({chips} chips given up on average)")}
+"""A reviewed decision's line, played best or not, by what its figures count."""
 
 
 def coach_stats_lines(stats: list[CoachStats], w: Words) -> list[str]:

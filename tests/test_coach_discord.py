@@ -9,10 +9,13 @@ import asyncio
 
 import pytest
 
-from bot.coach import hcf, threecard
+from bot.coach import chinese, hcf, threecard, twoplusfour
 from bot.coach.values import HintRequest
 from bot.i18n import words
 from bot.poker import parse_cards
+from bot.tables.chinese import ChineseTableOptions
+from bot.tables.config import TableConfig
+from bot.tables.wording import TWO_PLUS_FOUR
 from cogs import coaching
 from tests.conftest import FakeClock
 from tests.harness.driver import DiscordHarness, FakeUser, Reply, assert_refused, walk_components
@@ -200,3 +203,56 @@ async def test_the_same_decision_asked_twice_is_valued_once(monkeypatch: pytest.
     assert await hints.hint(asked) == "valued 1", "kept for a while"
     assert await hints.hint(other) == "valued 2"
     assert await hints.hint(asked) == "valued 3", "forgotten past the ones kept"
+
+
+async def test_the_hint_at_2_plus_4_values_buy_bet_insurance_and_fold(harness: DiscordHarness,
+                                                                     clock: FakeClock) -> None:
+    """Three sixes on the open box: the Hint lists Buy, Bet, Bet with the least and the most
+    insurance, and Fold, with the figures the coach gives for what the player sees."""
+    table = await opened_table(harness, clock, "twoplusfour", min_bet=10, max_bet=500)
+    harness.use_deck(bytes([0, 2]) + bytes(30))  # one box: 6d Ah 6c Jh 6h
+    alice = harness.user("alice")
+    await harness.slash(alice, "twoplusfour ante", box=1, amount=10)
+    await table.pass_time(31)
+    asked = twoplusfour.request(table.round_state(), alice.id)
+    assert asked is not None
+    expected = asked.run()
+    answer = await ask(harness, table, alice)
+    w = words("en")
+    labels = {"buy": "Buy", "bet": "Bet", "fold": "Fold", "bet+insure 10": "Bet + insurance 10",
+              "bet+insure 60": "Bet + insurance 60"}
+    assert {option.name for option in expected.options} == set(labels)
+    for option in expected.options:
+        assert f"**{labels[option.name]}**: {w.signed(float(option.ev))} Antes" in answer.text
+    dealer = table.round_state().dealer
+    assert not any(str(card) in answer.text or card.pretty in answer.text for card in dealer)
+
+
+def test_insurance_reads_in_german() -> None:
+    w = words("de")
+    assert coaching.option_label(TWO_PLUS_FOUR, w, "bet+insure 60") == "Bet + Versicherung 60"
+    assert coaching.option_label(TWO_PLUS_FOUR, w, "insure 1200") == "Versicherung 1.200"
+
+
+async def test_the_hint_at_chinese_poker_values_each_way_to_set_the_hand_in_points(
+        harness: DiscordHarness, clock: FakeClock) -> None:
+    """The Hint under a player's hand: the auto-arrange's proposal in points against the two
+    other players (sampled, ± its error), in chips at the table's point value."""
+    driver = TableDriver(harness, clock)
+    await harness.bot.tables.open_table(harness.guild_id, harness.channel_id, TableConfig(
+        "chinese", decision_seconds=120, options=ChineseTableOptions(point_value=10)))
+    await driver.settle()
+    harness.use_deck(bytes(32))
+    players = [harness.user(name) for name in ("alice", "bob", "carol")]
+    for player in players:
+        await harness.slash(player, "chinese buyin", amount=200)
+    await driver.press(players[0], "Deal")
+    hand = await driver.press(players[0], "Set my hand")
+    answer = await harness.click(players[0], hand.message, hand.button(HINT))
+    asked = chinese.request(driver.round_state(), players[0].id)
+    assert asked is not None and answer.ephemeral
+    auto = asked.run().value_of("auto")
+    w = words("en")
+    assert f"**Auto-arrange**: {w.signed(float(auto.ev))} points ({w.signed(auto.chips(10), 1)} chips) ±" \
+        in answer.text
+    assert "sampled" in answer.text

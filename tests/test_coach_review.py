@@ -3,13 +3,16 @@ reviewed to the same figures the hint gives at that moment; any other action is 
 
 from __future__ import annotations
 
-from bot.coach import hcf, uth
+from bot.coach import hcf, twoplusfour, uth
 from bot.coach.review import Decision, option_name, review
+from bot.games.boxed import BoxStakes
+from bot.games.boxed import moves as boxed_moves
 from bot.games.hcf import moves as hcf_moves
 from bot.games.uth import moves
 from bot.games.uth.rules import UTHOptions
 from bot.poker import parse_cards
 from tests.test_coach_hcf import at_decision
+from tests.test_coach_twoplusfour import DECKS
 from tests.test_coach_uth import at_flop
 
 SEAT = 7
@@ -52,3 +55,22 @@ def test_an_action_that_is_not_the_decision_is_none() -> None:
     assert Decision.made_with(SEAT, asked, hcf_moves.Ante(10)) is None, "not one of the decision's moves"
     assert Decision.made_with(SEAT, None, hcf_moves.Fold()) is None, "no decision the coach values"
     assert Decision.made_with(SEAT, asked, None) is None, "a step the round took by itself"
+
+
+def test_insurance_between_the_hints_amounts_is_valued_as_the_engine_settles_it() -> None:
+    """A Bet with 35 chips of insurance, where the hint valued 10 and 60: the review's figure
+    lies on the line between them, and that line is the box's worth with 35 settled outright
+    (each chip of insurance settles alike)."""
+    cards, up = parse_cards("Qs Qd Qc 7h 2h"), parse_cards("Jd 8c 5s 4h")
+    state = DECKS.one_box("Qs Qd Qc 7h 2h", "2c 3d Jd 8c 5s 4h", ante=10)
+    asked = twoplusfour.request(state, 1)
+    decision = Decision.made_with(1, asked, boxed_moves.Bet(35))
+    assert asked is not None and decision is not None and decision.made == "bet+insure 35"
+    hint = asked.run()
+    assert {option.name for option in hint.options} >= {"bet+insure 10", "bet+insure 60"}
+    (item,) = review((decision,))
+    unseen = tuple(card for card in range(52) if card not in {*cards, *up})
+    settled = twoplusfour.box_net(cards, twoplusfour.dealer(unseen, tuple(up)),
+                                  BoxStakes("open", 10, 20, insurance=35), 0, state.options) / 10
+    assert hint.value_of("bet+insure 35").ev == settled and item.made_ev == float(settled)
+    assert option_name(boxed_moves.Insure(1, 35)) == "insure 35" and option_name(boxed_moves.Bet()) == "bet"

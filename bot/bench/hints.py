@@ -1,5 +1,6 @@
 """``python -m bot bench hints``: milliseconds per hint, for each game and decision the coach
-values, over random decisions (seeded). The first hint of a process fills the coach's tables
+values, over random decisions (seeded; a fifth as many Chinese Poker hands, each a second's
+sampling). The first hint of a process fills the coach's tables
 (about a second); it is timed apart as the cold start. Goal (issue 36): every hint within 1 s at
 p99 on this machine. Hints run in a worker process in the bot; here they run in this one."""
 
@@ -12,7 +13,7 @@ import time
 from collections.abc import Callable
 from functools import partial
 
-from bot.coach import threecard, uth
+from bot.coach import chinese, hcf, threecard, twoplusfour, uth
 from bot.coach.values import Hint
 from bot.poker import FULL_DECK
 
@@ -21,12 +22,21 @@ GOAL_MS = 1000.0
 
 def decisions(rng: random.Random, count: int) -> dict[str, list[Callable[[], Hint]]]:
     """``count`` random decisions of each kind, each a hint to compute."""
-    kinds: dict[str, list[Callable[[], Hint]]] = {"threecard play/fold": [], "uth flop": [], "uth river": []}
-    for _ in range(count):
-        deal = rng.sample(FULL_DECK, 7)
+    kinds: dict[str, list[Callable[[], Hint]]] = {
+        "threecard play/fold": [], "uth flop": [], "uth river": [], "hcf raise/fold": [],
+        "twoplusfour opening": [], "twoplusfour after buy": []}
+    for index in range(count):
+        if index % 5 == 0:  # a Chinese Poker hint draws its opponents' hands: about a second each
+            hand = rng.sample(FULL_DECK, 13)
+            kinds.setdefault("chinese set (3 others)", []).append(
+                partial(chinese.hint, hand, None, 3, rng.randrange(2**32)))
+        deal = rng.sample(FULL_DECK, 10)
         kinds["threecard play/fold"].append(partial(threecard.hint, deal[:3]))
         kinds["uth flop"].append(partial(uth.flop_hint, deal[:2], deal[2:5]))
-        kinds["uth river"].append(partial(uth.river_hint, deal[:2], deal[2:]))
+        kinds["uth river"].append(partial(uth.river_hint, deal[:2], deal[2:7]))
+        kinds["hcf raise/fold"].append(partial(hcf.hint, deal[:7]))
+        kinds["twoplusfour opening"].append(partial(twoplusfour.hint, deal[:5], deal[5:9]))
+        kinds["twoplusfour after buy"].append(partial(twoplusfour.hint, [*deal[:5], deal[9]], deal[5:9]))
     return kinds
 
 

@@ -11,17 +11,19 @@ import time
 from collections.abc import Callable
 from random import Random
 
-from bot.coach import hcf, threecard, uth
+from bot.coach import chinese, hcf, threecard, twoplusfour, uth
 from bot.coach.values import Estimate, Hint, StrategyReturn
 from bot.games.hcf.hands import hand_keys, raise_cap
 from bot.poker import Card, CardError, parse_cards
 
-GAMES = ("threecard", "uth", "hcf")
+GAMES = ("threecard", "uth", "hcf", "twoplusfour", "chinese")
 """The games the coach knows so far."""
-SAMPLES = 150_000
-"""Hands a sampled strategy figure draws by default: at least 10^5, and at High Card Flush
-enough for a 95% interval within ±0.5% of the Ante (its standard deviation per hand is 0.96)."""
-NAMES = {"threecard": "Three Card Poker", "uth": "Ultimate Texas Hold'em", "hcf": "High Card Flush"}
+SAMPLES = {"hcf": 150_000, "twoplusfour": 100_000}
+"""Hands a sampled strategy figure draws by default: at least 10^5. At High Card Flush that is
+enough for a 95% interval within ±0.5% of the Ante (its standard deviation per hand is 0.96);
+at 2 Plus 4 (1.7 a deal) the interval comes from the simple strategy's long run plus the gain."""
+NAMES = {"threecard": "Three Card Poker", "uth": "Ultimate Texas Hold'em", "hcf": "High Card Flush",
+         "twoplusfour": "2 Plus 4 Poker", "chinese": "Chinese Poker"}
 
 
 def hint_main(argv: list[str]) -> int:
@@ -35,9 +37,17 @@ def hint_main(argv: list[str]) -> int:
     parser.add_argument("--max-raise", type=int, choices=(1, 2, 3),
                         help="High Card Flush: the largest Raise the player may make (default: "
                              "what the hand's flush allows)")
+    parser.add_argument("--dealer-up", help="2 Plus 4: the dealer's four face-up cards")
+    parser.add_argument("--bought", help="2 Plus 4: the sixth card a Buy brought (the decision after it)")
+    parser.add_argument("--front", help="Chinese Poker: the draft's front (3 cards)")
+    parser.add_argument("--middle", help="Chinese Poker: the draft's middle (5 cards)")
+    parser.add_argument("--opponents", type=int, choices=(1, 2, 3), default=3,
+                        help="Chinese Poker: the other players at the table (default 3)")
     args = parser.parse_args(argv)
     hand, board = _cards(parser, "--hand", args.hand), _cards(parser, "--board", args.board or "")
-    if len({*hand, *board}) != len(hand) + len(board):
+    named = [*hand, *board, *_cards(parser, "--dealer-up", args.dealer_up or ""),
+             *_cards(parser, "--bought", args.bought or "")]
+    if len(set(named)) != len(named):
         parser.error("a card is named twice")
     answer = HINTS[args.game](parser, args, hand, board)
     print(json.dumps(answer.to_json()))
@@ -71,8 +81,29 @@ def _hcf_hint(parser: argparse.ArgumentParser, args: argparse.Namespace, hand: l
     return hcf.hint(hand, raises=range(1, (args.max_raise or allowed) + 1))
 
 
+def _twoplusfour_hint(parser: argparse.ArgumentParser, args: argparse.Namespace, hand: list[Card],
+                      board: list[Card]) -> Hint:
+    up = _cards(parser, "--dealer-up", args.dealer_up or "")
+    bought = _cards(parser, "--bought", args.bought or "")
+    if len(hand) != 5 or len(up) != 4 or len(bought) > 1:
+        parser.error("twoplusfour: --hand takes the box's five cards, --dealer-up the dealer's four "
+                     "face-up cards and --bought at most one card")
+    return twoplusfour.hint([*hand, *bought], up)
+
+
+def _chinese_hint(parser: argparse.ArgumentParser, args: argparse.Namespace, hand: list[Card],
+                  board: list[Card]) -> Hint:
+    front, middle = _cards(parser, "--front", args.front or ""), _cards(parser, "--middle", args.middle or "")
+    if len(hand) != 13 or (front or middle) and (len(front) != 3 or len(middle) != 5):
+        parser.error("chinese: --hand takes the thirteen cards, --front and --middle a draft's 3 and 5")
+    if not {*front, *middle} <= set(hand):
+        parser.error("chinese: the draft's cards come from --hand")
+    return chinese.hint(hand, (front, middle) if front else None, args.opponents, seed=1)
+
+
 HINTS: dict[str, Callable[[argparse.ArgumentParser, argparse.Namespace, list[Card], list[Card]], Hint]] = {
-    "threecard": _threecard_hint, "uth": _uth_hint, "hcf": _hcf_hint}
+    "threecard": _threecard_hint, "uth": _uth_hint, "hcf": _hcf_hint, "twoplusfour": _twoplusfour_hint,
+    "chinese": _chinese_hint}
 
 
 def _cards(parser: argparse.ArgumentParser, option: str, text: str) -> list[Card]:
@@ -86,16 +117,17 @@ def strategy_main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot strategy",
                                      description="The return to player of the coach's best play.")
     parser.add_argument("game", choices=[game for game in GAMES if game in STRATEGIES])
-    parser.add_argument("--samples", type=int, default=SAMPLES,
-                        help=f"hands drawn where the figure is sampled (default {SAMPLES:,}: a 95%% "
-                             f"interval within ±0.5%% of the Ante)")
+    parser.add_argument("--samples", type=int,
+                        help="hands drawn where the figure is sampled (default: "
+                             + ", ".join(f"{game} {count:,}" for game, count in SAMPLES.items()) + ")")
     parser.add_argument("--seed", type=int, default=1, help="the draw's seed (default 1)")
     parser.add_argument("--json", action="store_true", help="one JSON object instead of text")
     args = parser.parse_args(argv)
-    if args.samples < 2:
+    samples = args.samples or SAMPLES.get(args.game, 2)
+    if samples < 2:
         parser.error("--samples: at least 2")
     started = time.perf_counter()
-    figures = STRATEGIES[args.game](args.samples, Random(args.seed))
+    figures = STRATEGIES[args.game](samples, Random(args.seed))
     print(json.dumps(figures.to_json()) if args.json else strategy_text(figures))
     print(f"computed in {time.perf_counter() - started:.1f} s", file=sys.stderr)
     return 0
@@ -106,7 +138,7 @@ def _threecard_strategy(samples: int, rng: Random) -> StrategyReturn:
 
 
 STRATEGIES: dict[str, Callable[[int, Random], StrategyReturn]] = {
-    "threecard": _threecard_strategy, "hcf": hcf.strategy_return}
+    "threecard": _threecard_strategy, "hcf": hcf.strategy_return, "twoplusfour": twoplusfour.strategy_return}
 
 
 def strategy_text(figures: StrategyReturn) -> str:
@@ -119,12 +151,22 @@ def strategy_text(figures: StrategyReturn) -> str:
             f"  the simple strategy:   {_figure(simple)}\n"
             + (f"  the coach's gain, hand by hand on the same hands: {float(figures.gain.mean):+.4%} "
                f"(± {1.96 * figures.gain.stderr:.4%} at 95%)\n" if figures.gain else "")
+            + _anchored_line(figures)
             + f"  simple strategy: {figures.simple_strategy}")
 
 
-def _figure(estimate: Estimate) -> str:
+def _anchored_line(figures: StrategyReturn) -> str:
+    """The coach's return placed by the simple strategy's long run and the gain, where known."""
+    if figures.anchored is None or figures.simple_measured is None:
+        return ""
+    return (f"  the coach's best play as the simple strategy's long run "
+            f"({_figure(figures.simple_measured, 'rounds')}) plus the gain: "
+            f"{_figure(figures.anchored, 'deals')}\n")
+
+
+def _figure(estimate: Estimate, drawn: str = "samples") -> str:
     returned = 1 + float(estimate.mean)
     text = f"return {returned:.4%}, house edge {1 - returned:.4%}"
     if estimate.samples:
-        text += f" (± {1.96 * estimate.stderr:.2%} at 95%, {estimate.samples:,} samples)"
+        text += f" (± {1.96 * estimate.stderr:.2%} at 95%, {estimate.samples:,} {drawn})"
     return text

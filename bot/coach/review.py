@@ -10,14 +10,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.coach.values import HintRequest, Method
+from bot.coach.values import option_name as naming
 from bot.games.common import SeatId
 from bot.games.moves import Move
 
 
 def option_name(move: Move) -> str:
-    """The move as the coach names its options: ``"fold"``, ``"raise 2x"`` (a Raise's multiple)."""
-    times = getattr(move, "times", None)
-    return move.kind if times is None else f"{move.kind} {times}x"
+    """The move as the coach names its options: ``"fold"``, ``"raise 2x"`` (a Raise's multiple),
+    ``"bet+insure 60"`` (a boxed game's Bet with insurance bought), ``"insure 60"``."""
+    insurance = getattr(move, "insurance", 0)
+    if insurance:
+        return naming(INSURED_BET, amount=insurance)
+    if move.kind == "insure":
+        return naming(move.kind, amount=getattr(move, "amount", None))
+    return naming(move.kind, getattr(move, "times", None))
+
+
+INSURED_BET = "bet+insure"
+"""The coach's name for a Bet with insurance bought with it (one move of the engine's)."""
 
 
 @dataclass(frozen=True)
@@ -67,7 +77,10 @@ def review(decisions: tuple[Decision, ...]) -> tuple[Reviewed, ...]:
     reviewed = []
     for decision in decisions:
         hint = decision.request.run()
-        made = hint.value_of(decision.made)
+        try:
+            made = hint.value_of(decision.made)
+        except KeyError:  # a move the hint does not value (Confirm foul on a legal draft): no review
+            continue
         reviewed.append(Reviewed(decision.seat, decision.made, hint.best.name, float(made.ev),
                                  float(hint.best.ev), decision.request.ante, hint.method,
                                  max(made.stderr, hint.best.stderr)))

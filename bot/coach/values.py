@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Any, Literal
 
 Method = Literal["exact", "sampled"]
+Unit = Literal["ante", "point"]
 
 
 @dataclass(frozen=True)
@@ -21,11 +22,13 @@ class OptionValue:
     stderr: float = 0.0
     choice: int | None = None
     """The move's value where it has several (a Raise's multiple)."""
+    amount: int | None = None
+    """Chips the move puts on a bet where the player names them (insurance)."""
 
     @property
     def name(self) -> str:
-        """``"fold"``, ``"raise 4x"``: the move as the command line names it."""
-        return self.move if self.choice is None else f"{self.move} {self.choice}x"
+        """``"fold"``, ``"raise 4x"``, ``"insure 60"``: the move as the command line names it."""
+        return option_name(self.move, self.choice, self.amount)
 
     def chips(self, ante: int) -> float:
         """The expected net result in chips, for a hand with ``ante`` chips on its Ante."""
@@ -38,6 +41,8 @@ class Hint:
 
     options: tuple[OptionValue, ...]
     method: Method
+    unit: Unit = "ante"
+    """What the figures count: Antes, or Chinese Poker's points."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "options", tuple(sorted(self.options, key=lambda option: -option.ev)))
@@ -47,14 +52,44 @@ class Hint:
         return self.options[0]
 
     def value_of(self, name: str) -> OptionValue:
-        return next(option for option in self.options if option.name == name)
+        """The option named ``name``. An amount between two of the hint's amounts of the same
+        move (insurance of 45 where the hint valued 30 and 60) is valued between them: each chip
+        of such a bet settles alike, so its value is linear in the amount."""
+        found = next((option for option in self.options if option.name == name), None)
+        if found is not None:
+            return found
+        move, choice, amount = parse_option(name)
+        ends = sorted((option for option in self.options if option.move == move and option.choice == choice
+                       and option.amount is not None), key=lambda option: option.amount or 0)
+        if amount is None or len(ends) < 2 or not ends[0].amount < amount < ends[-1].amount:  # type: ignore[operator]
+            raise KeyError(f"the hint has no option {name!r}")
+        low, high = ends[0], ends[-1]
+        assert low.amount is not None and high.amount is not None
+        share = Fraction(amount - low.amount, high.amount - low.amount)
+        ev = low.ev + (high.ev - low.ev) * share
+        return OptionValue(move, ev, max(low.stderr, high.stderr), choice, amount)
 
     def to_json(self) -> dict[str, Any]:
-        """The command line's answer: each option's EV in Antes, the best move, the method, and
-        the standard error of a sampled figure (0 when exact)."""
+        """The command line's answer: each option's EV in Antes (Chinese Poker: points, as
+        ``unit`` says), the best move, the method, and the largest standard error of a sampled
+        figure (0 when exact)."""
         return {"options": [{"move": option.name, "ev": float(option.ev)} for option in self.options],
                 "best": self.best.name, "method": self.method,
-                "stderr": max((option.stderr for option in self.options), default=0.0)}
+                "stderr": max((option.stderr for option in self.options), default=0.0), "unit": self.unit}
+
+
+def option_name(move: str, choice: int | None = None, amount: int | None = None) -> str:
+    """An option's name: the move's kind, a Raise's multiple (``"raise 2x"``), the chips of a bet
+    the player sizes (``"bet+insure 60"``)."""
+    return move + (f" {choice}x" if choice is not None else "") + (f" {amount}" if amount is not None else "")
+
+
+def parse_option(name: str) -> tuple[str, int | None, int | None]:
+    """``(move, choice, amount)`` from an option's name, the inverse of :func:`option_name`."""
+    move, *rest = name.split(" ")
+    choice = next((int(part[:-1]) for part in rest if part.endswith("x")), None)
+    amount = next((int(part) for part in rest if part.isdecimal()), None)
+    return move, choice, amount
 
 
 @dataclass(frozen=True)
@@ -111,6 +146,18 @@ class StrategyReturn:
     gain: Estimate | None = None
     """The coach's gain over the simple strategy where both were sampled on the same hands: the
     mean of the hand-by-hand differences, far tighter than either figure."""
+    simple_measured: Estimate | None = None
+    """The simple strategy's figure from the simulator's long run, where it is far tighter than
+    the sample's: with the gain it places the coach's return tighter than the sample can."""
+
+    @property
+    def anchored(self) -> Estimate | None:
+        """The coach's return as the simple strategy's long-run figure plus the gain (their
+        errors independent), where both are known."""
+        if self.gain is None or self.simple_measured is None:
+            return None
+        stderr = (self.gain.stderr ** 2 + self.simple_measured.stderr ** 2) ** 0.5
+        return Estimate(float(self.simple_measured.mean) + float(self.gain.mean), stderr, self.gain.samples)
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "bet": f"{self.bets} per ante",
@@ -119,4 +166,6 @@ class StrategyReturn:
                 "simple_method": self.simple.method, "simple_stderr": self.simple.stderr,
                 "simple_strategy": self.simple_strategy, "samples": self.coach.samples,
                 "gain": float(self.gain.mean) if self.gain else float(self.coach.mean - self.simple.mean),
-                "gain_stderr": self.gain.stderr if self.gain else 0.0}
+                "gain_stderr": self.gain.stderr if self.gain else 0.0,
+                **({"anchored": 1 + float(self.anchored.mean), "anchored_stderr": self.anchored.stderr}
+                   if self.anchored else {})}

@@ -189,6 +189,10 @@ class BuyRule:
     cost_antes: int = 1
     free_choice_pair: int | None = None
 
+    def forces_bet(self, dealer_up: Iterable[Card]) -> bool:
+        """Whether a Buy places the BET automatically with the dealer showing ``dealer_up``."""
+        return self.free_choice_pair is not None and not shows_pair_of(dealer_up, self.free_choice_pair)
+
 
 @dataclass(frozen=True)
 class ExchangeRule:

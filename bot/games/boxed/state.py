@@ -82,7 +82,7 @@ from bot.games.boxed.actions import (
     action_from_dict,
 )
 from bot.games.boxed.betting import apply_layout, seat_cards, verify_layout, within_minimums
-from bot.games.boxed.rules import BoxedGame, BoxedOptions, Phase, insurance_limits, shows_pair_of
+from bot.games.boxed.rules import BoxedGame, BoxedOptions, Phase, insurance_limits
 from bot.games.boxed.seat import Box, Layout, Seat
 from bot.games.boxed.showdown import exchange_dealer_card, seat_lines
 from bot.games.boxed.views import PrivateView, PublicView, private_view, public_view
@@ -350,10 +350,7 @@ class BoxedState(DealerRound):
     def buy_forces_bet(self) -> bool:
         """Whether a Buy now places the BET automatically (2 Plus 4: unless the dealer's face-up
         cards show a pair of kings or better, seed point 9)."""
-        rule = self.game.buy
-        if rule is None or rule.free_choice_pair is None:
-            return False
-        return not shows_pair_of(self.dealer_up, rule.free_choice_pair)
+        return self.game.buy is not None and self.game.buy.forces_bet(self.dealer_up)
 
     def buy(self, seat: SeatId) -> Buy:
         self.verify_buy(seat)

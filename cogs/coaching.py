@@ -142,7 +142,7 @@ def hint_text(hint: Hint, ante: int, vocabulary: Vocabulary, w: Words) -> str:
                  value=w.signed(float(option.ev)), chips=w.signed(option.chips(ante), 1))
         if option.stderr:
             line += w(" ±{error}", error=w.signed(option.stderr).lstrip("+"))
-        lines.append(f"{line} \u2b50 {w('best')}" if option is hint.best else line)
+        lines.append(f"{line} \u2b50 {w('best')}" if hint.best_for(option) is option else line)
     return "\n".join(lines)
 
 
@@ -154,12 +154,18 @@ FIGURES = {"ante": N_("**{move}**: {value} Antes ({chips} chips)"),
 def option_label(vocabulary: Vocabulary, w: Words, name: str) -> str:
     """The coach's option name (``"raise 2x"``, ``"fold"``, ``"bet+insure 60"``) as its button
     reads to ``w``; insurance, which is bought with a command, named with its chips."""
-    move, times, amount = parse_option(name)
+    move, times, amount, box = parse_option(name)
+    if move == "exchange":
+        return vocabulary.button(w, move, box=box)
+    if move == "keep":
+        return w("Keep box {box}'s Ante win", box=box)
     if move == INSURED_BET:
-        return w("{bet} + insurance {amount}", bet=vocabulary.button(w, "bet"), amount=w.number(amount or 0))
-    if move == "insure":
-        return w("Insurance {amount}", amount=w.number(amount or 0))
-    return vocabulary.button(w, move, times=times)
+        label = w("{bet} + insurance {amount}", bet=vocabulary.button(w, "bet"), amount=w.number(amount or 0))
+    elif move == "insure":
+        label = w("Insurance {amount}", amount=w.number(amount or 0))
+    else:
+        label = vocabulary.button(w, move, times=times)
+    return label if box is None else w("{option} on box {box}", option=label, box=box)
 
 
 # -- the review ------------------------------------------------------------------------------

@@ -12,5 +12,7 @@ def test_the_hints_benchmark_prints_every_decision_it_times(capsys: pytest.Captu
     assert BENCHMARKS["hints"] == "bot.bench.hints:main"
     assert bench_main(["hints", "--decisions", "3"]) == 0
     printed = capsys.readouterr().out
-    assert all(kind in printed for kind in ("threecard play/fold", "uth flop", "uth river"))
+    assert all(kind in printed for kind in ("threecard play/fold", "uth flop", "uth river", "hcf raise/fold",
+                                            "twoplusfour opening", "twoplusfour after buy",
+                                            "chinese set (3 others)"))
     assert "goal: every hint within 1000 ms at p99:" in printed

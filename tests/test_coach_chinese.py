@@ -14,8 +14,8 @@ HAND = parse_cards("As Ad Kc Qh Jd 9s 8s 7h 5c 4d 3d 2h 2c")
 
 
 def dealt(deck: list[int], players: int = 3) -> ChineseTable:
-    table = ChineseTable.open(ChineseOptions(point_value=5), tuple((seat, 200) for seat in range(1, players + 1)),
-                              None, (), frozenset())
+    stacks = tuple((seat, 200) for seat in range(1, players + 1))
+    table = ChineseTable.open(ChineseOptions(point_value=5), stacks, None, (), frozenset())
     table.apply(1, moves.Deal())
     table.deal_cards(deck)
     return table

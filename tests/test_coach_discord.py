@@ -232,6 +232,8 @@ def test_insurance_reads_in_german() -> None:
     w = words("de")
     assert coaching.option_label(TWO_PLUS_FOUR, w, "bet+insure 60") == "Bet + Versicherung 60"
     assert coaching.option_label(TWO_PLUS_FOUR, w, "insure 1200") == "Versicherung 1.200"
+    assert coaching.option_label(TWO_PLUS_FOUR, w, "insure 60 box2") == "Versicherung 60 auf Box 2"
+    assert coaching.option_label(TWO_PLUS_FOUR, w, "keep box1") == "Ante-Gewinn von Box 1 behalten"
 
 
 async def test_the_hint_at_chinese_poker_values_each_way_to_set_the_hand_in_points(

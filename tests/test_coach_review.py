@@ -73,4 +73,5 @@ def test_insurance_between_the_hints_amounts_is_valued_as_the_engine_settles_it(
     settled = twoplusfour.box_net(cards, twoplusfour.dealer(unseen, tuple(up)),
                                   BoxStakes("open", 10, 20, insurance=35), 0, state.options) / 10
     assert hint.value_of("bet+insure 35").ev == settled and item.made_ev == float(settled)
-    assert option_name(boxed_moves.Insure(1, 35)) == "insure 35" and option_name(boxed_moves.Bet()) == "bet"
+    assert option_name(boxed_moves.Insure(1, 35)) == "insure 35 box1"
+    assert option_name(boxed_moves.Bet()) == "bet"

@@ -19,13 +19,14 @@ from random import Random
 import pytest
 
 from bot.coach import twoplusfour
-from bot.coach.review import option_name
+from bot.coach.review import Decision, option_name
+from bot.coach.values import parse_option
 from bot.games.boxed import BoxedOptions, BoxedState, Phase
 from bot.games.boxed import moves as m
 from bot.games.moves import Move
 from bot.games.twoplusfour import new_round
 from bot.games.twoplusfour.figures import COACH_GAIN, RTP, coach_return
-from bot.poker import parse_cards
+from bot.poker import Card, parse_cards
 from tests.boxed_decks import FixedDecks
 
 SEAT = 1
@@ -107,9 +108,9 @@ def bought(hand: Sequence[int], up: Sequence[int], pool: Sequence[int], ante: in
 
 
 def option_moves(name: str) -> list[Move]:
-    move, _, amount = name.partition(" ")
+    move, _, amount, box = parse_option(name)
     return {"bet": [m.Bet()], "fold": [m.Fold()], "goon": [m.GoOn()],
-            "bet+insure": [m.Bet(int(amount or 0))], "insure": [m.Insure(1, int(amount or 0))]}[move]
+            "bet+insure": [m.Bet(amount or 0)], "insure": [m.Insure(box or 1, amount or 0)]}[move]
 
 
 CASES = [
@@ -181,12 +182,14 @@ def test_a_hint_reads_only_what_the_player_sees() -> None:
     assert asked[0] == asked[1]
 
 
-def test_no_hint_without_an_open_box_decision() -> None:
+def test_no_hint_without_a_decision() -> None:
+    """Another seat's, or once the exchange is confirmed (the round settled)."""
     state = DECKS.one_box("Qs Qd Qc 7h 2h", "2c 3d Jd 8c 5s 4h", ante=10)
+    assert twoplusfour.request(state, 2) is None
     state.apply(SEAT, m.Bet())
-    assert state.phase is Phase.EXCHANGE
-    assert twoplusfour.request(state, SEAT) is None
-    assert twoplusfour.request(DECKS.one_box("Qs Qd Qc 7h 2h", "2c 3d Jd 8c 5s 4h", ante=10), 2) is None
+    assert state.phase is Phase.EXCHANGE and twoplusfour.request(state, SEAT) is not None
+    state.apply(SEAT, m.GoOn())
+    assert state.phase is Phase.SETTLED and twoplusfour.request(state, SEAT) is None
 
 
 def test_the_coachs_choice_is_worth_at_least_the_strategys_deal_by_deal() -> None:
@@ -221,6 +224,81 @@ def test_the_command_line_prints_the_hint_as_json() -> None:
                            check=True)
     answer = json.loads(shown.stdout)
     assert answer["method"] == "exact" and answer["stderr"] == 0 and answer["best"] == "goon"
-    assert [option["move"] for option in answer["options"]] == ["goon", "insure 1", "insure 14"]
+    assert [option["move"] for option in answer["options"]] == ["goon", "insure 1 box1", "insure 14 box1"]
     exact = twoplusfour.hint(parse_cards("7s 7d 7c 4c 2h 4s"), parse_cards("Qd 9c 6s 3h"))
     assert answer["options"][0]["ev"] == float(exact.best.ev)
+
+
+def test_the_exchange_is_worth_what_every_card_it_may_bring_settles_to() -> None:
+    """Four queens, the dealer without Ace-King: keeping the Ante's win, or the exchange with
+    each of the 41 cards the player does not see, each a whole round through the engine."""
+    hand, down_up = "Qs Qd Qc Qh 2h", "2c 3d Jd 8c 5s 4h"
+    state = DECKS.one_box(hand, down_up, ante=10)
+    state.apply(SEAT, m.Bet())
+    asked = twoplusfour.request(state, SEAT)
+    assert asked is not None and asked.moves == frozenset(), "the picks are toggles: not reviewed"
+    hint = asked.run()
+    assert {option.name for option in hint.options} == {"keep box1", "exchange box1"}
+    kept = DECKS.one_box(hand, down_up, ante=10)
+    kept.apply(SEAT, m.Bet())
+    assert hint.value_of("keep box1").ev == Fraction(settled_net(kept, False), 10)
+    shown = {*parse_cards(hand), *parse_cards(down_up)}
+    nets = []
+    for card in (card for card in range(52) if card not in shown):
+        round_ = DECKS.one_box(hand, down_up, str(Card(card)), ante=10)
+        round_.apply(SEAT, m.Bet())
+        nets.append(settled_net(round_, True))
+    assert hint.value_of("exchange box1").ev == Fraction(sum(nets), len(nets) * 10)
+    assert hint.best.name == "exchange box1", "20:1 on the BET is worth the Ante's sure win"
+
+
+BLIND_HANDS = ("9s 8d 6c 4h 3h", "Ks Kd Kc 7h 2h")
+"""An open box that bets, and a blind box of three kings."""
+
+
+def blind_round(down: Sequence[int], up: Sequence[int], blind_move: Move) -> BoxedState:
+    """Box 1 open (it bets), box 2 blind; ``blind_move`` on the turned blind box."""
+    state = new_round(OPTIONS)
+    state.place_ante(SEAT, 1, 10)
+    state.place_ante(SEAT, 2, 10)
+    state.choose_open_boxes(SEAT, 1)
+    state.close_betting()
+    named = [*parse_cards(" ".join(BLIND_HANDS)), *down, *up]
+    state.deal([*named, *(card for card in range(52) if card not in named)])
+    state.apply(SEAT, m.Bet())
+    state.apply(SEAT, blind_move)
+    if SEAT in state.pending_seats():
+        state.apply(SEAT, m.GoOn())
+    return state
+
+
+def test_a_turned_blind_box_is_insured_as_every_deal_settles_it() -> None:
+    """The dealer shows a pair of aces (it always qualifies): the blind box's Go on and its
+    least and most insurance, each worth the box's mean net over every dealer pair, each a whole
+    round through the engine; an Insure there is a decision the review reads."""
+    up = parse_cards("Ah Ac 6s 3d")
+    state = new_round(OPTIONS)
+    state.place_ante(SEAT, 1, 10)
+    state.place_ante(SEAT, 2, 10)
+    state.choose_open_boxes(SEAT, 1)
+    state.close_betting()
+    named = [*parse_cards(" ".join(BLIND_HANDS)), *parse_cards("2c 3c"), *up]
+    state.deal([*named, *(card for card in range(52) if card not in named)])
+    state.apply(SEAT, m.Bet())
+    asked = twoplusfour.request(state, SEAT)
+    assert asked is not None and asked.moves == frozenset({"insure"})
+    hint = asked.run()
+    assert {option.name for option in hint.options} == {"goon box2", "insure 10 box2", "insure 60 box2"}
+    shown = {*parse_cards(" ".join(BLIND_HANDS)), *up}
+    rest = [card for card in range(52) if card not in shown]
+    for option, move in (("goon box2", m.GoOn()), ("insure 10 box2", m.Insure(2, 10)),
+                         ("insure 60 box2", m.Insure(2, 60))):
+        total = count = 0
+        for down in combinations(rest, 2):
+            settled = blind_round(down, up, move).settlement
+            assert settled is not None
+            total += sum(line.returned - line.staked for line in settled.lines_of(SEAT)
+                         if line.bet.startswith("box2"))
+            count += 1
+        assert hint.value_of(option).ev == Fraction(total, count * 10), option
+    assert Decision.made_with(SEAT, asked, m.Insure(2, 35)) is not None

@@ -51,6 +51,7 @@ import gc
 import logging
 import math
 import os
+import random
 import re
 import resource
 import shutil
@@ -66,8 +67,11 @@ from typing import Any
 import discord.http
 from aiohttp import web
 
+from bot.bench.hints import decisions as hint_decisions
 from bot.client import STALE_CONTROL_MESSAGE, CasinoBot
+from bot.coach.values import HintRequest
 from bot.config import Config
+from cogs.coaching import HINTS
 from cogs.table_messages import EDIT_INTERVAL
 from tests.e2e.local_discord import read_body
 from tests.harness.clock import FakeClock
@@ -178,6 +182,8 @@ class Figures:
     """The process's CPU time over the measured rounds (every thread: the event loop, the
     database's and the drawing threads; not the worker processes)."""
     leaderboards: int = 0  # /leaderboard commands answered while the presses were measured
+    hint_waits: list[float] = field(default_factory=list)
+    """Seconds each hint asked meanwhile waited for its answer (the coach's worker's queue and work)."""
     rss_mb: float = 0.0
     logs: collections.Counter[str] = field(default_factory=collections.Counter)
 
@@ -384,9 +390,10 @@ def peak_rss_mb() -> float:
 
 
 async def run(tables: int, settings: Settings, profile: Any = None, *, database: Path | None = None,
-              leaderboards_per_second: float = 0.0) -> Figures:
+              leaderboards_per_second: float = 0.0, hints_per_second: float = 0.0) -> Figures:
     """One measured run at ``tables`` tables: a fresh bot and fake Discord, on a fresh database
-    or a copy of ``database``, with ``leaderboards_per_second`` /leaderboard commands meanwhile."""
+    or a copy of ``database``, with ``leaderboards_per_second`` /leaderboard commands and
+    ``hints_per_second`` hints meanwhile."""
     figures = Figures(tables)
     clock = FakeClock()
     fake = TimedFakeDiscord(stock=settings.stock_fake)
@@ -418,14 +425,14 @@ async def run(tables: int, settings: Settings, profile: Any = None, *, database:
                 if profile is not None:
                     profile.enable()
                 done_asking = asyncio.Event()
-                asking = asyncio.create_task(ask_leaderboards(scenario, leaderboards_per_second,
-                                                              done_asking))
+                asking = asyncio.gather(ask_leaderboards(scenario, leaderboards_per_second, done_asking),
+                                        ask_hints(figures, hints_per_second, done_asking))
                 try:
                     for _ in range(settings.rounds):
                         await scenario.play_round(measure=True)
                 finally:
                     done_asking.set()
-                    await asking  # the boards asked for are answered before the bot closes
+                    await asking  # what was asked is answered before the bot closes
                     if profile is not None:
                         profile.disable()
                 figures.wall_seconds = time.perf_counter() - started
@@ -475,6 +482,39 @@ async def ask_leaderboards(scenario: Scenario, per_second: float, done: asyncio.
             task.cancel()
 
 
+async def ask_hints(figures: Figures, per_second: float, done: asyncio.Event) -> None:
+    """Players asking the coach ``per_second`` hints alongside the presses, until ``done``: every
+    kind ``bench hints`` times, in turn (random decisions, seeded), each through the bot's own
+    way to the coach's worker (:data:`cogs.coaching.HINTS`, as the Hint button and command
+    ask), its wait noted; then the hints asked are waited for (60 s at most)."""
+    if per_second <= 0:
+        return
+    kinds = list(hint_decisions(random.Random(36), 200).values())
+    pending: set[asyncio.Task[Any]] = set()
+
+    async def ask(index: int) -> None:
+        kind = kinds[index % len(kinds)]
+        decision = kind[index // len(kinds) % len(kind)]
+        started = time.perf_counter()
+        await HINTS.hint(HintRequest(decision.func, decision.args, 1, frozenset()))
+        figures.hint_waits.append(time.perf_counter() - started)
+
+    index = 0
+    try:
+        while not done.is_set():
+            task = asyncio.create_task(ask(index))
+            pending.add(task)
+            task.add_done_callback(pending.discard)
+            index += 1
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(done.wait(), 1 / per_second)
+        if pending:
+            await asyncio.wait(pending, timeout=60)
+    finally:
+        for task in pending:
+            task.cancel()
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot bench latency",
                                      description="In-process action latency under many tables "
@@ -493,6 +533,9 @@ def main(argv: list[str]) -> int:
                              f"(default {DEFAULT_SPREAD:g}; 0: all at once, a throughput stress)")
     parser.add_argument("--stock-fake", action="store_true",
                         help="use the harness's own (slower) request body parsing")
+    parser.add_argument("--hints", type=float, default=0.0, metavar="PER_SECOND",
+                        help="hints asked of the coach per second meanwhile (issue 36: 5), every kind "
+                             "`bench hints` times in turn")
     parser.add_argument("--profile", metavar="FILE",
                         help="cProfile the event loop thread during the measured rounds of the "
                              "largest run; stats into FILE")
@@ -525,7 +568,7 @@ def main(argv: list[str]) -> int:
             import cProfile
 
             profile = cProfile.Profile()
-        figures = asyncio.run(run(count, settings, profile))
+        figures = asyncio.run(run(count, settings, profile, hints_per_second=args.hints))
         if profile is not None:
             profile.dump_stats(args.profile)
         results.append(figures)
@@ -541,6 +584,10 @@ def main(argv: list[str]) -> int:
         if figures.latencies:  # the work a press costs, whatever the queue: steadier than its wait
             print(f"{'':>6} CPU time of the process per press: "
                   f"{1000 * figures.cpu_seconds / len(figures.latencies):.2f} ms")
+        if figures.hint_waits:
+            print(f"{'':>6} hints answered meanwhile: {len(figures.hint_waits)} "
+                  f"({len(figures.hint_waits) / figures.wall_seconds:.1f}/s), wait p50/p99 "
+                  f"{percentile(figures.hint_waits, 0.5):.0f}/{percentile(figures.hint_waits, 0.99):.0f} ms")
         if figures.unanswered or figures.unsettled:
             print(f"{'':>6} {figures.unanswered} presses never answered, "
                   f"{figures.unsettled} rounds did not settle")

@@ -17,12 +17,12 @@ from bot.games.moves import Move
 
 def option_name(move: Move) -> str:
     """The move as the coach names its options: ``"fold"``, ``"raise 2x"`` (a Raise's multiple),
-    ``"bet+insure 60"`` (a boxed game's Bet with insurance bought), ``"insure 60"``."""
+    ``"bet+insure 60"`` (a boxed game's Bet with insurance bought), ``"insure 60 box1"``."""
     insurance = getattr(move, "insurance", 0)
     if insurance:
         return naming(INSURED_BET, amount=insurance)
     if move.kind == "insure":
-        return naming(move.kind, amount=getattr(move, "amount", None))
+        return naming(move.kind, amount=getattr(move, "amount", None), box=getattr(move, "box", None))
     return naming(move.kind, getattr(move, "times", None))
 
 
@@ -81,7 +81,7 @@ def review(decisions: tuple[Decision, ...]) -> tuple[Reviewed, ...]:
             made = hint.value_of(decision.made)
         except KeyError:  # a move the hint does not value (Confirm foul on a legal draft): no review
             continue
-        reviewed.append(Reviewed(decision.seat, decision.made, hint.best.name, float(made.ev),
-                                 float(hint.best.ev), decision.request.ante, hint.method,
-                                 max(made.stderr, hint.best.stderr)))
+        best = hint.best_for(made)
+        reviewed.append(Reviewed(decision.seat, decision.made, best.name, float(made.ev), float(best.ev),
+                                 decision.request.ante, hint.method, max(made.stderr, best.stderr)))
     return tuple(reviewed)

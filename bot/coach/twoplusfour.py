@@ -14,30 +14,44 @@ value and weighed by how many deals fall in it.
 The decisions: an open box on turn Buys, Bets (with or without insurance, from three of a kind)
 or Folds; after a Buy it Bets or Folds where the dealer shows a pair of kings or better, and
 otherwise, its BET placed with the Buy, goes on or buys insurance. Insurance's value is linear
-in its chips, so the least and the most the box may buy are the options worth showing.
+in its chips, so the least and the most the box may buy are the options worth showing. The
+turned blind boxes go on or buy insurance, each box valued apart; and once the dealer shows a
+hand that does not qualify, each box that may ask for the exchange keeps the Ante's win or
+takes the exchange, valued over every card it may bring.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations
 from random import Random
 
 from bot.coach.review import INSURED_BET
 from bot.coach.values import Estimate, Hint, HintRequest, OptionValue, StrategyReturn
-from bot.games.boxed import BoxedOptions, BoxedState, BoxStakes, HandClass, Phase, exchange_index
+from bot.games.boxed import (
+    Box,
+    BoxedOptions,
+    BoxedState,
+    BoxStakes,
+    HandClass,
+    Phase,
+    PrivateView,
+    exchange_index,
+)
 from bot.games.boxed import moves as boxed_moves
-from bot.games.boxed.rules import BoxShowdown, insurance_limits, settle_box
+from bot.games.boxed.rules import BoxKind, BoxShowdown, insurance_limits, settle_box
+from bot.games.boxed.showdown import exchange_dealer_card
 from bot.games.common import SeatId
 from bot.games.twoplusfour.figures import MEASURED_ROUNDS, RTP, STRATEGY
 from bot.games.twoplusfour.rules import TWO_PLUS_FOUR
 from bot.games.twoplusfour.sim import bets_after_buy, opening_decision
-from bot.poker import Card
+from bot.poker import Card, evaluate_rank
 from bot.poker.evaluator import RANKERS
 
 GAME = TWO_PLUS_FOUR
@@ -208,10 +222,10 @@ def _exchange_sum(hand: Unqualified, value: int, gone: int | None, nets: tuple[i
 
 
 def hint(cards: Sequence[int], up: Sequence[int], ante: int = 1, options: BoxedOptions = STANDARD,
-         seen: Sequence[int] = ()) -> Hint:
+         seen: Sequence[int] = (), box: int = 1) -> Hint:
     """The open box's decision with ``cards`` (five: Buy, Bet or Fold; six, bought: Bet or Fold
     where the dealer's face-up ``up`` leave the choice, else go on or insure), exact. ``seen``:
-    the player's other cards in sight (another open box's)."""
+    the player's other cards in sight (another open box's); ``box``: its position."""
     if len(up) != GAME.dealer.face_up or len(cards) not in (5, 6):
         raise ValueError("2 Plus 4's hint takes the box's five or six cards and the dealer's four "
                          "face-up cards")
@@ -222,7 +236,7 @@ def hint(cards: Sequence[int], up: Sequence[int], ante: int = 1, options: BoxedO
         return Hint((*board.bet_options(cards), board.fold(cards), board.buy(cards, unseen, up)), "exact")
     if not _buy_forces_bet(up):
         return Hint((*board.bet_options(cards, paid=board.fee), board.fold(cards, board.fee)), "exact")
-    return Hint(tuple(board.insure_options(cards)), "exact")
+    return Hint(tuple(board.insure_options(cards, box=box)), "exact")
 
 
 @dataclass(frozen=True)
@@ -258,13 +272,16 @@ class _Board:
             choices.append(OptionValue(INSURED_BET, insured, amount=amount))
         return choices
 
-    def insure_options(self, cards: Sequence[int], gone: int | None = None) -> list[OptionValue]:
-        """Go on with the BET a Buy placed, or buy the least or the most insurance first."""
-        stakes = BoxStakes("open", self.ante, self.bet)
-        choices = [OptionValue("goon", self.antes(cards, stakes, self.fee, gone))]
+    def insure_options(self, cards: Sequence[int], gone: int | None = None, box: int = 1,
+                       kind: BoxKind = "open") -> list[OptionValue]:
+        """Go on with the BET placed (by a Buy, or on a blind box), or buy the least or the most
+        insurance first."""
+        stakes, paid = BoxStakes(kind, self.ante, self.bet), self.fee if kind == "open" else 0
+        went_on = self.antes(cards, stakes, paid, gone)
+        choices = [OptionValue("goon", went_on, box=None if kind == "open" else box)]
         for amount in self._insurance_amounts(cards):
-            insured = self.antes(cards, stakes._replace(insurance=amount), self.fee, gone)
-            choices.append(OptionValue("insure", insured, amount=amount))
+            insured = self.antes(cards, stakes._replace(insurance=amount), paid, gone)
+            choices.append(OptionValue("insure", insured, amount=amount, box=box))
         return choices
 
     def buy(self, cards: Sequence[int], unseen: Sequence[int], up: Sequence[int]) -> OptionValue:
@@ -290,12 +307,17 @@ def _buy_forces_bet(up: Sequence[int]) -> bool:
 
 
 def request(state: BoxedState, seat: SeatId) -> HintRequest | None:
-    """The hint for the open box ``seat`` decides now, from the cards it sees: the box's own,
-    the dealer's face-up ones and its earlier open box's (None: no such decision, or one the
-    coach does not value yet: the blind boxes' insurance and the exchange)."""
-    if state.game is not GAME or state.phase is not Phase.DECISIONS or seat not in state.pending_seats():
+    """The hint for ``seat``'s decision now, from the cards it sees (None: it has none): the open
+    box on turn (its own cards, the dealer's face-up ones and its earlier open box's), the
+    turned blind boxes' insurance, or the dealer's exchange once every card is face up. Only
+    the first two are reviewed: the exchange's picks are toggles, confirmed together."""
+    if state.game is not GAME or seat not in state.pending_seats():
         return None
+    if state.phase is Phase.EXCHANGE:
+        return _exchange_request(state, seat)
     view = state.private_view(seat)
+    if view.step == "blind":
+        return _blind_request(state, view)
     box = next((box for box in view.boxes if box.position == view.current_box), None)
     if box is None or box.stage not in ("deciding", "go_on"):
         return None
@@ -304,7 +326,75 @@ def request(state: BoxedState, seat: SeatId) -> HintRequest | None:
     cards = tuple(card for card in box.cards if card is not None)
     up = tuple(card for card in view.dealer if card is not None)
     seen = tuple(card for other in view.boxes if other is not box for card in other.cards if card is not None)
-    return HintRequest(hint, (cards, up, box.ante, state.options, seen), box.ante, DECISIONS)
+    return HintRequest(hint, (cards, up, box.ante, state.options, seen, box.position), box.ante, DECISIONS)
+
+
+def _blind_request(state: BoxedState, view: PrivateView) -> HintRequest | None:
+    """The blind boxes' insurance, once they are turned: each insurable box's options."""
+    insurable = tuple((box.position, tuple(card for card in box.cards if card is not None), box.ante)
+                      for box in view.boxes if box.kind == "blind" and box.insurance_range)
+    if not insurable:
+        return None
+    up = tuple(card for card in view.dealer if card is not None)
+    seen = tuple(card for box in view.boxes for card in box.cards if card is not None)
+    return HintRequest(blind_hint, (insurable, up, state.options, seen), insurable[0][2],
+                       frozenset({boxed_moves.Insure.kind}))
+
+
+def blind_hint(boxes: Sequence[tuple[int, Sequence[int], int]], up: Sequence[int], options: BoxedOptions,
+               seen: Sequence[int]) -> Hint:
+    """Each turned blind box (position, cards, Ante) that may be insured: no insurance, or the
+    least or the most, exact over the dealer's face-down cards; in Antes of the first box."""
+    unseen = tuple(card for card in DECK if card not in {*up, *seen})
+    dealt = dealer(unseen, tuple(up))
+    first_ante = boxes[0][2]
+    choices = []
+    for position, cards, ante in boxes:
+        for option in _Board(dealt, ante, options).insure_options(cards, box=position, kind="blind"):
+            choices.append(dataclasses.replace(option, ev=option.ev * ante / first_ante))
+    return Hint(tuple(choices), "exact")
+
+
+def exchange_hint(boxes: Sequence[tuple[int, Sequence[int], BoxStakes, int]], dealt: Sequence[int],
+                  options: BoxedOptions, seen: Sequence[int]) -> Hint:
+    """The dealer's exchange, the dealer's cards revealed: for each box that may ask for it
+    (position, final cards, stakes, chips paid for it), keeping the Ante's win or the exchange
+    with every card that may come, settled by the engine; in Antes of the first box."""
+    unseen = [card for card in DECK if card not in {*dealt, *seen}]
+    hand = tuple(Card(card) for card in dealt)
+    dealt_value = evaluate_rank(hand)
+    finals = [evaluate_rank(exchange_dealer_card(GAME, hand, partial(Card, card)).dealer) for card in unseen]
+    first_ante = boxes[0][2].ante
+    choices = []
+    for position, cards, stakes, paid in boxes:
+        box = [Card(card) for card in cards]
+        value = GAME.hand_value(box)
+        showdown = BoxShowdown(value, GAME.bet_pays.winnings(box, value, stakes.bet), HandClass.NOTHING,
+                               dealt_value, dealt_value)
+        staked = stakes.ante + stakes.bet + stakes.insurance + paid
+        kept = settle_box(GAME, options, stakes, showdown).total - staked
+        swapped = stakes._replace(exchanged=True)
+        exchanged = sum(settle_box(GAME, options, swapped, showdown._replace(final_dealer_value=final)).total
+                        for final in finals) - staked * len(finals)
+        choices += [OptionValue("keep", Fraction(kept, first_ante), box=position),
+                    OptionValue("exchange", Fraction(exchanged, len(finals) * first_ante), box=position)]
+    return Hint(tuple(choices), "exact")
+
+
+def _exchange_request(state: BoxedState, seat: SeatId) -> HintRequest | None:
+    """The exchange, for the boxes of ``seat`` that may ask for it (every card is face up now)."""
+    view, player = state.private_view(seat), state.seats[seat]
+    if not view.exchange_boxes:
+        return None
+    boxes = tuple((position, tuple(player.boxes[position].cards), _stakes(player.boxes[position]),
+                   player.boxes[position].fee_total) for position in view.exchange_boxes)
+    seen = tuple(card for card in state.public_view().face_up_cards())
+    return HintRequest(exchange_hint, (boxes, tuple(state.dealer_dealt), state.options, seen),
+                       boxes[0][2].ante, frozenset())
+
+
+def _stakes(box: Box) -> BoxStakes:
+    return BoxStakes(box.kind, box.ante, box.bet, 0, box.insurance)
 
 
 DECISIONS = frozenset({boxed_moves.Buy.kind, boxed_moves.Bet.kind, boxed_moves.Fold.kind,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 Method = Literal["exact", "sampled"]
 Unit = Literal["ante", "point"]
@@ -24,11 +24,13 @@ class OptionValue:
     """The move's value where it has several (a Raise's multiple)."""
     amount: int | None = None
     """Chips the move puts on a bet where the player names them (insurance)."""
+    box: int | None = None
+    """The box the move is for, where a player decides for several (the boxed games)."""
 
     @property
     def name(self) -> str:
-        """``"fold"``, ``"raise 4x"``, ``"insure 60"``: the move as the command line names it."""
-        return option_name(self.move, self.choice, self.amount)
+        """``"fold"``, ``"raise 4x"``, ``"insure 60 box1"``: the move as the command line names it."""
+        return option_name(self.move, self.choice, self.amount, self.box)
 
     def chips(self, ante: int) -> float:
         """The expected net result in chips, for a hand with ``ante`` chips on its Ante."""
@@ -51,6 +53,14 @@ class Hint:
     def best(self) -> OptionValue:
         return self.options[0]
 
+    def best_for(self, option: OptionValue) -> OptionValue:
+        """The best option of ``option``'s choice: of its box's options where the hint holds
+        several boxes' (a boxed game's exchange or blind boxes: one choice each), else of all."""
+        boxes = {other.box for other in self.options if other.box is not None}
+        if len(boxes) < 2:
+            return self.best
+        return next(other for other in self.options if other.box == option.box)
+
     def value_of(self, name: str) -> OptionValue:
         """The option named ``name``. An amount between two of the hint's amounts of the same
         move (insurance of 45 where the hint valued 30 and 60) is valued between them: each chip
@@ -58,16 +68,17 @@ class Hint:
         found = next((option for option in self.options if option.name == name), None)
         if found is not None:
             return found
-        move, choice, amount = parse_option(name)
-        ends = sorted((option for option in self.options if option.move == move and option.choice == choice
-                       and option.amount is not None), key=lambda option: option.amount or 0)
+        move, choice, amount, box = parse_option(name)
+        same = [option for option in self.options if option.amount is not None
+                and (option.move, option.choice, option.box) == (move, choice, box)]
+        ends = sorted(same, key=lambda option: option.amount or 0)
         if amount is None or len(ends) < 2 or not ends[0].amount < amount < ends[-1].amount:  # type: ignore[operator]
             raise KeyError(f"the hint has no option {name!r}")
         low, high = ends[0], ends[-1]
         assert low.amount is not None and high.amount is not None
         share = Fraction(amount - low.amount, high.amount - low.amount)
         ev = low.ev + (high.ev - low.ev) * share
-        return OptionValue(move, ev, max(low.stderr, high.stderr), choice, amount)
+        return OptionValue(move, ev, max(low.stderr, high.stderr), choice, amount, box)
 
     def to_json(self) -> dict[str, Any]:
         """The command line's answer: each option's EV in Antes (Chinese Poker: points, as
@@ -78,18 +89,29 @@ class Hint:
                 "stderr": max((option.stderr for option in self.options), default=0.0), "unit": self.unit}
 
 
-def option_name(move: str, choice: int | None = None, amount: int | None = None) -> str:
+def option_name(move: str, choice: int | None = None, amount: int | None = None,
+                box: int | None = None) -> str:
     """An option's name: the move's kind, a Raise's multiple (``"raise 2x"``), the chips of a bet
-    the player sizes (``"bet+insure 60"``)."""
-    return move + (f" {choice}x" if choice is not None else "") + (f" {amount}" if amount is not None else "")
+    the player sizes (``"bet+insure 60"``), the box it is for (``"insure 60 box2"``)."""
+    parts = [move, f"{choice}x" if choice is not None else "", str(amount) if amount is not None else "",
+             f"box{box}" if box is not None else ""]
+    return " ".join(part for part in parts if part)
 
 
-def parse_option(name: str) -> tuple[str, int | None, int | None]:
-    """``(move, choice, amount)`` from an option's name, the inverse of :func:`option_name`."""
+class OptionParts(NamedTuple):
+    move: str
+    choice: int | None
+    amount: int | None
+    box: int | None
+
+
+def parse_option(name: str) -> OptionParts:
+    """An option's name read back: the inverse of :func:`option_name`."""
     move, *rest = name.split(" ")
     choice = next((int(part[:-1]) for part in rest if part.endswith("x")), None)
     amount = next((int(part) for part in rest if part.isdecimal()), None)
-    return move, choice, amount
+    box = next((int(part[3:]) for part in rest if part.startswith("box")), None)
+    return OptionParts(move, choice, amount, box)
 
 
 @dataclass(frozen=True)

@@ -89,7 +89,7 @@ class Dealer:
     """Every value an exchange can make, sorted: where a class of them is looked up to settle."""
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=4)  # a Dealer holds ~20,000 exchange values: a few, for the hints asked again
 def dealer(unseen: tuple[int, ...], up: tuple[int, ...]) -> Dealer:
     """The dealer's hands from ``unseen`` face-down cards beside the face-up ``up``, in the
     engine's dealing order (face down first)."""

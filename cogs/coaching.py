@@ -11,6 +11,7 @@ would be another copy (``isinstance`` of the loaded cog against it fails)."""
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import datetime as dt
 import logging
@@ -41,6 +42,12 @@ log = logging.getLogger(__name__)
 
 COACH = Worker("coach", niceness=10)
 """Hints wait behind nothing a table waits on: the coach's worker runs at a lower priority."""
+REVIEWS = Worker("reviews", niceness=15)
+"""Reviews have their own worker, lower still: a busy bot's rounds (hundreds of decisions each)
+never hold up a hint a player is waiting for."""
+REVIEWS_PENDING_MOST = 400
+"""Rounds whose review may wait at once; past it a round goes unreviewed (a bot that finishes
+rounds faster than its spare core reviews them would otherwise queue without end)."""
 HINT = N_("\U0001f4a1 Hint")
 REVIEW = N_("\U0001f50d Review my play")
 
@@ -213,6 +220,8 @@ async def show_review(interaction: discord.Interaction[CasinoBot], round_id: int
         with contextlib.suppress(Exception):  # a failed review is logged; nothing is kept
             await asyncio.shield(in_the_works[1])
     decisions = await interaction.client.store.round_review(round_id, user_id)
+    if not decisions and isinstance(coach, Coach) and round_id in coach.skipped:
+        raise UserError("The coach was too busy to review round #{round}.", round=str(round_id))
     if not decisions:
         raise UserError("You made no decision in round #{round} that the coach reviews.", round=str(round_id))
     await answer(interaction, content=review_text(round_id, decisions, reader(interaction)), ephemeral=True)
@@ -282,9 +291,18 @@ class Coach(commands.Cog):
     def __init__(self, bot: CasinoBot) -> None:
         self.bot = bot
         self._reviewing: dict[int, tuple[frozenset[int], asyncio.Task[None]]] = {}
+        self.skipped: collections.deque[int] = collections.deque(maxlen=REVIEWS_PENDING_MOST)
+        """The latest rounds left unreviewed because too many waited (their Review says so)."""
 
     @commands.Cog.listener()
     async def on_round_reviewable(self, table: Table, result: RoundResult) -> None:
+        if len(self._reviewing) >= REVIEWS_PENDING_MOST:
+            if not self.skipped:
+                log.warning("The coach is %s rounds behind: rounds go unreviewed until it catches up",
+                            len(self._reviewing))
+            self.skipped.append(result.round_id)
+            return
+        self.skipped.clear()
         task = asyncio.create_task(self._review(table, result), name=f"review-{result.round_id}")
         self._reviewing[result.round_id] = frozenset(item.seat for item in result.decisions), task
         task.add_done_callback(lambda _: self._reviewing.pop(result.round_id, None))
@@ -295,7 +313,7 @@ class Coach(commands.Cog):
 
     async def _review(self, table: Table, result: RoundResult) -> None:
         try:
-            reviewed = await COACH.run(review, result.decisions)
+            reviewed = await REVIEWS.run(review, result.decisions)
             await self.bot.store.add_reviews(table.guild_id, result.round_id,
                                              reviewed_rows(table.adapter.info.key, reviewed))
         except Exception:

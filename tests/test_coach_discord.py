@@ -258,3 +258,17 @@ async def test_the_hint_at_chinese_poker_values_each_way_to_set_the_hand_in_poin
     assert f"**Auto-arrange**: {w.signed(float(auto.ev))} points ({w.signed(auto.chips(10), 1)} chips) ±" \
         in answer.text
     assert "sampled" in answer.text
+
+
+async def test_a_round_finished_while_too_many_wait_for_review_says_so(
+        harness: DiscordHarness, tables: TableDriver, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the reviews that may wait at once, a round goes unreviewed (the bot does not queue
+    without end) and its Review my play says the coach was too busy."""
+    monkeypatch.setattr(coaching, "REVIEWS_PENDING_MOST", 0)
+    alice = harness.user("alice")
+    await at_decision(tables, alice)
+    round_id = tables.table().round.id
+    await tables.press(alice, "Play")
+    (result,) = tables.results()
+    review = next(c["custom_id"] for c in walk_components(result["components"]) if c.get("label") == REVIEW)
+    assert_refused(await harness.click(alice, result, review), f"too busy to review round #{round_id}")

@@ -40,9 +40,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-COACH = Worker("coach", niceness=10)
+COACH = Worker("coach", niceness=15)
 """Hints wait behind nothing a table waits on: the coach's worker runs at a lower priority."""
-REVIEWS = Worker("reviews", niceness=15)
+REVIEWS = Worker("reviews", niceness=19)
 """Reviews have their own worker, lower still: a busy bot's rounds (hundreds of decisions each)
 never hold up a hint a player is waiting for."""
 REVIEWS_PENDING_MOST = 400

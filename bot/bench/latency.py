@@ -57,7 +57,7 @@ import resource
 import shutil
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
@@ -456,30 +456,14 @@ async def ask_leaderboards(scenario: Scenario, per_second: float, done: asyncio.
     """Members asking for /leaderboard at ``per_second``, each through the whole Discord path
     (deferred, read, drawn, posted), alongside the tables' presses, until ``done``; then the
     boards asked for are waited for (30 s at most), so none is cut off by the bot closing."""
-    if per_second <= 0:
-        return
     asking = [user for players in scenario.players.values() for user in players]
-    pending: set[asyncio.Task[Any]] = set()
 
     async def ask(index: int) -> None:
         user = asking[index % len(asking)]
         await scenario.h.slash(user, "leaderboard", **LEADERBOARD_ASKS[index % len(LEADERBOARD_ASKS)])
         scenario.figures.leaderboards += 1
 
-    index = 0
-    try:
-        while not done.is_set():
-            task = asyncio.create_task(ask(index))
-            pending.add(task)
-            task.add_done_callback(pending.discard)
-            index += 1
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(done.wait(), 1 / per_second)
-        if pending:
-            await asyncio.wait(pending, timeout=30)
-    finally:
-        for task in pending:
-            task.cancel()
+    await ask_at_rate(ask, per_second, done, finish_within=30)
 
 
 async def ask_hints(figures: Figures, per_second: float, done: asyncio.Event) -> None:
@@ -487,10 +471,7 @@ async def ask_hints(figures: Figures, per_second: float, done: asyncio.Event) ->
     kind ``bench hints`` times, in turn (random decisions, seeded), each through the bot's own
     way to the coach's worker (:data:`cogs.coaching.HINTS`, as the Hint button and command
     ask), its wait noted; then the hints asked are waited for (60 s at most)."""
-    if per_second <= 0:
-        return
     kinds = list(hint_decisions(random.Random(36), 200).values())
-    pending: set[asyncio.Task[Any]] = set()
 
     async def ask(index: int) -> None:
         kind = kinds[index % len(kinds)]
@@ -499,6 +480,16 @@ async def ask_hints(figures: Figures, per_second: float, done: asyncio.Event) ->
         await HINTS.hint(HintRequest(decision.func, decision.args, 1, frozenset()))
         figures.hint_waits.append(time.perf_counter() - started)
 
+    await ask_at_rate(ask, per_second, done, finish_within=60)
+
+
+async def ask_at_rate(ask: Callable[[int], Coroutine[Any, Any, None]], per_second: float,
+                      done: asyncio.Event, *, finish_within: float) -> None:
+    """``ask(0)``, ``ask(1)``, ... started ``per_second`` (none at 0) until ``done``; then those
+    still running get ``finish_within`` seconds before they are cancelled."""
+    if per_second <= 0:
+        return
+    pending: set[asyncio.Task[Any]] = set()
     index = 0
     try:
         while not done.is_set():
@@ -509,7 +500,7 @@ async def ask_hints(figures: Figures, per_second: float, done: asyncio.Event) ->
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(done.wait(), 1 / per_second)
         if pending:
-            await asyncio.wait(pending, timeout=60)
+            await asyncio.wait(pending, timeout=finish_within)
     finally:
         for task in pending:
             task.cancel()

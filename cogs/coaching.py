@@ -41,7 +41,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 COACH = Worker("coach", niceness=15)
-"""Hints wait behind nothing a table waits on: the coach's worker runs at a lower priority."""
+"""Hints wait behind nothing a table waits on: the coach's worker runs at a lower priority (at
+10 it took the cores the bot's drawing threads need when 200 tables settle at once)."""
 REVIEWS = Worker("reviews", niceness=19)
 """Reviews have their own worker, lower still: a busy bot's rounds (hundreds of decisions each)
 never hold up a hint a player is waiting for."""
@@ -293,16 +294,18 @@ class Coach(commands.Cog):
         self._reviewing: dict[int, tuple[frozenset[int], asyncio.Task[None]]] = {}
         self.skipped: collections.deque[int] = collections.deque(maxlen=REVIEWS_PENDING_MOST)
         """The latest rounds left unreviewed because too many waited (their Review says so)."""
+        self._behind = False  # skipping now: logged once each time it starts
 
     @commands.Cog.listener()
     async def on_round_reviewable(self, table: Table, result: RoundResult) -> None:
         if len(self._reviewing) >= REVIEWS_PENDING_MOST:
-            if not self.skipped:
+            if not self._behind:
                 log.warning("The coach is %s rounds behind: rounds go unreviewed until it catches up",
                             len(self._reviewing))
+            self._behind = True
             self.skipped.append(result.round_id)
             return
-        self.skipped.clear()
+        self._behind = False
         task = asyncio.create_task(self._review(table, result), name=f"review-{result.round_id}")
         self._reviewing[result.round_id] = frozenset(item.seat for item in result.decisions), task
         task.add_done_callback(lambda _: self._reviewing.pop(result.round_id, None))

@@ -256,8 +256,8 @@ BLIND_HANDS = ("9s 8d 6c 4h 3h", "Ks Kd Kc 7h 2h")
 """An open box that bets, and a blind box of three kings."""
 
 
-def blind_round(down: Sequence[int], up: Sequence[int], blind_move: Move) -> BoxedState:
-    """Box 1 open (it bets), box 2 blind; ``blind_move`` on the turned blind box."""
+def blind_turned(down: Sequence[int], up: Sequence[int]) -> BoxedState:
+    """Box 1 open, box 2 blind, the dealer dealt ``down`` and ``up``; box 1 bets, so box 2 turns."""
     state = new_round(OPTIONS)
     state.place_ante(SEAT, 1, 10)
     state.place_ante(SEAT, 2, 10)
@@ -266,6 +266,12 @@ def blind_round(down: Sequence[int], up: Sequence[int], blind_move: Move) -> Box
     named = [*parse_cards(" ".join(BLIND_HANDS)), *down, *up]
     state.deal([*named, *(card for card in range(52) if card not in named)])
     state.apply(SEAT, m.Bet())
+    return state
+
+
+def blind_round(down: Sequence[int], up: Sequence[int], blind_move: Move) -> BoxedState:
+    """``blind_move`` on the turned blind box, and the round played out."""
+    state = blind_turned(down, up)
     state.apply(SEAT, blind_move)
     if SEAT in state.pending_seats():
         state.apply(SEAT, m.GoOn())
@@ -277,15 +283,7 @@ def test_a_turned_blind_box_is_insured_as_every_deal_settles_it() -> None:
     least and most insurance, each worth the box's mean net over every dealer pair, each a whole
     round through the engine; an Insure there is a decision the review reads."""
     up = parse_cards("Ah Ac 6s 3d")
-    state = new_round(OPTIONS)
-    state.place_ante(SEAT, 1, 10)
-    state.place_ante(SEAT, 2, 10)
-    state.choose_open_boxes(SEAT, 1)
-    state.close_betting()
-    named = [*parse_cards(" ".join(BLIND_HANDS)), *parse_cards("2c 3c"), *up]
-    state.deal([*named, *(card for card in range(52) if card not in named)])
-    state.apply(SEAT, m.Bet())
-    asked = twoplusfour.request(state, SEAT)
+    asked = twoplusfour.request(blind_turned(parse_cards("2c 3c"), up), SEAT)
     assert asked is not None and asked.moves == frozenset({"insure"})
     hint = asked.run()
     assert {option.name for option in hint.options} == {"goon box2", "insure 10 box2", "insure 60 box2"}

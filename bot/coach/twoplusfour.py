@@ -35,7 +35,6 @@ from random import Random
 from bot.coach.review import INSURED_BET
 from bot.coach.values import Estimate, Hint, HintRequest, OptionValue, StrategyReturn
 from bot.games.boxed import (
-    Box,
     BoxedOptions,
     BoxedState,
     BoxStakes,
@@ -386,15 +385,14 @@ def _exchange_request(state: BoxedState, seat: SeatId) -> HintRequest | None:
     view, player = state.private_view(seat), state.seats[seat]
     if not view.exchange_boxes:
         return None
-    boxes = tuple((position, tuple(player.boxes[position].cards), _stakes(player.boxes[position]),
-                   player.boxes[position].fee_total) for position in view.exchange_boxes)
+    # The bonus is a side bet (left out); the exchange is what the hint weighs (not yet asked).
+    chosen = [(position, player.boxes[position]) for position in view.exchange_boxes]
+    boxes = tuple((position, tuple(box.cards), box.settled_stakes()._replace(bonus=0, exchanged=False),
+                   box.fee_total) for position, box in chosen)
     seen = tuple(card for card in state.public_view().face_up_cards())
     return HintRequest(exchange_hint, (boxes, tuple(state.dealer_dealt), state.options, seen),
                        boxes[0][2].ante, frozenset())
 
-
-def _stakes(box: Box) -> BoxStakes:
-    return BoxStakes(box.kind, box.ante, box.bet, 0, box.insurance)
 
 
 DECISIONS = frozenset({boxed_moves.Buy.kind, boxed_moves.Bet.kind, boxed_moves.Fold.kind,

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.games.boxed.rules import BoxKind
+from bot.games.boxed.rules import BoxKind, BoxStakes
 from bot.games.common import ChipFlow, SeatId
 from bot.games.plain import PlainData
 from bot.poker import Card
@@ -66,6 +66,11 @@ class Box(PlainData):
     folded: bool = False
     exchange: bool = False
     status: str = ""
+
+    def settled_stakes(self) -> BoxStakes:
+        """What the settlement reads of the box: its kind, bets and decisions."""
+        return BoxStakes(self.kind, self.ante, self.bet, self.bonus, self.insurance, self.folded,
+                         self.exchange)
 
     @property
     def fee_total(self) -> int:

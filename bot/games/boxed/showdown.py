@@ -11,7 +11,6 @@ from bot.games.boxed.rules import (
     BoxedGame,
     BoxedOptions,
     BoxShowdown,
-    BoxStakes,
     cap_round,
     exchange_index,
     hand_class,
@@ -72,8 +71,8 @@ def seat_lines(game: BoxedGame, options: BoxedOptions, player: Seat, dealt: int,
         value = game.hand_value(box.cards)
         bet_win = game.bet_pays.winnings(box.cards, value, box.bet) if box.bet else 0
         first_five = hand_class(evaluate_rank(box.dealt or box.cards[: game.box_cards]))
-        stakes = BoxStakes(box.kind, box.ante, box.bet, box.bonus, box.insurance, box.folded, box.exchange)
-        back = settle_box(game, options, stakes, BoxShowdown(value, bet_win, first_five, dealt, final))
+        showdown = BoxShowdown(value, bet_win, first_five, dealt, final)
+        back = settle_box(game, options, box.settled_stakes(), showdown)
         bets = [("ante", box.ante, back.ante), ("bet", box.bet, back.bet),
                 *((fee, amount, 0) for fee, amount in box.fees),
                 ("bonus", box.bonus, back.bonus), ("insurance", box.insurance, back.insurance)]

@@ -32,7 +32,7 @@ from functools import lru_cache, partial
 from itertools import combinations
 from random import Random
 
-from bot.coach.review import INSURED_BET
+from bot.coach.boxed import BoxDecisions, Nets
 from bot.coach.values import Estimate, Hint, HintRequest, OptionValue, StrategyReturn
 from bot.games.boxed import (
     BoxedOptions,
@@ -44,7 +44,7 @@ from bot.games.boxed import (
     exchange_index,
 )
 from bot.games.boxed import moves as boxed_moves
-from bot.games.boxed.rules import BoxKind, BoxShowdown, insurance_limits, settle_box
+from bot.games.boxed.rules import BoxShowdown, settle_box
 from bot.games.boxed.showdown import exchange_dealer_card
 from bot.games.common import SeatId
 from bot.games.twoplusfour.figures import MEASURED_ROUNDS, RTP, STRATEGY
@@ -127,10 +127,8 @@ def box_net(cards: Sequence[int], dealer: Dealer, stakes: BoxStakes, paid: int, 
     """The box's mean net in chips with final ``cards`` and ``stakes`` (``paid``: chips spent
     on it that never come back, a Buy), over the ``dealer``'s hands that do not hold ``gone``
     (a card the box bought), the exchange taken where it is worth more."""
-    box = [Card(card) for card in cards]
-    value = GAME.hand_value(box)
-    net = _Nets(value, stakes, paid, BoxShowdown(value, GAME.bet_pays.winnings(box, value, stakes.bet),
-                                                 HandClass.NOTHING, 0, 0), options)
+    net = Nets(GAME, cards, stakes, paid, options)
+    value = net.value
     # Every exchange draws from as many cards (the unseen but the dealer's pair and ``gone``),
     # so every hand's sum is scaled by that count and stays whole.
     scale = len(dealer.unseen) - 2 - (gone is not None)
@@ -164,27 +162,7 @@ def box_net(cards: Sequence[int], dealer: Dealer, stakes: BoxStakes, paid: int, 
     return Fraction(total, count * scale)
 
 
-class _Nets:
-    """A box's net in chips against a dealer hand, settled by the engine once per class (the
-    exchange taken or not, the dealer not qualifying or how its hand compares with the box's)
-    at the first hand of the class it is asked for."""
-
-    def __init__(self, value: int, stakes: BoxStakes, paid: int, showdown: BoxShowdown,
-                 options: BoxedOptions) -> None:
-        self.value, self.stakes, self.showdown, self.options = value, stakes, showdown, options
-        self.staked = stakes.ante + stakes.bet + stakes.insurance + paid
-        self.settled: dict[tuple[bool, int], int] = {}
-
-    def __call__(self, exchanged: bool, dealt: int, final: int) -> int:
-        key = (exchanged, _compare(self.value, final))
-        if key not in self.settled:
-            returns = settle_box(GAME, self.options, self.stakes._replace(exchanged=exchanged),
-                                 self.showdown._replace(dealer_value=dealt, final_dealer_value=final))
-            self.settled[key] = returns.total - self.staked
-        return self.settled[key]
-
-
-def _exchange_nets(net: _Nets, dealt: int, finals: Sequence[int], value: int) -> tuple[int, int, int, int]:
+def _exchange_nets(net: Nets, dealt: int, finals: Sequence[int], value: int) -> tuple[int, int, int, int]:
     """The exchange's net when the new hand does not qualify, is worse than the box's, equal,
     better (each settled at a value an exchange makes; 0 for a class no exchange reaches)."""
     qualified = bisect_left(finals, QUALIFYING)
@@ -194,13 +172,6 @@ def _exchange_nets(net: _Nets, dealt: int, finals: Sequence[int], value: int) ->
               worse_end if worse_end < better_start else len(finals), better_start)
     return tuple(net(True, dealt, finals[index]) if index < len(finals) else 0  # type: ignore[return-value]
                  for index in firsts)
-
-
-def _compare(value: int, dealer: int) -> int:
-    """2 the dealer does not qualify; else 1 the box is better, 0 equal, -1 worse."""
-    if dealer < QUALIFYING:
-        return 2
-    return (value > dealer) - (value < dealer)
 
 
 def _exchange_sum(hand: Unqualified, value: int, gone: int | None, nets: tuple[int, int, int, int]) -> int:
@@ -230,58 +201,23 @@ def hint(cards: Sequence[int], up: Sequence[int], ante: int = 1, options: BoxedO
                          "face-up cards")
     held = {*cards, *up, *seen}
     unseen = tuple(card for card in DECK if card not in held)
-    board = _Board(dealer(unseen, tuple(up)), ante, options)
+    board = _Board(GAME, ante, options, dealer=dealer(unseen, tuple(up)))
     if len(cards) == 5:
         return Hint((*board.bet_options(cards), board.fold(cards), board.buy(cards, unseen, up)), "exact")
     if not _buy_forces_bet(up):
         return Hint((*board.bet_options(cards, paid=board.fee), board.fold(cards, board.fee)), "exact")
-    return Hint(tuple(board.insure_options(cards, box=box)), "exact")
+    return Hint(tuple(board.insure_options(cards, box=box, paid=board.fee)), "exact")
 
 
 @dataclass(frozen=True)
-class _Board:
+class _Board(BoxDecisions):
     """One box's decisions valued against the ``dealer``'s hands, in Antes."""
 
-    dealer: Dealer
-    ante: int
-    options: BoxedOptions
-
-    @property
-    def fee(self) -> int:
-        assert GAME.buy is not None
-        return GAME.buy.cost_antes * self.ante
-
-    @property
-    def bet(self) -> int:
-        return GAME.bet_multiple * self.ante
+    dealer: Dealer = dataclasses.field(kw_only=True)
 
     def antes(self, cards: Sequence[int], stakes: BoxStakes, paid: int = 0,
-              gone: int | None = None) -> Fraction:
-        return box_net(cards, self.dealer, stakes, paid, self.options, gone) / self.ante
-
-    def fold(self, cards: Sequence[int], paid: int = 0) -> OptionValue:
-        return OptionValue("fold", self.antes(cards, BoxStakes("open", self.ante, folded=True), paid))
-
-    def bet_options(self, cards: Sequence[int], paid: int = 0, gone: int | None = None) -> list[OptionValue]:
-        """The Bet, and with the least and the most insurance the box may buy with it."""
-        stakes = BoxStakes("open", self.ante, self.bet)
-        choices = [OptionValue("bet", self.antes(cards, stakes, paid, gone))]
-        for amount in self._insurance_amounts(cards):
-            insured = self.antes(cards, stakes._replace(insurance=amount), paid, gone)
-            choices.append(OptionValue(INSURED_BET, insured, amount=amount))
-        return choices
-
-    def insure_options(self, cards: Sequence[int], gone: int | None = None, box: int = 1,
-                       kind: BoxKind = "open") -> list[OptionValue]:
-        """Go on with the BET placed (by a Buy, or on a blind box), or buy the least or the most
-        insurance first."""
-        stakes, paid = BoxStakes(kind, self.ante, self.bet), self.fee if kind == "open" else 0
-        went_on = self.antes(cards, stakes, paid, gone)
-        choices = [OptionValue("goon", went_on, box=None if kind == "open" else box)]
-        for amount in self._insurance_amounts(cards):
-            insured = self.antes(cards, stakes._replace(insurance=amount), paid, gone)
-            choices.append(OptionValue("insure", insured, amount=amount, box=box))
-        return choices
+              gone: tuple[int, ...] = ()) -> Fraction:
+        return box_net(cards, self.dealer, stakes, paid, self.options, gone[0] if gone else None) / self.ante
 
     def buy(self, cards: Sequence[int], unseen: Sequence[int], up: Sequence[int]) -> OptionValue:
         """Buy: every sixth card, each followed by the best play (Bet or Fold, or insurance)."""
@@ -290,15 +226,10 @@ class _Board:
         total: Fraction | float = Fraction(0)
         for card in unseen:
             bought = (*cards, card)
-            later = (self.insure_options(bought, card) if forced
-                     else [*self.bet_options(bought, self.fee, card), OptionValue("fold", folded)])
+            later = (self.insure_options(bought, (card,), paid=self.fee) if forced
+                     else [*self.bet_options(bought, self.fee, (card,)), OptionValue("fold", folded)])
             total += max(option.ev for option in later)
         return OptionValue("buy", total / len(unseen))
-
-    def _insurance_amounts(self, cards: Sequence[int]) -> tuple[int, ...]:
-        value = GAME.hand_value([Card(card) for card in cards])
-        limits = insurance_limits(GAME, self.options, self.ante, [Card(card) for card in cards], value)
-        return () if limits is None else tuple(sorted(set(limits)))
 
 
 def _buy_forces_bet(up: Sequence[int]) -> bool:
@@ -349,7 +280,8 @@ def blind_hint(boxes: Sequence[tuple[int, Sequence[int], int]], up: Sequence[int
     first_ante = boxes[0][2]
     choices = []
     for position, cards, ante in boxes:
-        for option in _Board(dealt, ante, options).insure_options(cards, box=position, kind="blind"):
+        board = _Board(GAME, ante, options, dealer=dealt)
+        for option in board.insure_options(cards, box=position, kind="blind"):
             choices.append(dataclasses.replace(option, ev=option.ev * ante / first_ante))
     return Hint(tuple(choices), "exact")
 
@@ -440,11 +372,12 @@ def _simple_buy(hand: Sequence[int], up: Sequence[int]) -> Fraction | float:
     """The documented strategy's Buy: after it, the BET placed (forced, or the six cards beat
     the face-up ones) or the box folded."""
     unseen = tuple(card for card in DECK if card not in {*hand, *up})
-    board = _Board(dealer(unseen, tuple(up)), 1, STANDARD)
+    board = _Board(GAME, 1, STANDARD, dealer=dealer(unseen, tuple(up)))
     forced, stakes = _buy_forces_bet(up), BoxStakes("open", board.ante, board.bet)
     folded = board.fold(hand, board.fee).ev
     total: Fraction | float = Fraction(0)
     for card in unseen:
         six = (*hand, card)
-        total += (board.antes(six, stakes, board.fee, card) if forced or bets_after_buy(six, up) else folded)
+        betting = forced or bets_after_buy(six, up)
+        total += board.antes(six, stakes, board.fee, (card,)) if betting else folded
     return total / len(unseen)

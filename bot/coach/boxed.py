@@ -1,0 +1,114 @@
+"""What the coach's valuations of the boxed games (2 Plus 4 and Imperial Poker) share: a box's net
+against each class of dealer hand, settled by the engine's :func:`settle_box`, and the decisions
+of an open box that both games offer (Fold, Bet with or without insurance, Go on or insure a box
+whose BET is placed), each valued by the game's own way of counting the dealer's hands."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from bot.coach.review import INSURED_BET
+from bot.coach.values import OptionValue
+from bot.games.boxed import BoxedGame, BoxedOptions, BoxStakes, HandClass
+from bot.games.boxed.rules import BoxKind, BoxShowdown, insurance_limits, settle_box
+from bot.poker import Card
+
+NOT_QUALIFIED, WORSE, EQUAL, BETTER = 2, -1, 0, 1
+"""How a dealer hand stands against a box: :func:`compare`'s answers (better: the box's)."""
+
+
+def compare(game: BoxedGame, value: int, dealer: int) -> int:
+    """:data:`NOT_QUALIFIED` when the dealer's hand does not qualify; else :data:`BETTER` when
+    the box's ``value`` beats it, :data:`EQUAL`, or :data:`WORSE`."""
+    if dealer < game.dealer.qualifying_value:
+        return NOT_QUALIFIED
+    return (value > dealer) - (value < dealer)
+
+
+class Nets:
+    """A box's net in chips against a dealer hand, settled by the engine once per class (the
+    exchange taken or not, the dealer not qualifying or how its hand compares with the box's)
+    at the first hand of the class it is asked for."""
+
+    def __init__(self, game: BoxedGame, cards: Sequence[int], stakes: BoxStakes, paid: int,
+                 options: BoxedOptions) -> None:
+        box = [Card(card) for card in cards]
+        self.game, self.value = game, game.hand_value(box)
+        self.stakes, self.options = stakes, options
+        bet_win = game.bet_pays.winnings(box, self.value, stakes.bet) if stakes.bet else 0
+        self.showdown = BoxShowdown(self.value, bet_win, HandClass.NOTHING, 0, 0)
+        self.staked = stakes.ante + stakes.bet + stakes.insurance + paid
+        self.settled: dict[tuple[bool, int], int] = {}
+
+    def __call__(self, exchanged: bool, dealt: int, final: int) -> int:
+        key = (exchanged, compare(self.game, self.value, final))
+        if key not in self.settled:
+            returns = settle_box(self.game, self.options, self.stakes._replace(exchanged=exchanged),
+                                 self.showdown._replace(dealer_value=dealt, final_dealer_value=final))
+            self.settled[key] = returns.total - self.staked
+        return self.settled[key]
+
+
+@dataclass(frozen=True)
+class BoxDecisions(ABC):
+    """One box's decisions valued in Antes: :meth:`antes` (the game's count of the dealer's
+    hands) gives the box's mean net with final cards and stakes; the rest is the same in both
+    games."""
+
+    game: BoxedGame
+    ante: int
+    options: BoxedOptions
+
+    @abstractmethod
+    def antes(self, cards: Sequence[int], stakes: BoxStakes, paid: int = 0,
+              gone: tuple[int, ...] = ()) -> Fraction:
+        """The box's mean net in Antes with final ``cards`` and ``stakes`` (``paid``: chips spent
+        on it that never come back), over the dealer's hands that hold none of ``gone`` (cards
+        the box took from the deck after the deal)."""
+
+    @property
+    def fee(self) -> int:
+        """A Buy's price in chips."""
+        assert self.game.buy is not None
+        return self.game.buy.cost_antes * self.ante
+
+    @property
+    def bet(self) -> int:
+        return self.game.bet_multiple * self.ante
+
+    def fold(self, cards: Sequence[int], paid: int = 0) -> OptionValue:
+        return OptionValue("fold", self.antes(cards, BoxStakes("open", self.ante, folded=True), paid))
+
+    def bet_options(self, cards: Sequence[int], paid: int = 0,
+                    gone: tuple[int, ...] = ()) -> list[OptionValue]:
+        """The Bet, and with the least and the most insurance the box may buy with it."""
+        stakes = BoxStakes("open", self.ante, self.bet)
+        choices = [OptionValue("bet", self.antes(cards, stakes, paid, gone))]
+        for amount in self.insurance_amounts(cards):
+            insured = self.antes(cards, stakes._replace(insurance=amount), paid, gone)
+            choices.append(OptionValue(INSURED_BET, insured, amount=amount))
+        return choices
+
+    def insure_options(self, cards: Sequence[int], gone: tuple[int, ...] = (), box: int = 1,
+                       kind: BoxKind = "open", paid: int = 0) -> list[OptionValue]:
+        """Go on with the BET placed (by a Buy, or on a blind box), or buy the least or the most
+        insurance first."""
+        stakes = BoxStakes(kind, self.ante, self.bet)
+        went_on = self.antes(cards, stakes, paid, gone)
+        choices = [OptionValue("goon", went_on, box=None if kind == "open" else box)]
+        for amount in self.insurance_amounts(cards):
+            insured = self.antes(cards, stakes._replace(insurance=amount), paid, gone)
+            choices.append(OptionValue("insure", insured, amount=amount, box=box))
+        return choices
+
+    def insurance_amounts(self, cards: Sequence[int]) -> tuple[int, ...]:
+        """The least and the most insurance the box may buy (none below three of a kind)."""
+        box = [Card(card) for card in cards]
+        limits = insurance_limits(self.game, self.options, self.ante, box, self.game.hand_value(box))
+        return () if limits is None else tuple(sorted(set(limits)))
+
+
+__all__ = ["BETTER", "EQUAL", "NOT_QUALIFIED", "WORSE", "BoxDecisions", "Nets", "compare"]

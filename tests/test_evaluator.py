@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from itertools import combinations, pairwise
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -24,6 +25,7 @@ from bot.poker import (
     value_category,
 )
 from bot.poker.evaluator import evaluate_rank6, evaluate_rank7, with_every_pair
+from bot.poker.vectorized import values_of
 
 
 def _hands(size: int, count: int, seed: int) -> list[list[int]]:
@@ -290,3 +292,15 @@ def test_a_board_with_every_pair_is_valued_as_seven_cards(suit: int, suited: int
     board = rng.sample(of_suit, suited) + rng.sample(others, 5 - suited)
     rest = rng.sample([card for card in range(52) if card not in board], count)
     assert with_every_pair(board, rest) == [evaluate_rank7([*board, *pair]) for pair in combinations(rest, 2)]
+
+
+@given(st.lists(st.permutations(range(52)).map(lambda deck: deck[:5]), min_size=1, max_size=40),
+       st.lists(st.tuples(st.integers(0, 3), st.permutations(range(13)).map(lambda ranks: ranks[:5])),
+                min_size=1, max_size=20))
+def test_many_hands_at_once_are_valued_as_one_at_a_time(hands: list[list[int]],
+                                                       suited: list[tuple[int, list[int]]]) -> None:
+    """numpy's values (the coach's counts of Imperial Poker's dealer hands) are the fast
+    evaluator's, random hands and flushes alike."""
+    flushes = [[rank * 4 + suit for rank in ranks] for suit, ranks in suited]
+    for batch in (hands, flushes):
+        assert [int(value) for value in values_of(np.array(batch))] == list(map(evaluate_rank5, batch))

@@ -42,7 +42,7 @@ _RANK_INDEX = _dense_rank_index()
 def values_of_parts(key_sums: Ints, flush_bits: Ints) -> Ints:
     """The values of five-card hands from their summed keys and, where the five share a suit,
     their summed rank bits (elsewhere any negative number: no flush)."""
-    values = _VALUES5[_RANK_INDEX[key_sums >> _tables.SUIT_KEY_BITS]]
+    values: Ints = _VALUES5[_RANK_INDEX[key_sums >> _tables.SUIT_KEY_BITS]]
     suited = flush_bits >= 0
     if suited.any():
         values[suited] = _FLUSH[flush_bits[suited]]

@@ -28,6 +28,7 @@ from bot.coach.review import INSURED_BET, Reviewed, review
 from bot.coach.values import Hint, HintRequest, parse_option
 from bot.errors import UserError
 from bot.i18n import N_, Command, Words
+from bot.poker import Card
 from bot.store.stats_models import CoachStats, ReviewedDecision
 from bot.tables.results import RoundResult
 from bot.tables.table import Table
@@ -162,7 +163,10 @@ FIGURES = {"ante": N_("**{move}**: {value} Antes ({chips} chips)"),
 def option_label(vocabulary: Vocabulary, w: Words, name: str) -> str:
     """The coach's option name (``"raise 2x"``, ``"fold"``, ``"bet+insure 60"``) as its button
     reads to ``w``; insurance, which is bought with a command, named with its chips."""
-    move, times, amount, box = parse_option(name)
+    move, times, amount, box, cards = parse_option(name)
+    if move == "draw":  # Imperial's Draw: the cards it gives up
+        return w("{draw}: give up {cards}", draw=vocabulary.button(w, move),
+                 cards=" ".join(Card(card).pretty for card in cards))
     if move == "exchange":
         return vocabulary.button(w, move, box=box)
     if move == "keep":

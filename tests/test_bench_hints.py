@@ -14,5 +14,6 @@ def test_the_hints_benchmark_prints_every_decision_it_times(capsys: pytest.Captu
     printed = capsys.readouterr().out
     assert all(kind in printed for kind in ("threecard play/fold", "uth flop", "uth river", "hcf raise/fold",
                                             "twoplusfour opening", "twoplusfour after buy",
-                                            "chinese set (3 others)"))
+                                            "chinese set (3 others)", "imperial opening",
+                                            "imperial after buy"))
     assert "goal: every hint within 1000 ms at p99:" in printed

@@ -9,13 +9,13 @@ import asyncio
 
 import pytest
 
-from bot.coach import chinese, hcf, threecard, twoplusfour
+from bot.coach import chinese, hcf, imperial, threecard, twoplusfour
 from bot.coach.values import HintRequest
 from bot.i18n import words
 from bot.poker import parse_cards
 from bot.tables.chinese import ChineseTableOptions
 from bot.tables.config import TableConfig
-from bot.tables.wording import TWO_PLUS_FOUR
+from bot.tables.wording import IMPERIAL, TWO_PLUS_FOUR
 from cogs import coaching
 from tests.conftest import FakeClock
 from tests.harness.driver import DiscordHarness, FakeUser, Reply, assert_refused, walk_components
@@ -234,6 +234,34 @@ def test_insurance_reads_in_german() -> None:
     assert coaching.option_label(TWO_PLUS_FOUR, w, "insure 1200") == "Versicherung 1.200"
     assert coaching.option_label(TWO_PLUS_FOUR, w, "insure 60 box2") == "Versicherung 60 auf Box 2"
     assert coaching.option_label(TWO_PLUS_FOUR, w, "keep box1") == "Ante-Gewinn von Box 1 behalten"
+
+
+async def test_the_hint_at_imperial_poker_values_each_draw_and_the_buy(harness: DiscordHarness,
+                                                                     clock: FakeClock) -> None:
+    """The Hint under an Imperial box: Bet, Fold, Buy and every one-card Draw exact, the Draws of
+    several cards sampled (± their error), as the coach values what the player sees; the
+    dealer's face-down cards appear nowhere."""
+    table = await opened_table(harness, clock, "imperial", min_bet=10, max_bet=500)
+    harness.use_deck(bytes(32))
+    alice = harness.user("alice")
+    await harness.slash(alice, "imperial ante", box=1, amount=10)
+    await table.pass_time(31)
+    asked = imperial.request(table.round_state(), alice.id)
+    assert asked is not None and asked.names_more
+    expected = asked.run()
+    answer = await ask(harness, table, alice)
+    w = words("en")
+    assert answer.ephemeral and "sampled" in answer.text
+    for option in expected.options:
+        label = coaching.option_label(IMPERIAL, w, option.name)
+        assert f"**{label}**: {w.signed(float(option.ev))} Antes" in answer.text
+    assert {"buy", "bet", "fold", "draw"} <= {option.move for option in expected.options}
+    dealer = table.round_state().dealer[:4]
+    assert not any(str(card) in answer.text or card.pretty in answer.text for card in dealer)
+
+
+def test_a_draw_reads_in_german() -> None:
+    assert coaching.option_label(IMPERIAL, words("de"), "draw 2h Kd") == "Tauschen: 2\u2665 K\u2666 abgeben"
 
 
 async def test_the_hint_at_chinese_poker_values_each_way_to_set_the_hand_in_points(

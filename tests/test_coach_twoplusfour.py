@@ -108,7 +108,7 @@ def bought(hand: Sequence[int], up: Sequence[int], pool: Sequence[int], ante: in
 
 
 def option_moves(name: str) -> list[Move]:
-    move, _, amount, box = parse_option(name)
+    move, _, amount, box, _ = parse_option(name)
     return {"bet": [m.Bet()], "fold": [m.Fold()], "goon": [m.GoOn()],
             "bet+insure": [m.Bet(amount or 0)], "insure": [m.Insure(box or 1, amount or 0)]}[move]
 

@@ -1,8 +1,9 @@
 """``python -m bot bench hints``: milliseconds per hint, for each game and decision the coach
-values, over random decisions (seeded; a fifth as many Chinese Poker hands, each a second's
-sampling). The first hint of a process fills the coach's tables
-(about a second); it is timed apart as the cold start. Goal (issue 36): every hint within 1 s at
-p99 on this machine. Hints run in a worker process in the bot; here they run in this one."""
+values, over random decisions (seeded; a fifth as many Chinese Poker hands and Imperial Poker
+openings, each a second or more of counting and sampling). The first hint of a process fills
+the coach's tables (about a second); it is timed apart as the cold start. Goal (issue 36):
+every hint within 1 s at p99 on this machine. Hints run in a worker process in the bot; here
+they run in this one."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import statistics
 import time
 from functools import partial
 
-from bot.coach import chinese, hcf, threecard, twoplusfour, uth
+from bot.coach import chinese, hcf, imperial, threecard, twoplusfour, uth
 from bot.coach.values import Hint
 from bot.poker import FULL_DECK
 
@@ -29,6 +30,10 @@ def decisions(rng: random.Random, count: int) -> dict[str, list[partial[Hint]]]:
             hand = tuple(rng.sample(FULL_DECK, 13))
             kinds.setdefault("chinese set (3 others)", []).append(
                 partial(chinese.hint, hand, None, 3, rng.randrange(2**32)))
+            deal = tuple(rng.sample(FULL_DECK, 7))
+            kinds.setdefault("imperial opening", []).append(partial(imperial.hint, deal[:5], deal[5]))
+            kinds.setdefault("imperial after buy", []).append(
+                partial(imperial.hint, (*deal[:5], deal[6]), deal[5], paid=1))
         deal = tuple(rng.sample(FULL_DECK, 10))  # hashable: the bot coalesces equal hints by their args
         kinds["threecard play/fold"].append(partial(threecard.hint, deal[:3]))
         kinds["uth flop"].append(partial(uth.flop_hint, deal[:2], deal[2:5]))

@@ -11,19 +11,19 @@ import time
 from collections.abc import Callable
 from random import Random
 
-from bot.coach import chinese, hcf, threecard, twoplusfour, uth
+from bot.coach import chinese, hcf, imperial, threecard, twoplusfour, uth
 from bot.coach.values import Estimate, Hint, StrategyReturn
 from bot.games.hcf.hands import hand_keys, raise_cap
 from bot.poker import Card, CardError, parse_cards
 
-GAMES = ("threecard", "uth", "hcf", "twoplusfour", "chinese")
-"""The games the coach knows so far."""
+GAMES = ("threecard", "uth", "hcf", "twoplusfour", "imperial", "chinese")
+"""The games the coach knows: all six."""
 SAMPLES = {"hcf": 150_000, "twoplusfour": 100_000}
 """Hands a sampled strategy figure draws by default: at least 10^5. At High Card Flush that is
 enough for a 95% interval within ±0.5% of the Ante (its standard deviation per hand is 0.96);
 at 2 Plus 4 (1.7 a deal) the interval comes from the simple strategy's long run plus the gain."""
 NAMES = {"threecard": "Three Card Poker", "uth": "Ultimate Texas Hold'em", "hcf": "High Card Flush",
-         "twoplusfour": "2 Plus 4 Poker", "chinese": "Chinese Poker"}
+         "twoplusfour": "2 Plus 4 Poker", "imperial": "Imperial Poker", "chinese": "Chinese Poker"}
 
 
 def hint_main(argv: list[str]) -> int:
@@ -37,8 +37,9 @@ def hint_main(argv: list[str]) -> int:
     parser.add_argument("--max-raise", type=int, choices=(1, 2, 3),
                         help="High Card Flush: the largest Raise the player may make (default: "
                              "what the hand's flush allows)")
-    parser.add_argument("--dealer-up", help="2 Plus 4: the dealer's four face-up cards")
-    parser.add_argument("--bought", help="2 Plus 4: the sixth card a Buy brought (the decision after it)")
+    parser.add_argument("--dealer-up", help="2 Plus 4: the dealer's four face-up cards; Imperial: its one")
+    parser.add_argument("--bought", help="2 Plus 4 and Imperial: the sixth card a Buy brought (the decision "
+                                         "after it)")
     parser.add_argument("--front", help="Chinese Poker: the draft's front (3 cards)")
     parser.add_argument("--middle", help="Chinese Poker: the draft's middle (5 cards)")
     parser.add_argument("--opponents", type=int, choices=(1, 2, 3), default=3,
@@ -91,6 +92,17 @@ def _twoplusfour_hint(parser: argparse.ArgumentParser, args: argparse.Namespace,
     return twoplusfour.hint([*hand, *bought], up)
 
 
+def _imperial_hint(parser: argparse.ArgumentParser, args: argparse.Namespace, hand: list[Card],
+                   board: list[Card]) -> Hint:
+    up = _cards(parser, "--dealer-up", args.dealer_up or "")
+    bought = _cards(parser, "--bought", args.bought or "")
+    if len(hand) != 5 or len(up) != 1 or len(bought) > 1:
+        parser.error("imperial: --hand takes the box's five cards, --dealer-up the dealer's face-up card "
+                     "and --bought at most one card")
+    paid = 1 if bought else 0  # a Buy's Ante: the decision after it is Bet or Fold
+    return imperial.hint([int(card) for card in [*hand, *bought]], int(up[0]), paid=paid)
+
+
 def _chinese_hint(parser: argparse.ArgumentParser, args: argparse.Namespace, hand: list[Card],
                   board: list[Card]) -> Hint:
     front, middle = _cards(parser, "--front", args.front or ""), _cards(parser, "--middle", args.middle or "")
@@ -103,7 +115,7 @@ def _chinese_hint(parser: argparse.ArgumentParser, args: argparse.Namespace, han
 
 HINTS: dict[str, Callable[[argparse.ArgumentParser, argparse.Namespace, list[Card], list[Card]], Hint]] = {
     "threecard": _threecard_hint, "uth": _uth_hint, "hcf": _hcf_hint, "twoplusfour": _twoplusfour_hint,
-    "chinese": _chinese_hint}
+    "imperial": _imperial_hint, "chinese": _chinese_hint}
 
 
 def _cards(parser: argparse.ArgumentParser, option: str, text: str) -> list[Card]:

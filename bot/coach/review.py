@@ -19,6 +19,8 @@ def option_name(move: Move) -> str:
     """The move as the coach names its options: ``"fold"``, ``"raise 2x"`` (a Raise's multiple),
     ``"bet+insure 60"`` (a boxed game's Bet with insurance bought), ``"insure 60 box1"``."""
     insurance = getattr(move, "insurance", 0)
+    if move.kind == "draw":  # Imperial's Draw: the cards given up name it
+        return naming(move.kind, cards=[int(card) for card in getattr(move, "cards", ())])
     if insurance:
         return naming(INSURED_BET, amount=insurance)
     if move.kind == "insure":
@@ -76,7 +78,7 @@ def review(decisions: tuple[Decision, ...]) -> tuple[Reviewed, ...]:
     """Each decision valued as its hint would have been (run in the coach's worker)."""
     reviewed = []
     for decision in decisions:
-        hint = decision.request.run()
+        hint = decision.request.run(also=decision.made)
         try:
             made = hint.value_of(decision.made)
         except KeyError:  # a move the hint does not value (Confirm foul on a legal draft): no review

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal, NamedTuple
+
+from bot.poker import Card, CardError, parse_cards
 
 Method = Literal["exact", "sampled"]
 Unit = Literal["ante", "point"]
@@ -26,11 +28,14 @@ class OptionValue:
     """Chips the move puts on a bet where the player names them (insurance)."""
     box: int | None = None
     """The box the move is for, where a player decides for several (the boxed games)."""
+    cards: tuple[int, ...] | None = None
+    """The cards the move gives up, where the player picks them (Imperial Poker's Draw)."""
 
     @property
     def name(self) -> str:
-        """``"fold"``, ``"raise 4x"``, ``"insure 60 box1"``: the move as the command line names it."""
-        return option_name(self.move, self.choice, self.amount, self.box)
+        """``"fold"``, ``"raise 4x"``, ``"insure 60 box1"``, ``"draw Kd 5s"``: the move as the
+        command line names it."""
+        return option_name(self.move, self.choice, self.amount, self.box, self.cards)
 
     def chips(self, ante: int) -> float:
         """The expected net result in chips, for a hand with ``ante`` chips on its Ante."""
@@ -68,7 +73,7 @@ class Hint:
         found = next((option for option in self.options if option.name == name), None)
         if found is not None:
             return found
-        move, choice, amount, box = parse_option(name)
+        move, choice, amount, box, _ = parse_option(name)
         same = [option for option in self.options if option.amount is not None
                 and (option.move, option.choice, option.box) == (move, choice, box)]
         ends = sorted(same, key=lambda option: option.amount or 0)
@@ -90,11 +95,12 @@ class Hint:
 
 
 def option_name(move: str, choice: int | None = None, amount: int | None = None,
-                box: int | None = None) -> str:
+                box: int | None = None, cards: Sequence[int] | None = None) -> str:
     """An option's name: the move's kind, a Raise's multiple (``"raise 2x"``), the chips of a bet
-    the player sizes (``"bet+insure 60"``), the box it is for (``"insure 60 box2"``)."""
+    the player sizes (``"bet+insure 60"``), the box it is for (``"insure 60 box2"``), the cards
+    it gives up, in deck order (``"draw 5s Kd"``)."""
     parts = [move, f"{choice}x" if choice is not None else "", str(amount) if amount is not None else "",
-             f"box{box}" if box is not None else ""]
+             f"box{box}" if box is not None else "", *(str(Card(card)) for card in sorted(cards or ()))]
     return " ".join(part for part in parts if part)
 
 
@@ -103,15 +109,25 @@ class OptionParts(NamedTuple):
     choice: int | None
     amount: int | None
     box: int | None
+    cards: tuple[int, ...] = ()
 
 
 def parse_option(name: str) -> OptionParts:
     """An option's name read back: the inverse of :func:`option_name`."""
     move, *rest = name.split(" ")
-    choice = next((int(part[:-1]) for part in rest if part.endswith("x")), None)
+    choice = next((int(part[:-1]) for part in rest if part[:-1].isdecimal() and part.endswith("x")), None)
     amount = next((int(part) for part in rest if part.isdecimal()), None)
     box = next((int(part[3:]) for part in rest if part.startswith("box")), None)
-    return OptionParts(move, choice, amount, box)
+    cards = tuple(int(card) for card in parse_cards(" ".join(part for part in rest if _is_card(part))))
+    return OptionParts(move, choice, amount, box, cards)
+
+
+def _is_card(part: str) -> bool:
+    try:
+        parse_cards(part)
+    except CardError:
+        return False
+    return len(part) == 2
 
 
 @dataclass(frozen=True)
@@ -127,7 +143,14 @@ class HintRequest:
     """The kinds of the engine's moves the hint values (``{"raise", "fold"}``): the seat's
     decision is made with one of them."""
 
-    def run(self) -> Hint:
+    names_more: bool = False
+    """The function takes ``also``, one more option to value by name: a choice beyond those a
+    hint lists (Imperial Poker's Draws of several cards), which a review asks for."""
+
+    def run(self, also: str | None = None) -> Hint:
+        """The hint; with ``also`` (where the function takes it), that option valued too."""
+        if also is not None and self.names_more:
+            return self.function(*self.args, also=also)
         return self.function(*self.args)
 
 

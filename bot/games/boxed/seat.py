@@ -49,7 +49,8 @@ class Box(PlainData):
 
     ``cards`` is the hand now: the five dealt, a sixth if bought (and, in Imperial Poker, with
     drawn cards in place of the ones given up). ``dealt`` keeps the five as dealt, on which the
-    bonus is paid.
+    bonus is paid; ``discarded`` the cards given up in Imperial's Draws, in order (the player
+    saw them and the dealer can never hold them: the coach counts them out).
     """
 
     position: int
@@ -61,6 +62,7 @@ class Box(PlainData):
     kind: BoxKind = "bonus"
     cards: tuple[Card, ...] = ()
     dealt: tuple[Card, ...] = ()
+    discarded: tuple[Card, ...] = ()
     stage: str = "waiting"
     bought: bool = False
     folded: bool = False
@@ -104,6 +106,7 @@ class Box(PlainData):
             cards=tuple(Card(card) for card in data["cards"]),
             # Rounds saved before ``dealt`` existed never changed a dealt card: the first five.
             dealt=tuple(Card(card) for card in data.get("dealt", data["cards"][:5])),
+            discarded=tuple(Card(card) for card in data.get("discarded", ())),  # none before it existed
             stage=stage,
             bought=bool(data["bought"]),
             folded=bool(data["folded"]),

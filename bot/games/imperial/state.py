@@ -155,6 +155,7 @@ class ImperialState(BoxedState):
         for position, card in zip(positions, self._draw(len(positions)), strict=True):
             hand[position] = card
         box.cards = tuple(hand)
+        box.discarded = (*box.discarded, *discards)
         sizes = (*self.draw_sizes(seat, box.position), len(positions))
         box.status = f"DRAW {sizes[0]}" if len(sizes) == 1 else f"DRAW {sizes[0]} x{len(sizes)}"
         return self._record(Draw(seat=seat, box=box.position, positions=positions, number=number,

@@ -1,0 +1,475 @@
+"""Imperial Poker's decisions valued by the coach (the box's Ante, Buy, Draws, BET and insurance;
+the bonus is a side bet on the five cards as dealt, left out).
+
+The dealer's four face-down cards are any four of the cards the player does not see (163,185
+hands with one box), counted at once with numpy (:mod:`bot.poker.vectorized`). When the dealer
+does not qualify, the box may give up the Ante's win for the dealer's exchange: the dealer's
+highest card gives way to any card still unseen, again for free while the new card has the old
+one's rank and the dealer still does not qualify (at most ``max_exchanges`` in all), and the box
+takes it exactly where its mean beats keeping the Ante's win. Each outcome is settled by the
+engine's :func:`settle_box` once per class (:class:`bot.coach.boxed.Nets`).
+
+What makes the exchange countable: the four cards it keeps are the same at every repeat, so the
+hand it makes with each card (:attr:`Dealer.exchanged`) is one row per dealer hand, and a repeat
+draws again from the same row less the cards already drawn. With ``A`` the nets summed over the
+row's final cells, ``s`` its repeating cells and ``n`` cards to draw from, the mean is
+``(A + s * E')/n`` where ``E'`` is the next exchange's mean over ``n - 1`` cards and ``s - 1``
+repeating cells (:func:`_exchange_numerators`): exact, whole numbers over ``n(n-1)(n-2)``.
+
+The decisions: an open box Buys (every sixth card), Draws (one card: every card it may bring,
+exact; several: sampled, every draw the same for each option, its error shown), Bets (with the
+least or the most insurance, from three of a kind) or Folds; after a Buy or a Draw of several
+cards it Bets or Folds; after a one-card Draw it may draw one card again, the k-th Draw costing
+k Antes. A Draw's figure takes the better of Bet and Fold after it: a further one-card Draw is
+valued when it is offered. The turned blind boxes go on or insure (they have no exchange); once
+the dealer shows a hand that does not qualify, each open box keeps the Ante's win or takes the
+exchange, every card it may bring (and their repeats) played by the engine.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import zlib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache, lru_cache
+from itertools import combinations
+from random import Random
+
+import numpy as np
+import numpy.typing as npt
+
+from bot.coach.boxed import BETTER, EQUAL, NOT_QUALIFIED, WORSE, BoxDecisions, Nets, compare
+from bot.coach.values import Hint, HintRequest, OptionValue, parse_option
+from bot.games.boxed import BoxedOptions, BoxedState, BoxStakes, Phase
+from bot.games.boxed import moves as boxed_moves
+from bot.games.boxed.showdown import exchange_dealer_card
+from bot.games.common import SeatId
+from bot.games.imperial.moves import DrawCards
+from bot.games.imperial.rules import DRAW, IMPERIAL
+from bot.games.imperial.state import ImperialState
+from bot.poker import Card, evaluate_rank
+from bot.poker.hand_value import CATEGORY_SHIFT, Category
+from bot.poker.vectorized import KEYS, RANK_BITS, SUITS, Ints, values_of, values_of_parts
+
+GAME = IMPERIAL
+STANDARD = BoxedOptions(min_ante=1)
+"""A table with the rules' default limits."""
+DECK = range(52)
+QUALIFYING = GAME.dealer.qualifying_value
+HIDDEN = GAME.dealer.cards - GAME.dealer.face_up
+STRAIGHT = int(Category.STRAIGHT) << CATEGORY_SHIFT
+"""The least straight's value: an exchange's new card makes a pair, or a straight or better."""
+EXCHANGES = GAME.exchange.max_exchanges
+DRAW_SAMPLES = 240
+"""Draws of several cards a hint samples for each option (the same draws for every option)."""
+Bools = npt.NDArray[np.bool_]
+
+
+@cache
+def _positions(count: int) -> npt.NDArray[np.int64]:
+    """Every way to pick the dealer's face-down cards from ``count`` unseen ones, as positions."""
+    flat = np.fromiter((index for hand in combinations(range(count), HIDDEN) for index in hand),
+                       dtype=np.int64)
+    return flat.reshape(-1, HIDDEN)
+
+
+@dataclass(frozen=True, eq=False)
+class Dealer:
+    """Every way the dealer's face-down cards can fall from ``unseen`` beside the face-up ``up``.
+
+    Each hand is also a bit set of the positions (in ``unseen``) of the cards it holds, so the
+    hands holding a card the box took later are left out with one mask. Qualifying hands are
+    kept as values, sorted; the others as their exchange rows: per row and unseen card, the
+    value the exchange makes with that card (:func:`_exchange_rows`), kept by column (for the
+    cards a box took) and as every qualifying cell sorted by value (for counting a row's cells
+    below, equal to and above a box's value at once)."""
+
+    unseen: tuple[int, ...]
+    up: int
+    qualified: Ints
+    qualified_holds: npt.NDArray[np.uint64]
+    unqualified_holds: npt.NDArray[np.uint64]
+    columns: npt.NDArray[np.int32]
+    """Per unseen card, per hand that does not qualify: the hand's value once that card replaces
+    its highest (-1 where the hand holds the card)."""
+    repeat_columns: Bools
+    """The cells where the new card has the old one's rank and the dealer still does not
+    qualify: the exchange goes on."""
+    cell_rows: npt.NDArray[np.intp]
+    cell_values: npt.NDArray[np.int32]
+    """Every qualifying cell's row and value, by value."""
+    qualifying_cells: Ints
+    repeating_cells: Ints
+    reach: Ints
+    """Per row: its cells that qualify or repeat, the most an exchange can win with (a box from a
+    straight up)."""
+    reach_below_straight: Ints
+    """The same but only the qualifying cells below a straight (pairs): the most a box below a
+    straight can win with (a dealer's straight or flush beats it)."""
+
+    def mask(self, gone: Sequence[int]) -> np.uint64:
+        """The bit set of ``gone`` cards' positions in ``unseen``."""
+        return np.uint64(sum(1 << self.unseen.index(card) for card in gone))
+
+
+@lru_cache(maxsize=2)  # ~35 MB each: the hints asked again about the same cards
+def dealer(unseen: tuple[int, ...], up: int) -> Dealer:
+    """The dealer's hands from ``unseen`` face-down cards beside the face-up ``up``, in the
+    engine's dealing order (face down first, the last card face up)."""
+    positions = _positions(len(unseen))
+    cards = np.array(unseen, dtype=np.int64)[positions]
+    hands = np.concatenate([cards, np.full((len(cards), 1), up, dtype=np.int64)], axis=1)
+    values = values_of(hands)
+    holds = (np.uint64(1) << positions.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
+    qualifies = values >= QUALIFYING
+    order = np.argsort(values[qualifies], kind="stable")
+    low, low_holds, low_positions = hands[~qualifies], holds[~qualifies], positions[~qualifies]
+    exchanged, repeats = _exchange_rows(low, low_positions, np.array(unseen, dtype=np.int64))
+    qualifying = exchanged >= QUALIFYING
+    cell_rows, cell_columns = np.nonzero(qualifying)
+    cell_values = exchanged[cell_rows, cell_columns]
+    by_value = np.argsort(cell_values, kind="stable")
+    return Dealer(unseen, up, values[qualifies][order], holds[qualifies][order], low_holds,
+                  np.ascontiguousarray(exchanged.T), np.ascontiguousarray(repeats.T),
+                  cell_rows[by_value], cell_values[by_value], qualifying.sum(axis=1), repeats.sum(axis=1),
+                  (qualifying | repeats).sum(axis=1),
+                  ((qualifying & (exchanged < STRAIGHT)) | repeats).sum(axis=1))
+
+
+def _exchange_rows(hands: Ints, positions: Ints, unseen: Ints) -> tuple[npt.NDArray[np.int32], Bools]:
+    """Each hand's value with each unseen card in place of its highest card (the engine's
+    :func:`exchange_index`: a hand that does not qualify holds five different ranks, so the
+    highest is one card), and where that repeats the exchange."""
+    rows = np.arange(len(hands))
+    highest = (hands >> 2).argmax(axis=1)
+    kept = np.ones(hands.shape, dtype=bool)
+    kept[rows, highest] = False
+    rest = hands[kept].reshape(len(hands), HIDDEN)
+    suits = SUITS[rest]
+    suited = (suits == suits[:, :1]).all(axis=1)
+    flush = suited[:, None] & (SUITS[unseen][None, :] == suits[:, :1])
+    bits = np.where(flush, RANK_BITS[rest].sum(axis=1)[:, None] + RANK_BITS[unseen][None, :], -1)
+    values = values_of_parts(KEYS[rest].sum(axis=1)[:, None] + KEYS[unseen][None, :], bits).astype(np.int32)
+    values[rows[:, None], positions] = -1  # the hand's own cards are not in the deck
+    same_rank = (unseen[None, :] >> 2) == (hands[rows, highest] >> 2)[:, None]
+    return values, same_rank & (values >= 0) & (values < QUALIFYING)
+
+
+def box_net(cards: Sequence[int], dealer: Dealer, stakes: BoxStakes, paid: int, options: BoxedOptions,
+            gone: Sequence[int] = ()) -> Fraction:
+    """The box's mean net in chips with final ``cards`` and ``stakes`` (``paid``: chips spent
+    on it that never come back, a Buy's or the Draws'), over the ``dealer``'s hands that hold
+    none of ``gone`` (cards the box took from the deck), the exchange taken where it pays."""
+    net = Nets(GAME, cards, stakes, paid, options)
+    value, mask = net.value, dealer.mask(gone)
+    kept = _classes(net, exchanged=False)
+    worse, better = np.searchsorted(dealer.qualified, np.array([value, value + 1], dtype=np.int64))
+    free = ((dealer.qualified_holds & mask) == 0) if gone else np.ones(len(dealer.qualified), dtype=bool)
+    counts = {BETTER: int(free[:worse].sum()), EQUAL: int(free[worse:better].sum()),
+              WORSE: int(free[better:].sum())}
+    low = int(((dealer.unqualified_holds & mask) == 0).sum()) if gone else len(dealer.unqualified_holds)
+    deck = len(dealer.unseen) - HIDDEN - len(gone)
+    scale = _falling(deck, EXCHANGES)
+    total = scale * (sum(counts[key] * kept.get(key, 0) for key in counts) + low * kept[NOT_QUALIFIED])
+    if not stakes.folded and (GAME.exchange.boxes != "open" or stakes.kind == "open"):
+        total += _exchange_gain(net, dealer, mask, gone, deck, kept[NOT_QUALIFIED])
+    return Fraction(total, scale * (sum(counts.values()) + low))
+
+
+def _classes(net: Nets, exchanged: bool) -> dict[int, int]:
+    """The box's net against a dealer hand of each class (:mod:`bot.coach.boxed`), settled at a
+    value of that class (``settle_box`` only compares values). Exchanged: the dealer did not
+    qualify as dealt."""
+    value = net.value
+    finals = {NOT_QUALIFIED: QUALIFYING - 1, BETTER: QUALIFYING, EQUAL: value,
+              WORSE: max(value, QUALIFYING) + 1}
+    dealt = QUALIFYING - 1
+    return {kind: net(exchanged, dealt if exchanged else final, final) for kind, final in finals.items()
+            if compare(GAME, value, final) == kind}
+
+
+def _falling(count: int, steps: int) -> int:
+    """count * (count - 1) * ... over ``steps`` factors: the exchange's common denominator."""
+    product = 1
+    for step in range(steps):
+        product *= max(count - step, 1)
+    return product
+
+
+def _exchange_gain(net: Nets, dealer: Dealer, mask: np.uint64, gone: Sequence[int], deck: int,
+                   keep: int) -> int:
+    """What taking the exchange adds over keeping the Ante's win, summed over the hands that do
+    not qualify (where it pays), scaled by :func:`_falling` ``(deck, EXCHANGES)``."""
+    nets = _classes(net, exchanged=True)
+    stays = nets[NOT_QUALIFIED]
+    best = max(nets.values())
+    if best <= keep:
+        return 0
+    # The most a row's exchange returns: every cell that can beat the box's hand (or repeats)
+    # at the best class, the rest not qualifying. None beats keeping the Ante's win: done.
+    needed = deck * (keep - stays) / (best - stays)
+    reach = dealer.reach if net.value >= STRAIGHT else dealer.reach_below_straight
+    rows = np.flatnonzero(reach > needed)
+    if not len(rows):
+        return 0
+    value = net.value
+    low, high = np.searchsorted(dealer.cell_values, np.array([value, value + 1], dtype=np.int32))
+    at_least = np.bincount(dealer.cell_rows[low:], minlength=len(reach))[rows]
+    worse = np.bincount(dealer.cell_rows[high:], minlength=len(reach))[rows]
+    better, equal = dealer.qualifying_cells[rows] - at_least, at_least - worse
+    repeating = dealer.repeating_cells[rows]
+    stay = len(dealer.unseen) - HIDDEN - dealer.qualifying_cells[rows] - repeating
+    for card in gone:  # the cards the box took are not in the deck
+        position = dealer.unseen.index(card)
+        column, repeat = dealer.columns[position][rows], dealer.repeat_columns[position][rows]
+        qualified = column >= QUALIFYING
+        better -= qualified & (column < value)
+        equal -= qualified & (column == value)
+        worse -= qualified & (column > value)
+        repeating -= repeat
+        stay -= (column >= 0) & ~qualified & ~repeat
+    final_sum = stays * stay + nets.get(BETTER, 0) * better + nets.get(EQUAL, 0) * equal + nets[WORSE] * worse
+    exchanged = _exchange_numerators(final_sum, repeating, deck, stays)
+    gains = np.maximum(exchanged - keep * _falling(deck, EXCHANGES), 0)
+    if gone:  # a row holding a card the box took is no dealer hand now
+        gains[(dealer.unqualified_holds[rows] & mask) != 0] = 0
+    return int(gains.sum())
+
+
+def _exchange_numerators(final_sum: Ints, repeating: Ints, deck: int, stays: int) -> Ints:
+    """Each row's exchange mean times :func:`_falling` ``(deck, EXCHANGES)``: the first card
+    ends it in a final cell (``final_sum``) or repeats (``repeating`` cells) over the same row
+    less that card, until the last exchange, where a repeating cell stays not qualified."""
+    numerator = final_sum + np.maximum(repeating - (EXCHANGES - 1), 0) * stays
+    for level in range(EXCHANGES - 2, -1, -1):  # the last exchange's mean first, the first's last
+        numerator = final_sum * _falling(deck - level - 1, EXCHANGES - level - 1) \
+            + np.maximum(repeating - level, 0) * numerator
+    return np.asarray(numerator, dtype=np.int64)
+
+
+@dataclass(frozen=True)
+class _Board(BoxDecisions):
+    """One box's decisions valued against the ``dealer``'s hands, in Antes."""
+
+    dealer: Dealer = dataclasses.field(kw_only=True)
+
+    def antes(self, cards: Sequence[int], stakes: BoxStakes, paid: int = 0,
+              gone: tuple[int, ...] = ()) -> Fraction:
+        return box_net(cards, self.dealer, stakes, paid, self.options, gone) / self.ante
+
+    def after(self, cards: Sequence[int], paid: int, gone: tuple[int, ...]) -> Fraction:
+        """The better of Bet (with or without insurance) and Fold with final ``cards``."""
+        folded = Fraction(-(self.ante + paid), self.ante)
+        return max(folded, *(Fraction(option.ev) for option in self.bet_options(cards, paid, gone)))
+
+    def buy(self, cards: Sequence[int]) -> OptionValue:
+        """Buy: every sixth card, each followed by the better of Bet and Fold."""
+        unseen = self.dealer.unseen
+        total = sum((self.after((*cards, card), self.fee, (card,)) for card in unseen), Fraction(0))
+        return OptionValue("buy", total / len(unseen))
+
+    def draw_one(self, cards: Sequence[int], discard: int, cost: int, paid: int) -> OptionValue:
+        """A one-card Draw of ``discard`` for ``cost`` chips: every card it may bring."""
+        unseen, spent = self.dealer.unseen, paid + cost
+        kept = [card for card in cards if card != discard]
+        total = sum((self.after((*kept, card), spent, (card,)) for card in unseen), Fraction(0))
+        return OptionValue("draw", total / len(unseen), cards=(discard,))
+
+    def draw_many(self, cards: Sequence[int], discards: Sequence[int], cost: int, paid: int,
+                  rng: Random) -> OptionValue:
+        """A Draw of several cards: :data:`DRAW_SAMPLES` random draws, each followed by the
+        better of Bet and Fold; the mean with its standard error."""
+        unseen, spent = self.dealer.unseen, paid + cost
+        kept = [card for card in cards if card not in discards]
+        values = [float(self.after((*kept, *new), spent, tuple(new)))
+                  for new in (rng.sample(unseen, len(discards)) for _ in range(DRAW_SAMPLES))]
+        mean = sum(values) / len(values)
+        spread = (sum((value - mean) ** 2 for value in values) / (len(values) - 1)) ** 0.5
+        return OptionValue("draw", mean, spread / len(values) ** 0.5, cards=tuple(sorted(discards)))
+
+
+def hint(cards: Sequence[int], up: int, ante: int = 1, options: BoxedOptions = STANDARD,
+         seen: Sequence[int] = (), paid: int = 0, draws: Sequence[int] = (), draw_most: int = 5,
+         may_buy: bool = True, also: str | None = None) -> Hint:
+    """The open box's decision with ``cards`` (five or, bought, six) against the dealer's
+    face-up ``up``. ``seen``: the player's other cards in sight (another box's, the cards its
+    Draws gave up); ``paid``: chips spent on the box's Buy or Draws; ``draws``: how many cards
+    each Draw so far exchanged; ``draw_most``: the most cards the next Draw may take (0: none,
+    the deck is short); ``may_buy``: a Buy is offered. Bet/Fold and insurance, the Buy and the
+    one-card Draws exact; Draws of several cards sampled: those a player would consider
+    (:func:`_draw_candidates`), and ``also``, an option a review names (the Draw a player
+    made)."""
+    if len(cards) not in (5, 6):
+        raise ValueError("Imperial's hint takes the box's five or six cards and the dealer's face-up card")
+    unseen = tuple(card for card in DECK if card not in {*cards, up, *seen})
+    board = _Board(GAME, ante, options, dealer=dealer(unseen, up))
+    fold = OptionValue("fold", Fraction(-(ante + paid), ante))
+    choices = [*board.bet_options(cards, paid), fold]
+    may_draw = draw_most > 0 and len(cards) == 5 and (not draws or draws[-1] <= DRAW.repeat_cards)
+    if may_buy and len(cards) == 5:
+        choices.append(board.buy(cards))
+    if not may_draw:
+        return Hint(tuple(choices), "exact")
+    cost = ante * DRAW.cost_antes(len(draws) + 1)
+    choices += [board.draw_one(cards, card, cost, paid) for card in cards]
+    most = DRAW.repeat_cards if draws else draw_most
+    if most < 2:
+        return Hint(tuple(choices), "exact")
+    rng = Random(zlib.crc32(bytes(sorted([*cards, *seen])) + bytes([up])))
+    wanted = {tuple(sorted(found)) for found in _draw_candidates(cards, most)}
+    named = _draw_named(also)
+    if named and 1 < len(named) <= most and set(named) <= set(cards):
+        wanted.add(named)
+    choices += [board.draw_many(cards, discards, cost, paid, Random(rng.random()))
+                for discards in sorted(wanted)]
+    return Hint(tuple(choices), "sampled")
+
+
+def _draw_named(name: str | None) -> tuple[int, ...] | None:
+    """The cards of the Draw ``name`` names (None: not a Draw)."""
+    if name is None:
+        return None
+    parts = parse_option(name)
+    return tuple(sorted(parts.cards)) if parts.move == "draw" and parts.cards else None
+
+
+def _draw_candidates(cards: Sequence[int], most: int) -> Iterator[Sequence[int]]:
+    """The Draws of several cards worth valuing (the ones the documented strategy weighs): keep
+    the paired cards, or the ace and king, or three cards of a suit from a ten up (or any three
+    to a straight flush), and draw the rest; or draw all five."""
+    ranks = [card >> 2 for card in cards]
+    keeps = [[card for card in cards if ranks.count(card >> 2) > 1],
+             [card for card in cards if card >> 2 >= 11]]
+    for suit in range(4):
+        suited = sorted(card for card in cards if card & 3 == suit)
+        if len(suited) == 3 and (suited[0] >> 2 >= 8 or (suited[-1] >> 2) - (suited[0] >> 2) <= 4):
+            keeps.append(suited)
+    for keep in keeps:
+        discards = [card for card in cards if card not in keep]
+        if keep and 1 < len(discards) <= most:
+            yield discards
+    if most >= len(cards):
+        yield list(cards)
+
+
+DECISIONS = frozenset({boxed_moves.Buy.kind, boxed_moves.Bet.kind, boxed_moves.Fold.kind, DrawCards.kind})
+"""The moves of an open box's decision the hint values: Buy, Draw, Bet (with or without
+insurance), Fold."""
+
+
+def request(state: BoxedState, seat: SeatId) -> HintRequest | None:
+    """The hint for ``seat``'s decision now, from the cards it sees (None: it has none): the open
+    box on turn (its cards, the dealer's face-up card, its other boxes' cards in sight and the
+    cards its Draws gave up), the turned blind boxes' insurance, or the dealer's exchange once
+    every card is face up (not reviewed: its picks are toggles, confirmed together)."""
+    if not isinstance(state, ImperialState) or seat not in state.pending_seats():
+        return None
+    if state.phase is Phase.EXCHANGE:
+        return _exchange_request(state, seat)
+    view = state.private_view(seat)
+    up = next(int(card) for card in view.dealer if card is not None)
+    player = state.seats[seat]
+    discarded = [int(card) for box in player.boxes.values() for card in box.discarded]
+    if view.step == "blind":
+        insurable = tuple((box.position, tuple(int(card) for card in box.cards if card is not None), box.ante)
+                          for box in view.boxes if box.kind == "blind" and box.insurance_range)
+        if not insurable:
+            return None
+        seen = (*(int(card) for box in view.boxes for card in box.cards if card is not None), *discarded)
+        return HintRequest(blind_hint, (insurable, up, state.options, seen), insurable[0][2],
+                           frozenset({boxed_moves.Insure.kind}))
+    shown = next((box for box in view.boxes if box.position == view.current_box), None)
+    if shown is None or shown.stage != "deciding":
+        return None
+    box = player.boxes[shown.position]
+    others = (card for other in view.boxes if other is not shown for card in other.cards if card is not None)
+    seen = (*(int(card) for card in others), *discarded)
+    args = (tuple(int(card) for card in box.cards), up, box.ante, state.options, seen, box.fee_total,
+            state.draw_sizes(seat, box.position), state.draw_max(seat), view.can_buy)
+    return HintRequest(hint, args, box.ante, DECISIONS, names_more=True)
+
+
+def blind_hint(boxes: Sequence[tuple[int, Sequence[int], int]], up: int, options: BoxedOptions,
+               seen: Sequence[int]) -> Hint:
+    """Each turned blind box (position, cards, Ante) that may be insured: no insurance, or the
+    least or the most, exact over the dealer's face-down cards (a blind box has no exchange);
+    in Antes of the first box."""
+    unseen = tuple(card for card in DECK if card not in {up, *seen})
+    dealt, first_ante = dealer(unseen, up), boxes[0][2]
+    choices = []
+    for position, cards, ante in boxes:
+        board = _Board(GAME, ante, options, dealer=dealt)
+        for option in board.insure_options(cards, box=position, kind="blind"):
+            choices.append(dataclasses.replace(option, ev=option.ev * ante / first_ante))
+    return Hint(tuple(choices), "exact")
+
+
+class _MoreCards(Exception):
+    """The exchange asked for a card beyond those laid out for it."""
+
+
+def exchange_finals(hand: Sequence[int], unseen: Sequence[int]) -> dict[int, Fraction]:
+    """The dealer's final hand values after the exchange, each with its chance: every card that
+    may come first, and where the engine repeats the exchange (:func:`exchange_dealer_card`),
+    every card that may come next, each order as likely."""
+    cards = tuple(Card(card) for card in hand)
+    finals: dict[int, Fraction] = {}
+
+    def lay_out(drawn: tuple[int, ...], chance: Fraction) -> None:
+        queue = iter(drawn)
+
+        def draw() -> Card:
+            card = next(queue, None)
+            if card is None:
+                raise _MoreCards
+            return Card(card)
+        try:
+            value = evaluate_rank(exchange_dealer_card(GAME, cards, draw).dealer)
+        except _MoreCards:
+            rest = [card for card in unseen if card not in drawn]
+            for card in rest:
+                lay_out((*drawn, card), chance / len(rest))
+            return
+        finals[value] = finals.get(value, Fraction(0)) + chance
+    lay_out((), Fraction(1))
+    return finals
+
+
+def exchange_hint(boxes: Sequence[tuple[int, Sequence[int], BoxStakes, int]], dealt: Sequence[int],
+                  options: BoxedOptions, seen: Sequence[int]) -> Hint:
+    """The dealer's exchange, the dealer's cards revealed: for each box that may ask for it
+    (position, final cards, stakes, chips paid for it), keeping the Ante's win or the exchange,
+    every card it may bring and its free repeats settled by the engine; in Antes of the first
+    box."""
+    unseen = [card for card in DECK if card not in {*dealt, *seen}]
+    finals = exchange_finals(dealt, unseen)
+    dealt_value = evaluate_rank([Card(card) for card in dealt])
+    first_ante = boxes[0][2].ante
+    choices = []
+    for position, cards, stakes, paid in boxes:
+        net = Nets(GAME, cards, stakes, paid, options)
+        exchanged = sum((chance * net(True, dealt_value, final) for final, chance in finals.items()),
+                        Fraction(0))
+        kept = Fraction(net(False, dealt_value, dealt_value), first_ante)
+        choices += [OptionValue("keep", kept, box=position),
+                    OptionValue("exchange", exchanged / first_ante, box=position)]
+    return Hint(tuple(choices), "exact")
+
+
+def _exchange_request(state: ImperialState, seat: SeatId) -> HintRequest | None:
+    """The exchange, for the boxes of ``seat`` that may ask for it (every card is face up now)."""
+    player = state.seats[seat]
+    positions = state.exchange_boxes(seat)
+    if not positions:
+        return None
+    # The bonus is a side bet (left out); the exchange is what the hint weighs (not yet asked).
+    chosen = [(position, player.boxes[position]) for position in positions]
+    boxes = tuple((position, tuple(int(card) for card in box.cards),
+                   box.settled_stakes()._replace(bonus=0, exchanged=False), box.fee_total)
+                  for position, box in chosen)
+    seen = (*(int(card) for card in state.public_view().face_up_cards()),
+            *(int(card) for box in player.boxes.values() for card in box.discarded))
+    return HintRequest(exchange_hint, (boxes, tuple(int(card) for card in state.dealer_dealt), state.options,
+                                       seen), boxes[0][2].ante, frozenset())

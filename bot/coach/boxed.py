@@ -38,7 +38,9 @@ class Nets:
         box = [Card(card) for card in cards]
         self.game, self.value = game, game.hand_value(box)
         self.stakes, self.options = stakes, options
-        bet_win = game.bet_pays.winnings(box, self.value, stakes.bet) if stakes.bet else 0
+        # A box below the dealer's qualifying hand never wins its BET: no need to read its pay.
+        wins = stakes.bet and self.value >= game.dealer.qualifying_value
+        bet_win = game.bet_pays.winnings(box, self.value, stakes.bet) if wins else 0
         self.showdown = BoxShowdown(self.value, bet_win, HandClass.NOTHING, 0, 0)
         self.staked = stakes.ante + stakes.bet + stakes.insurance + paid
         self.settled: dict[tuple[bool, int], int] = {}
@@ -69,6 +71,12 @@ class BoxDecisions(ABC):
         on it that never come back), over the dealer's hands that hold none of ``gone`` (cards
         the box took from the deck after the deal)."""
 
+    def antes_of(self, cards: Sequence[int], stakes: Sequence[BoxStakes], paid: int = 0,
+                 gone: tuple[int, ...] = ()) -> list[Fraction]:
+        """:meth:`antes` for each of ``stakes`` (the same cards with and without insurance): a
+        game may count the dealer's hands once for all of them."""
+        return [self.antes(cards, each, paid, gone) for each in stakes]
+
     @property
     def fee(self) -> int:
         """A Buy's price in chips."""
@@ -85,24 +93,22 @@ class BoxDecisions(ABC):
     def bet_options(self, cards: Sequence[int], paid: int = 0,
                     gone: tuple[int, ...] = ()) -> list[OptionValue]:
         """The Bet, and with the least and the most insurance the box may buy with it."""
-        stakes = BoxStakes("open", self.ante, self.bet)
-        choices = [OptionValue("bet", self.antes(cards, stakes, paid, gone))]
-        for amount in self.insurance_amounts(cards):
-            insured = self.antes(cards, stakes._replace(insurance=amount), paid, gone)
-            choices.append(OptionValue(INSURED_BET, insured, amount=amount))
-        return choices
+        stakes, amounts = BoxStakes("open", self.ante, self.bet), self.insurance_amounts(cards)
+        insured_stakes = [stakes._replace(insurance=amount) for amount in amounts]
+        bet, *insured = self.antes_of(cards, [stakes, *insured_stakes], paid, gone)
+        return [OptionValue("bet", bet), *(OptionValue(INSURED_BET, value, amount=amount)
+                                           for amount, value in zip(amounts, insured, strict=True))]
 
     def insure_options(self, cards: Sequence[int], gone: tuple[int, ...] = (), box: int = 1,
                        kind: BoxKind = "open", paid: int = 0) -> list[OptionValue]:
         """Go on with the BET placed (by a Buy, or on a blind box), or buy the least or the most
         insurance first."""
-        stakes = BoxStakes(kind, self.ante, self.bet)
-        went_on = self.antes(cards, stakes, paid, gone)
-        choices = [OptionValue("goon", went_on, box=None if kind == "open" else box)]
-        for amount in self.insurance_amounts(cards):
-            insured = self.antes(cards, stakes._replace(insurance=amount), paid, gone)
-            choices.append(OptionValue("insure", insured, amount=amount, box=box))
-        return choices
+        stakes, amounts = BoxStakes(kind, self.ante, self.bet), self.insurance_amounts(cards)
+        insured_stakes = [stakes._replace(insurance=amount) for amount in amounts]
+        went_on, *insured = self.antes_of(cards, [stakes, *insured_stakes], paid, gone)
+        return [OptionValue("goon", went_on, box=None if kind == "open" else box),
+                *(OptionValue("insure", value, amount=amount, box=box)
+                  for amount, value in zip(amounts, insured, strict=True))]
 
     def insurance_amounts(self, cards: Sequence[int]) -> tuple[int, ...]:
         """The least and the most insurance the box may buy (none below three of a kind)."""

@@ -60,9 +60,10 @@ DECK = range(52)
 QUALIFYING = GAME.dealer.qualifying_value
 HIDDEN = GAME.dealer.cards - GAME.dealer.face_up
 STRAIGHT = int(Category.STRAIGHT) << CATEGORY_SHIFT
+TWO_PAIR = int(Category.TWO_PAIR) << CATEGORY_SHIFT
 """The least straight's value: an exchange's new card makes a pair, or a straight or better."""
 EXCHANGES = GAME.exchange.max_exchanges
-DRAW_SAMPLES = 240
+DRAW_SAMPLES = 160
 """Draws of several cards a hint samples for each option (the same draws for every option)."""
 Bools = npt.NDArray[np.bool_]
 
@@ -90,7 +91,12 @@ class Dealer:
     up: int
     qualified: Ints
     qualified_holds: npt.NDArray[np.uint64]
+    qualified_with: tuple[Ints, ...]
+    """Per unseen card: the values of the qualifying hands that hold it, sorted (one card taken
+    is counted out by subtraction, the hot path: a Buy, a one-card Draw)."""
     unqualified_holds: npt.NDArray[np.uint64]
+    unqualified_with: Ints
+    """Per unseen card: how many hands that do not qualify hold it."""
     columns: npt.NDArray[np.int32]
     """Per unseen card, per hand that does not qualify: the hand's value once that card replaces
     its highest (-1 where the hand holds the card)."""
@@ -108,6 +114,9 @@ class Dealer:
     reach_below_straight: Ints
     """The same but only the qualifying cells below a straight (pairs): the most a box below a
     straight can win with (a dealer's straight or flush beats it)."""
+    plain: int
+    """The first ``plain`` rows can make a pair at best: each row's exchange, for a box of two
+    pair or better, is a matter of its pairing and repeating cells alone."""
 
     def mask(self, gone: Sequence[int]) -> np.uint64:
         """The bit set of ``gone`` cards' positions in ``unseen``."""
@@ -127,15 +136,32 @@ def dealer(unseen: tuple[int, ...], up: int) -> Dealer:
     order = np.argsort(values[qualifies], kind="stable")
     low, low_holds, low_positions = hands[~qualifies], holds[~qualifies], positions[~qualifies]
     exchanged, repeats = _exchange_rows(low, low_positions, np.array(unseen, dtype=np.int64))
+    # Plain rows first: those whose exchange can make a pair at best (their outcome for a box of
+    # two pair or better is a matter of how many cells pair and how many repeat).
+    plain = ~(exchanged >= STRAIGHT).any(axis=1)
+    rows = np.argsort(~plain, kind="stable")
+    low_holds, low_positions = low_holds[rows], low_positions[rows]
+    exchanged, repeats = exchanged[rows], repeats[rows]
     qualifying = exchanged >= QUALIFYING
     cell_rows, cell_columns = np.nonzero(qualifying)
     cell_values = exchanged[cell_rows, cell_columns]
     by_value = np.argsort(cell_values, kind="stable")
-    return Dealer(unseen, up, values[qualifies][order], holds[qualifies][order], low_holds,
+    with_card = _per_card(positions[qualifies], values[qualifies], len(unseen))
+    return Dealer(unseen, up, values[qualifies][order], holds[qualifies][order], with_card, low_holds,
+                  np.bincount(low_positions.ravel(), minlength=len(unseen)),
                   np.ascontiguousarray(exchanged.T), np.ascontiguousarray(repeats.T),
                   cell_rows[by_value], cell_values[by_value], qualifying.sum(axis=1), repeats.sum(axis=1),
                   (qualifying | repeats).sum(axis=1),
-                  ((qualifying & (exchanged < STRAIGHT)) | repeats).sum(axis=1))
+                  ((qualifying & (exchanged < STRAIGHT)) | repeats).sum(axis=1), int(plain.sum()))
+
+
+def _per_card(positions: Ints, values: Ints, count: int) -> tuple[Ints, ...]:
+    """For each of ``count`` positions, the ``values`` of the hands (``positions``) holding it,
+    sorted."""
+    held, valued = positions.ravel(), np.repeat(values, positions.shape[1])
+    order = np.lexsort((valued, held))
+    ends = np.cumsum(np.bincount(held, minlength=count))
+    return tuple(np.split(valued[order], ends[:-1]))
 
 
 def _exchange_rows(hands: Ints, positions: Ints, unseen: Ints) -> tuple[npt.NDArray[np.int32], Bools]:
@@ -162,20 +188,55 @@ def box_net(cards: Sequence[int], dealer: Dealer, stakes: BoxStakes, paid: int, 
     """The box's mean net in chips with final ``cards`` and ``stakes`` (``paid``: chips spent
     on it that never come back, a Buy's or the Draws'), over the ``dealer``'s hands that hold
     none of ``gone`` (cards the box took from the deck), the exchange taken where it pays."""
-    net = Nets(GAME, cards, stakes, paid, options)
-    value, mask = net.value, dealer.mask(gone)
-    kept = _classes(net, exchanged=False)
-    worse, better = np.searchsorted(dealer.qualified, np.array([value, value + 1], dtype=np.int64))
-    free = ((dealer.qualified_holds & mask) == 0) if gone else np.ones(len(dealer.qualified), dtype=bool)
-    counts = {BETTER: int(free[:worse].sum()), EQUAL: int(free[worse:better].sum()),
-              WORSE: int(free[better:].sum())}
-    low = int(((dealer.unqualified_holds & mask) == 0).sum()) if gone else len(dealer.unqualified_holds)
+    return box_nets(cards, dealer, [stakes], paid, options, gone)[0]
+
+
+def box_nets(cards: Sequence[int], dealer: Dealer, stakes: Sequence[BoxStakes], paid: int,
+             options: BoxedOptions, gone: Sequence[int] = ()) -> list[Fraction]:
+    """:func:`box_net` for each of ``stakes`` on the same cards, the dealer's hands counted once.
+    Insurance is settled on the dealer's hand as dealt, so where it adds to the exchange's every
+    outcome what it adds to keeping the Ante's win, the exchange's gain is the same with it."""
+    mask = dealer.mask(gone)
+    counts, low = _showdowns(dealer, Nets(GAME, cards, stakes[0], paid, options).value, gone, mask)
     deck = len(dealer.unseen) - HIDDEN - len(gone)
     scale = _falling(deck, EXCHANGES)
-    total = scale * (sum(counts[key] * kept.get(key, 0) for key in counts) + low * kept[NOT_QUALIFIED])
-    if not stakes.folded and (GAME.exchange.boxes != "open" or stakes.kind == "open"):
-        total += _exchange_gain(net, dealer, mask, gone, deck, kept[NOT_QUALIFIED])
-    return Fraction(total, scale * (sum(counts.values()) + low))
+    found: list[Fraction] = []
+    gained: dict[tuple[int, ...], int] = {}  # the exchange's gain by its nets less keeping's
+    for each in stakes:
+        net = Nets(GAME, cards, each, paid, options)
+        kept = _classes(net, exchanged=False)
+        total = scale * (sum(counts[key] * kept.get(key, 0) for key in counts) + low * kept[NOT_QUALIFIED])
+        if not each.folded and (GAME.exchange.boxes != "open" or each.kind == "open"):
+            keep = kept[NOT_QUALIFIED]
+            nets = _classes(net, exchanged=True)
+            shape = tuple(nets[key] - keep for key in sorted(nets))
+            if shape not in gained:
+                gained[shape] = _exchange_gain(net, nets, dealer, mask, gone, deck, keep)
+            total += gained[shape]
+        found.append(Fraction(total, scale * (sum(counts.values()) + low)))
+    return found
+
+
+def _showdowns(dealer: Dealer, value: int, gone: Sequence[int],
+               mask: np.uint64) -> tuple[dict[int, int], int]:
+    """How many of the dealer's hands holding none of ``gone`` qualify and are worse than,
+    equal to or better than ``value`` (by the box's class: :data:`BETTER` when the box is), and
+    how many do not qualify."""
+    qualified = dealer.qualified
+    ends = np.searchsorted(qualified, np.array([value, value + 1], dtype=np.int64))
+    below, upto, total = int(ends[0]), int(ends[1]), len(qualified)
+    low = len(dealer.unqualified_holds)
+    if len(gone) == 1:  # the hands holding the card, counted out
+        position = dealer.unseen.index(gone[0])
+        holding = dealer.qualified_with[position]
+        out = np.searchsorted(holding, np.array([value, value + 1], dtype=np.int64))
+        below, upto, total = below - int(out[0]), upto - int(out[1]), total - len(holding)
+        low -= int(dealer.unqualified_with[position])
+    elif gone:
+        free = (dealer.qualified_holds & mask) == 0
+        below, upto, total = int(free[:below].sum()), int(free[:upto].sum()), int(free.sum())
+        low = int(((dealer.unqualified_holds & mask) == 0).sum())
+    return {BETTER: below, EQUAL: upto - below, WORSE: total - upto}, low
 
 
 def _classes(net: Nets, exchanged: bool) -> dict[int, int]:
@@ -198,11 +259,11 @@ def _falling(count: int, steps: int) -> int:
     return product
 
 
-def _exchange_gain(net: Nets, dealer: Dealer, mask: np.uint64, gone: Sequence[int], deck: int,
-                   keep: int) -> int:
-    """What taking the exchange adds over keeping the Ante's win, summed over the hands that do
-    not qualify (where it pays), scaled by :func:`_falling` ``(deck, EXCHANGES)``."""
-    nets = _classes(net, exchanged=True)
+def _exchange_gain(net: Nets, nets: dict[int, int], dealer: Dealer, mask: np.uint64, gone: Sequence[int],
+                   deck: int, keep: int) -> int:
+    """What taking the exchange (its ``nets`` by class) adds over keeping the Ante's win
+    (``keep``), summed over the hands that do not qualify (where it pays), scaled by
+    :func:`_falling` ``(deck, EXCHANGES)``."""
     stays = nets[NOT_QUALIFIED]
     best = max(nets.values())
     if best <= keep:
@@ -214,10 +275,51 @@ def _exchange_gain(net: Nets, dealer: Dealer, mask: np.uint64, gone: Sequence[in
     rows = np.flatnonzero(reach > needed)
     if not len(rows):
         return 0
-    value = net.value
-    low, high = np.searchsorted(dealer.cell_values, np.array([value, value + 1], dtype=np.int32))
-    at_least = np.bincount(dealer.cell_rows[low:], minlength=len(reach))[rows]
-    worse = np.bincount(dealer.cell_rows[high:], minlength=len(reach))[rows]
+    if net.value < TWO_PAIR:
+        return _rows_gain(net, nets, dealer, rows, mask, gone, deck, keep)
+    plain = _plain_gain(nets, dealer, mask, gone, deck, keep)
+    return plain + _rows_gain(net, nets, dealer, rows[rows >= dealer.plain], mask, gone, deck, keep)
+
+
+def _plain_gain(nets: dict[int, int], dealer: Dealer, mask: np.uint64, gone: Sequence[int], deck: int,
+                keep: int) -> int:
+    """:func:`_exchange_gain` over the plain rows, for a box of two pair or better (every pair an
+    exchange makes is worse than the box's hand): the rows counted by how many of their cells
+    pair and how many repeat, the cards the box took left out, and the exchange's mean worked
+    out once per count."""
+    rows = slice(0, dealer.plain)
+    pairs, repeating = dealer.qualifying_cells[rows].copy(), dealer.repeating_cells[rows].copy()
+    playing = np.ones(dealer.plain, dtype=bool)
+    if gone:
+        playing = (dealer.unqualified_holds[rows] & mask) == 0
+        for card in gone:
+            position = dealer.unseen.index(card)
+            pairs -= dealer.columns[position][rows] >= QUALIFYING
+            repeating -= dealer.repeat_columns[position][rows]
+    most = 4  # a row repeats on at most the three other cards of its highest rank
+    counts = np.bincount((pairs * most + repeating)[playing], minlength=(deck + 1) * most)
+    pair_counts, repeat_counts = np.divmod(np.arange(len(counts)), most)
+    stays = nets[NOT_QUALIFIED]
+    final_sum = nets[BETTER] * pair_counts + stays * (deck - pair_counts - repeat_counts)
+    exchanged = _exchange_numerators(final_sum, repeat_counts, deck, stays)
+    return int((counts * np.maximum(exchanged - keep * _falling(deck, EXCHANGES), 0)).sum())
+
+
+def _rows_gain(net: Nets, nets: dict[int, int], dealer: Dealer, rows: Ints, mask: np.uint64,
+               gone: Sequence[int], deck: int, keep: int) -> int:
+    """:func:`_exchange_gain` over ``rows``, each row's cells counted by class."""
+    if not len(rows):
+        return 0
+    stays, value = nets[NOT_QUALIFIED], net.value
+    if len(rows) * len(dealer.unseen) < len(dealer.cell_values) // 4:  # a few rows: read their cells
+        cells = dealer.columns[:, rows]
+        qualified = cells >= QUALIFYING
+        at_least = (qualified & (cells >= value)).sum(axis=0)
+        worse = (qualified & (cells > value)).sum(axis=0)
+    else:  # most rows: count every qualifying cell from the box's value up, by row
+        low, high = np.searchsorted(dealer.cell_values, np.array([value, value + 1], dtype=np.int32))
+        at_least = np.bincount(dealer.cell_rows[low:], minlength=len(dealer.reach))[rows]
+        worse = np.bincount(dealer.cell_rows[high:], minlength=len(dealer.reach))[rows]
     better, equal = dealer.qualifying_cells[rows] - at_least, at_least - worse
     repeating = dealer.repeating_cells[rows]
     stay = len(dealer.unseen) - HIDDEN - dealer.qualifying_cells[rows] - repeating
@@ -258,6 +360,10 @@ class _Board(BoxDecisions):
     def antes(self, cards: Sequence[int], stakes: BoxStakes, paid: int = 0,
               gone: tuple[int, ...] = ()) -> Fraction:
         return box_net(cards, self.dealer, stakes, paid, self.options, gone) / self.ante
+
+    def antes_of(self, cards: Sequence[int], stakes: Sequence[BoxStakes], paid: int = 0,
+                 gone: tuple[int, ...] = ()) -> list[Fraction]:
+        return [net / self.ante for net in box_nets(cards, self.dealer, stakes, paid, self.options, gone)]
 
     def after(self, cards: Sequence[int], paid: int, gone: tuple[int, ...]) -> Fraction:
         """The better of Bet (with or without insurance) and Fold with final ``cards``."""

@@ -276,3 +276,15 @@ def test_a_turned_blind_box_is_insured_as_every_deal_settles_it() -> None:
             total += sum(line.returned - line.staked for line in state.settlement.lines_of(SEAT)
                          if line.bet.startswith("box2"))
         assert option.ev == total / (len(downs) * 4), option
+
+
+def test_a_later_decision_counts_the_cards_taken_out_of_the_deals_model() -> None:
+    """After a Buy the hint may count the bought card out of the model built at the deal (one
+    model for every decision of the box) or build one without it: the same figures."""
+    cards, shown, rest, seen = situation(*CASES[1][:3])
+    six = (*cards, rest[0])
+    fresh = imperial.hint(six, shown, 5, OPTIONS, seen, paid=5)
+    shared = imperial.hint(six, shown, 5, OPTIONS, seen, paid=5, taken=(rest[0],))
+    assert [(option.name, option.ev) for option in shared.options] == \
+        [(option.name, option.ev) for option in fresh.options]
+    assert {option.move for option in fresh.options} == {"bet", "bet+insure", "fold"}

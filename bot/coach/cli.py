@@ -100,7 +100,8 @@ def _imperial_hint(parser: argparse.ArgumentParser, args: argparse.Namespace, ha
         parser.error("imperial: --hand takes the box's five cards, --dealer-up the dealer's face-up card "
                      "and --bought at most one card")
     paid = 1 if bought else 0  # a Buy's Ante: the decision after it is Bet or Fold
-    return imperial.hint([int(card) for card in [*hand, *bought]], int(up[0]), paid=paid)
+    taken = [int(card) for card in bought]
+    return imperial.hint([int(card) for card in [*hand, *bought]], int(up[0]), paid=paid, taken=taken)
 
 
 def _chinese_hint(parser: argparse.ArgumentParser, args: argparse.Namespace, hand: list[Card],

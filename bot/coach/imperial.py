@@ -356,14 +356,23 @@ class _Board(BoxDecisions):
     """One box's decisions valued against the ``dealer``'s hands, in Antes."""
 
     dealer: Dealer = dataclasses.field(kw_only=True)
+    taken: tuple[int, ...] = dataclasses.field(default=(), kw_only=True)
+    """Cards the box took from the deck since the deal (the dealer's model counts them out), so
+    one model serves every decision of the box."""
+
+    @property
+    def unseen(self) -> tuple[int, ...]:
+        """The cards a Buy or a Draw may bring now."""
+        return tuple(card for card in self.dealer.unseen if card not in self.taken)
 
     def antes(self, cards: Sequence[int], stakes: BoxStakes, paid: int = 0,
               gone: tuple[int, ...] = ()) -> Fraction:
-        return box_net(cards, self.dealer, stakes, paid, self.options, gone) / self.ante
+        return self.antes_of(cards, [stakes], paid, gone)[0]
 
     def antes_of(self, cards: Sequence[int], stakes: Sequence[BoxStakes], paid: int = 0,
                  gone: tuple[int, ...] = ()) -> list[Fraction]:
-        return [net / self.ante for net in box_nets(cards, self.dealer, stakes, paid, self.options, gone)]
+        nets = box_nets(cards, self.dealer, stakes, paid, self.options, (*self.taken, *gone))
+        return [net / self.ante for net in nets]
 
     def after(self, cards: Sequence[int], paid: int, gone: tuple[int, ...]) -> Fraction:
         """The better of Bet (with or without insurance) and Fold with final ``cards``."""
@@ -372,13 +381,13 @@ class _Board(BoxDecisions):
 
     def buy(self, cards: Sequence[int]) -> OptionValue:
         """Buy: every sixth card, each followed by the better of Bet and Fold."""
-        unseen = self.dealer.unseen
+        unseen = self.unseen
         total = sum((self.after((*cards, card), self.fee, (card,)) for card in unseen), Fraction(0))
         return OptionValue("buy", total / len(unseen))
 
     def draw_one(self, cards: Sequence[int], discard: int, cost: int, paid: int) -> OptionValue:
         """A one-card Draw of ``discard`` for ``cost`` chips: every card it may bring."""
-        unseen, spent = self.dealer.unseen, paid + cost
+        unseen, spent = self.unseen, paid + cost
         kept = [card for card in cards if card != discard]
         total = sum((self.after((*kept, card), spent, (card,)) for card in unseen), Fraction(0))
         return OptionValue("draw", total / len(unseen), cards=(discard,))
@@ -387,7 +396,7 @@ class _Board(BoxDecisions):
                   rng: Random) -> OptionValue:
         """A Draw of several cards: :data:`DRAW_SAMPLES` random draws, each followed by the
         better of Bet and Fold; the mean with its standard error."""
-        unseen, spent = self.dealer.unseen, paid + cost
+        unseen, spent = self.unseen, paid + cost
         kept = [card for card in cards if card not in discards]
         values = [float(self.after((*kept, *new), spent, tuple(new)))
                   for new in (rng.sample(unseen, len(discards)) for _ in range(DRAW_SAMPLES))]
@@ -398,19 +407,22 @@ class _Board(BoxDecisions):
 
 def hint(cards: Sequence[int], up: int, ante: int = 1, options: BoxedOptions = STANDARD,
          seen: Sequence[int] = (), paid: int = 0, draws: Sequence[int] = (), draw_most: int = 5,
-         may_buy: bool = True, also: str | None = None) -> Hint:
+         may_buy: bool = True, taken: Sequence[int] = (), also: str | None = None) -> Hint:
     """The open box's decision with ``cards`` (five or, bought, six) against the dealer's
     face-up ``up``. ``seen``: the player's other cards in sight (another box's, the cards its
     Draws gave up); ``paid``: chips spent on the box's Buy or Draws; ``draws``: how many cards
     each Draw so far exchanged; ``draw_most``: the most cards the next Draw may take (0: none,
-    the deck is short); ``may_buy``: a Buy is offered. Bet/Fold and insurance, the Buy and the
+    the deck is short); ``may_buy``: a Buy is offered; ``taken``: the cards the box took from
+    the deck since the deal (bought or drawn, kept or given up again). Bet/Fold and insurance, the Buy and the
     one-card Draws exact; Draws of several cards sampled: those a player would consider
     (:func:`_draw_candidates`), and ``also``, an option a review names (the Draw a player
     made)."""
     if len(cards) not in (5, 6):
         raise ValueError("Imperial's hint takes the box's five or six cards and the dealer's face-up card")
-    unseen = tuple(card for card in DECK if card not in {*cards, up, *seen})
-    board = _Board(GAME, ante, options, dealer=dealer(unseen, up))
+    # The dealer's model as at the deal (the taken cards still unseen then): one per box's
+    # deal, shared by its later decisions, which count the taken cards out.
+    unseen = tuple(card for card in DECK if card not in {*cards, up, *seen} or card in taken)
+    board = _Board(GAME, ante, options, dealer=dealer(unseen, up), taken=tuple(taken))
     fold = OptionValue("fold", Fraction(-(ante + paid), ante))
     choices = [*board.bet_options(cards, paid), fold]
     may_draw = draw_most > 0 and len(cards) == 5 and (not draws or draws[-1] <= DRAW.repeat_cards)
@@ -492,8 +504,9 @@ def request(state: BoxedState, seat: SeatId) -> HintRequest | None:
     box = player.boxes[shown.position]
     others = (card for other in view.boxes if other is not shown for card in other.cards if card is not None)
     seen = (*(int(card) for card in others), *discarded)
+    taken = tuple(int(card) for card in (*box.cards, *box.discarded) if card not in box.dealt)
     args = (tuple(int(card) for card in box.cards), up, box.ante, state.options, seen, box.fee_total,
-            state.draw_sizes(seat, box.position), state.draw_max(seat), view.can_buy)
+            state.draw_sizes(seat, box.position), state.draw_max(seat), view.can_buy, taken)
     return HintRequest(hint, args, box.ante, DECISIONS, names_more=True)
 
 

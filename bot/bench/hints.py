@@ -48,11 +48,14 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot bench hints", description=__doc__)
     parser.add_argument("--decisions", type=int, default=200, help="random decisions of each kind")
     parser.add_argument("--seed", type=int, default=36)
+    parser.add_argument("--only", help="time only the decisions whose kind holds this text (\"imperial\")")
     args = parser.parse_args(argv)
     print(f"hints benchmark: {args.decisions} random decisions of each kind (seed {args.seed})")
     print(f"{'decision':<22} {'cold ms':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}")
     worst = 0.0
     for kind, hints in decisions(random.Random(args.seed), args.decisions).items():
+        if args.only and args.only not in kind:
+            continue
         timings = []
         for hint in hints:
             started = time.perf_counter()

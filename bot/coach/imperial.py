@@ -64,7 +64,10 @@ TWO_PAIR = int(Category.TWO_PAIR) << CATEGORY_SHIFT
 """The least straight's value: an exchange's new card makes a pair, or a straight or better."""
 EXCHANGES = GAME.exchange.max_exchanges
 DRAW_SAMPLES = 160
-"""Draws of several cards a hint samples for each option (the same draws for every option)."""
+"""Draws of several cards a hint samples for an option that may be the best."""
+PILOT_SAMPLES = 40
+"""Draws sampled first, and then at a time, until an option is plainly beaten or has
+:data:`DRAW_SAMPLES`."""
 Bools = npt.NDArray[np.bool_]
 
 
@@ -105,7 +108,7 @@ class Dealer:
     qualify: the exchange goes on."""
     cell_rows: npt.NDArray[np.intp]
     cell_values: npt.NDArray[np.int32]
-    """Every qualifying cell's row and value, by value."""
+    """Every qualifying cell of the rows past the plain ones: its row and value, by value."""
     qualifying_cells: Ints
     repeating_cells: Ints
     reach: Ints
@@ -143,23 +146,25 @@ def dealer(unseen: tuple[int, ...], up: int) -> Dealer:
     low_holds, low_positions = low_holds[rows], low_positions[rows]
     exchanged, repeats = exchanged[rows], repeats[rows]
     qualifying = exchanged >= QUALIFYING
-    cell_rows, cell_columns = np.nonzero(qualifying)
+    plain_rows = int(plain.sum())
+    cell_rows, cell_columns = np.nonzero(qualifying[plain_rows:])
+    cell_rows += plain_rows
     cell_values = exchanged[cell_rows, cell_columns]
-    by_value = np.argsort(cell_values, kind="stable")
+    by_value = np.argsort(cell_values)
     with_card = _per_card(positions[qualifies], values[qualifies], len(unseen))
     return Dealer(unseen, up, values[qualifies][order], holds[qualifies][order], with_card, low_holds,
                   np.bincount(low_positions.ravel(), minlength=len(unseen)),
                   np.ascontiguousarray(exchanged.T), np.ascontiguousarray(repeats.T),
                   cell_rows[by_value], cell_values[by_value], qualifying.sum(axis=1), repeats.sum(axis=1),
                   (qualifying | repeats).sum(axis=1),
-                  ((qualifying & (exchanged < STRAIGHT)) | repeats).sum(axis=1), int(plain.sum()))
+                  ((qualifying & (exchanged < STRAIGHT)) | repeats).sum(axis=1), plain_rows)
 
 
 def _per_card(positions: Ints, values: Ints, count: int) -> tuple[Ints, ...]:
     """For each of ``count`` positions, the ``values`` of the hands (``positions``) holding it,
     sorted."""
     held, valued = positions.ravel(), np.repeat(values, positions.shape[1])
-    order = np.lexsort((valued, held))
+    order = np.argsort((held << 32) | valued)  # by card, then value (values stay below 2**32)
     ends = np.cumsum(np.bincount(held, minlength=count))
     return tuple(np.split(valued[order], ends[:-1]))
 
@@ -311,7 +316,8 @@ def _rows_gain(net: Nets, nets: dict[int, int], dealer: Dealer, rows: Ints, mask
     if not len(rows):
         return 0
     stays, value = nets[NOT_QUALIFIED], net.value
-    if len(rows) * len(dealer.unseen) < len(dealer.cell_values) // 4:  # a few rows: read their cells
+    if rows[0] < dealer.plain or len(rows) * len(dealer.unseen) < len(dealer.cell_values) // 4:
+        # plain rows among them, or a few rows: read their cells
         cells = dealer.columns[:, rows]
         qualified = cells >= QUALIFYING
         at_least = (qualified & (cells >= value)).sum(axis=0)
@@ -393,16 +399,22 @@ class _Board(BoxDecisions):
         return OptionValue("draw", total / len(unseen), cards=(discard,))
 
     def draw_many(self, cards: Sequence[int], discards: Sequence[int], cost: int, paid: int,
-                  rng: Random) -> OptionValue:
-        """A Draw of several cards: :data:`DRAW_SAMPLES` random draws, each followed by the
-        better of Bet and Fold; the mean with its standard error."""
+                  rng: Random, beaten_by: float) -> OptionValue:
+        """A Draw of several cards: random draws, each followed by the better of Bet and Fold;
+        the mean with its standard error. :data:`PILOT_SAMPLES` first: a Draw whose mean is
+        then more than three errors below ``beaten_by`` (an exact option's worth) cannot be the
+        best and stops there; the others go on to :data:`DRAW_SAMPLES`."""
         unseen, spent = self.unseen, paid + cost
         kept = [card for card in cards if card not in discards]
-        values = [float(self.after((*kept, *new), spent, tuple(new)))
-                  for new in (rng.sample(unseen, len(discards)) for _ in range(DRAW_SAMPLES))]
-        mean = sum(values) / len(values)
-        spread = (sum((value - mean) ** 2 for value in values) / (len(values) - 1)) ** 0.5
-        return OptionValue("draw", mean, spread / len(values) ** 0.5, cards=tuple(sorted(discards)))
+        values: list[float] = []
+        while len(values) < DRAW_SAMPLES:
+            values += [float(self.after((*kept, *new), spent, tuple(new)))
+                       for new in (rng.sample(unseen, len(discards)) for _ in range(PILOT_SAMPLES))]
+            mean = sum(values) / len(values)
+            stderr = (sum((value - mean) ** 2 for value in values) / (len(values) - 1) / len(values)) ** 0.5
+            if mean + 3 * stderr < beaten_by:
+                break
+        return OptionValue("draw", mean, stderr, cards=tuple(sorted(discards)))
 
 
 def hint(cards: Sequence[int], up: int, ante: int = 1, options: BoxedOptions = STANDARD,
@@ -440,7 +452,8 @@ def hint(cards: Sequence[int], up: int, ante: int = 1, options: BoxedOptions = S
     named = _draw_named(also)
     if named and 1 < len(named) <= most and set(named) <= set(cards):
         wanted.add(named)
-    choices += [board.draw_many(cards, discards, cost, paid, Random(rng.random()))
+    exact_best = float(max(option.ev for option in choices))
+    choices += [board.draw_many(cards, discards, cost, paid, Random(rng.random()), exact_best)
                 for discards in sorted(wanted)]
     return Hint(tuple(choices), "sampled")
 

@@ -142,7 +142,9 @@ async def answer_hint(interaction: discord.Interaction[CasinoBot], table: Table,
 
 def hint_text(hint: Hint, ante: int, vocabulary: Vocabulary, w: Words) -> str:
     """``**Play**: −0.993 Antes (−9.9 chips) · best``, one line per option, best first."""
+    mixed = hint.method == "sampled" and any(not option.stderr for option in hint.options)
     how = (w("exact: every way the unseen cards can fall, counted") if hint.method == "exact"
+           else w("exact where no ± shows; a figure with ± was sampled, the ± its standard error") if mixed
            else w("sampled: the unseen cards drawn many times; ± is a figure's standard error"))
     lines = [w("What each option is worth, as this hand's expected net result from here "
                "(side bets aside; {how}):", how=how)]

@@ -251,7 +251,7 @@ async def test_the_hint_at_imperial_poker_values_each_draw_and_the_buy(harness: 
     expected = asked.run()
     answer = await ask(harness, table, alice)
     w = words("en")
-    assert answer.ephemeral and "sampled" in answer.text
+    assert answer.ephemeral and "exact where no ± shows" in answer.text
     for option in expected.options:
         label = coaching.option_label(IMPERIAL, w, option.name)
         assert f"**{label}**: {w.signed(float(option.ev))} Antes" in answer.text

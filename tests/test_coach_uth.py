@@ -160,3 +160,18 @@ def test_the_dealers_hands_are_counted_as_the_engine_reads_each_one(qualifier: s
             value = evaluate_rank([*dealer, *board])
             direct[(dealer_qualified(HandValue(value), options), (player > value) - (player < value))] += 1
         assert uth._outcome_counts(player, board, unseen, options) == dict(direct)
+
+
+@pytest.mark.parametrize("qualifier", ["pair_of_fours", "pair"])
+def test_the_flop_counted_at_once_is_every_board_counted_alone(qualifier: str) -> None:
+    """The flop's hint (a million showdowns valued at once) against each of its 1,081 boards
+    valued alone (:func:`board_values`), at a table whose max payout caps the Blind, under
+    either qualifier."""
+    options = UTHOptions(min_bet=1, max_bet=100, max_payout=25, dealer_qualifier=qualifier)
+    cards = Random(qualifier).sample(range(52), 5)
+    hole, flop = cards[:2], cards[2:]
+    unseen = [card for card in range(52) if card not in cards]
+    boards = [uth.board_values(hole, (*flop, *rest), 10, options) for rest in combinations(unseen, 2)]
+    hint = uth.flop_hint(hole, flop, 10, options)
+    assert hint.value_of("raise 2x").ev == sum(board[0] for board in boards) / 1081
+    assert hint.value_of("check").ev == sum(max(board[1:]) for board in boards) / 1081

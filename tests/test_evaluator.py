@@ -25,7 +25,7 @@ from bot.poker import (
     value_category,
 )
 from bot.poker.evaluator import evaluate_rank6, evaluate_rank7, with_every_pair
-from bot.poker.vectorized import values_of
+from bot.poker.vectorized import KEYS, SUIT_BITS, seven_card_values, values_of
 
 
 def _hands(size: int, count: int, seed: int) -> list[list[int]]:
@@ -304,3 +304,19 @@ def test_many_hands_at_once_are_valued_as_one_at_a_time(hands: list[list[int]],
     flushes = [[rank * 4 + suit for rank in ranks] for suit, ranks in suited]
     for batch in (hands, flushes):
         assert [int(value) for value in values_of(np.array(batch))] == list(map(evaluate_rank5, batch))
+
+
+@given(st.lists(st.permutations(range(52)).map(lambda deck: deck[:7]), min_size=1, max_size=40),
+       st.lists(st.tuples(st.integers(0, 3), st.integers(5, 7), st.permutations(range(52))),
+                min_size=1, max_size=20))
+def test_many_seven_card_hands_at_once_are_valued_as_one_at_a_time(
+        hands: list[list[int]], suited: list[tuple[int, int, list[int]]]) -> None:
+    """numpy's seven-card values (the coach's Ultimate Texas Hold'em flop) are the fast
+    evaluator's: random hands, and hands with five, six or seven cards of one suit."""
+    flushes = [[card for card in deck if card & 3 == suit][:length]
+               + [card for card in deck if card & 3 != suit][:7 - length] for suit, length, deck in suited]
+    for batch in (hands, flushes):
+        cards = np.array(batch)
+        bits = SUIT_BITS[cards].sum(axis=1)
+        values = seven_card_values(KEYS[cards].sum(axis=1), lambda at, suits, bits=bits: bits[at, suits])
+        assert [int(value) for value in values] == list(map(evaluate_rank7, batch))

@@ -5,10 +5,13 @@ is a side bet, paid on the player's hand whatever they do, and left out).
   see (990 hands), each settled by the engine's :func:`bot.games.uth.state.settle_against`.
 * The flop, Raise 2x or Check: every turn and river (1,081 pairs) and every dealer hand from
   the 45 cards left (990), with the river played best after a Check. A million showdowns are
-  too many to settle one by one in time, so on each board the dealer's hands are counted by
-  what the engine's settlement reads of them (whether the dealer qualifies, by the engine's
+  too many to settle one by one in time, so they are valued at once with numpy
+  (:mod:`bot.poker.vectorized`), and on each board the dealer's hands are counted by what the
+  engine's settlement reads of them (whether the dealer qualifies, by the engine's
   :func:`bot.games.uth.state.dealer_qualified`, and whether the player's hand is better, equal
-  or worse), and the engine's :func:`bot.games.uth.rules.settle_hand` settles each count once.
+  or worse); the engine's :func:`bot.games.uth.rules.settle_hand` settles each count once.
+  :func:`board_values` counts one board the same way in pure Python (the tests hold the two
+  together).
 """
 
 from __future__ import annotations
@@ -19,14 +22,18 @@ from fractions import Fraction
 from functools import cache
 from itertools import combinations
 
+import numpy as np
+import numpy.typing as npt
+
 from bot.coach.values import Hint, HintRequest, OptionValue
 from bot.games.common import SeatId
 from bot.games.uth import moves
 from bot.games.uth.rules import Phase, UTHOptions, settle_hand
 from bot.games.uth.state import UTHState, dealer_qualified, settle_against
-from bot.poker import HandValue, evaluate
+from bot.poker import HandValue, _tables, evaluate
 from bot.poker.evaluator import evaluate_rank, with_every_pair
-from bot.poker.hand_value import value_category
+from bot.poker.hand_value import CATEGORY_SHIFT, value_category
+from bot.poker.vectorized import KEYS, SUIT_BITS, seven_card_values
 
 STANDARD = UTHOptions(min_bet=1, max_bet=1)
 """A table with no cap on a win: the rules' own pay tables."""
@@ -60,20 +67,75 @@ def _mean_net(player: HandValue, dealers: Sequence[HandValue], ante: int, play: 
 def flop_hint(hole: Sequence[int], flop: Sequence[int], ante: int = 1,
               options: UTHOptions = STANDARD) -> Hint:
     """Raise 2x or Check with ``hole`` on the ``flop``, exact, the river played best after a
-    Check."""
+    Check: every turn and river, and on each board every dealer hand (a million showdowns,
+    valued at once with numpy and counted by class as :func:`board_values` counts one board)."""
     if len(hole) != 2 or len(flop) != 3:
         raise ValueError("the flop's hint takes two hole cards and the three flop cards")
-    seen = {*hole, *flop}
-    unseen = [card for card in range(52) if card not in seen]
-    raised = checked = Fraction(0)
-    boards = 0
-    for turn, river in combinations(unseen, 2):
-        raise_2x, raise_1x, fold = board_values(hole, (*flop, turn, river), ante, options)
-        raised += raise_2x
-        checked += max(raise_1x, fold)
-        boards += 1
-    return Hint((OptionValue("raise", raised / boards, choice=2), OptionValue("check", checked / boards)),
-                "exact")
+    unseen = np.array([card for card in range(52) if card not in {*hole, *flop}], dtype=np.int64)
+    pairs = unseen[_pairs(len(unseen))]  # every turn and river, and every dealer hand: the same pairs
+    pair_keys, pair_bits = KEYS[pairs].sum(axis=1), SUIT_BITS[pairs].sum(axis=1)
+    flop_cards = np.array(flop, dtype=np.int64)
+    board_keys = KEYS[flop_cards].sum() + pair_keys
+    board_bits = SUIT_BITS[flop_cards].sum(axis=0) + pair_bits
+    hole_cards = np.array(hole, dtype=np.int64)
+    player_bits = board_bits + SUIT_BITS[hole_cards].sum(axis=0)
+    players = seven_card_values(board_keys + KEYS[hole_cards].sum(), lambda at, suits: player_bits[at, suits])
+    # Each board's dealer hands: the pairs holding neither its turn nor its river, row by row.
+    boards, hands = _apart(len(unseen))
+    dealers = seven_card_values(board_keys[boards] + pair_keys[hands],
+                                lambda at, suits: board_bits[boards[at], suits] + pair_bits[hands[at], suits])
+    dealers = dealers.reshape(len(pairs), -1)
+    qualified = dealers >= _least_qualifying(options)
+    per_play = {play: np.zeros(len(pairs), dtype=np.int64) for play in (2, 1, 0)}
+    for comparison, beaten in ((1, dealers < players[:, None]), (0, dealers == players[:, None]),
+                               (-1, dealers > players[:, None])):
+        for qualifies in (False, True):
+            counted = (beaten & (qualified == qualifies)).sum(axis=1)
+            for play, totals in per_play.items():
+                totals += counted * _nets(players, comparison, qualifies, play * ante, ante, options)
+    scale = dealers.size * ante  # boards x dealer hands on each, in Antes
+    raised = Fraction(int(per_play[2].sum()), scale)
+    checked = Fraction(int(np.maximum(per_play[1], per_play[0]).sum()), scale)
+    return Hint((OptionValue("raise", raised, choice=2), OptionValue("check", checked)), "exact")
+
+
+@cache
+def _pairs(count: int) -> npt.NDArray[np.int64]:
+    """Every pair of ``count`` positions, in ``combinations`` order."""
+    return np.array(list(combinations(range(count), 2)), dtype=np.int64)
+
+
+@cache
+def _apart(count: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+    """Every two pairs of ``count`` positions (:func:`_pairs`) that share no position, as the
+    first's and the second's index, the first's in order (each has as many)."""
+    pairs = _pairs(count)
+    first, second = pairs[:, None, 0], pairs[:, None, 1]
+    apart = ((first != pairs[None, :, 0]) & (first != pairs[None, :, 1])
+             & (second != pairs[None, :, 0]) & (second != pairs[None, :, 1]))
+    boards, hands = np.nonzero(apart)
+    return boards, hands
+
+
+def _nets(players: npt.NDArray[np.int64], comparison: int, qualified: bool, play: int, ante: int,
+          options: UTHOptions) -> npt.NDArray[np.int64]:
+    """Per board, the Ante, Blind and Play's net against a dealer hand of this class (the
+    engine's :func:`settle_hand`, asked once per category of the player's hand); ``play`` 0:
+    folded on the river."""
+    categories = players >> CATEGORY_SHIFT
+    nets = np.zeros(len(players), dtype=np.int64)
+    for category in np.unique(categories):
+        returns = settle_hand(ante, 0, play, play == 0, int(category), comparison, qualified, options)
+        nets[categories == category] = returns.ante + returns.blind + returns.play - 2 * ante - play
+    return nets
+
+
+@cache
+def _least_qualifying(options: UTHOptions) -> int:
+    """The least hand value the engine's :func:`dealer_qualified` accepts at a table with
+    ``options``: qualifying is monotone in a hand's value, so it splits every value there is."""
+    values = sorted({*_tables.VALUES[1:], *(value for value in _tables.FLUSH_TABLE if value)})
+    return values[_first_qualifying(values, options)]
 
 
 def board_values(hole: Sequence[int], board: Sequence[int], ante: int,

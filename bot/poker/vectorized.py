@@ -9,6 +9,8 @@ sums, so a caller may add a card's key to a four-card sum without adding the fou
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import numpy.typing as npt
 
@@ -59,4 +61,28 @@ def values_of(hands: npt.NDArray[np.integer]) -> Ints:
     return values_of_parts(KEYS[cards].sum(axis=-1), bits)
 
 
-__all__ = ["KEYS", "RANK_BITS", "SUITS", "values_of", "values_of_parts"]
+_VALUES7: Ints = np.array(_tables.VALUES, dtype=np.int64)
+_RANK_INDEX7 = np.frombuffer(_tables.RANK_ARRAY_7, dtype=np.uint16)
+_FLUSH_SUIT7: Ints = np.array([-1 if bits is None else next(suit for suit in range(4)
+                                                              if bits is _tables.SUIT_RANK_BITS[suit])
+                               for bits in _tables.FLUSH_SUIT_TABLES[7]], dtype=np.int64)
+"""Suit-key sum of seven cards -> the suit five or more of them share (-1: none)."""
+SUIT_BITS: Ints = np.array([[1 << (card >> 2) if card & 3 == suit else 0 for suit in range(4)]
+                            for card in range(52)], dtype=np.int64)
+"""Indexed by card, then suit: its rank's bit in its own suit's column, 0 in the others."""
+
+
+def seven_card_values(key_sums: Ints, suit_bits: Callable[[Ints, Ints], Ints]) -> Ints:
+    """The values of seven-card hands (the best five, as :func:`bot.poker.evaluator.evaluate_rank7`
+    gives them) from their summed keys; ``suit_bits(where, suits)`` gives, for the hands at the
+    flat positions ``where``, their cards' summed rank bits in ``suits`` (asked only of hands
+    with a flush: five or more cards of one suit)."""
+    values: Ints = _VALUES7[_RANK_INDEX7[key_sums >> _tables.SUIT_KEY_BITS]]
+    suits = _FLUSH_SUIT7[key_sums & _tables.SUIT_KEY_MASK]
+    where = np.flatnonzero(suits >= 0)
+    if len(where):
+        values.flat[where] = _FLUSH[suit_bits(where, suits.flat[where])]
+    return values
+
+
+__all__ = ["KEYS", "RANK_BITS", "SUITS", "SUIT_BITS", "seven_card_values", "values_of", "values_of_parts"]

@@ -10,14 +10,15 @@ takes it exactly where its mean beats keeping the Ante's win. Each outcome is se
 engine's :func:`settle_box` once per class (:class:`bot.coach.boxed.Nets`).
 
 What makes the exchange countable: the four cards it keeps are the same at every repeat, so the
-hand it makes with each card (:attr:`Dealer.exchanged`) is one row per dealer hand, and a repeat
-draws again from the same row less the cards already drawn. With ``A`` the nets summed over the
-row's final cells, ``s`` its repeating cells and ``n`` cards to draw from, the mean is
-``(A + s * E')/n`` where ``E'`` is the next exchange's mean over ``n - 1`` cards and ``s - 1``
-repeating cells (:func:`_exchange_numerators`): exact, whole numbers over ``n(n-1)(n-2)``.
+hand it makes with each card is one row per dealer hand (:attr:`Dealer.columns` holds them by
+card), and a repeat draws again from the same row less the cards already drawn. With ``A`` the
+nets summed over the row's final cells, ``s`` its repeating cells and ``n`` cards to draw from,
+the mean is ``(A + s * E')/n`` where ``E'`` is the next exchange's mean over ``n - 1`` cards and
+``s - 1`` repeating cells (:func:`_exchange_numerators`): exact, whole numbers over
+``n(n-1)(n-2)``.
 
 The decisions: an open box Buys (every sixth card), Draws (one card: every card it may bring,
-exact; several: sampled, every draw the same for each option, its error shown), Bets (with the
+exact; several: sampled, seeded by what the player sees, its error shown), Bets (with the
 least or the most insurance, from three of a kind) or Folds; after a Buy or a Draw of several
 cards it Bets or Folds; after a one-card Draw it may draw one card again, the k-th Draw costing
 k Antes. A Draw's figure takes the better of Bet and Fold after it: a further one-card Draw is
@@ -60,8 +61,9 @@ DECK = range(52)
 QUALIFYING = GAME.dealer.qualifying_value
 HIDDEN = GAME.dealer.cards - GAME.dealer.face_up
 STRAIGHT = int(Category.STRAIGHT) << CATEGORY_SHIFT
-TWO_PAIR = int(Category.TWO_PAIR) << CATEGORY_SHIFT
 """The least straight's value: an exchange's new card makes a pair, or a straight or better."""
+TWO_PAIR = int(Category.TWO_PAIR) << CATEGORY_SHIFT
+"""The least two pair's: a box from here up beats every pair an exchange makes."""
 EXCHANGES = GAME.exchange.max_exchanges
 DRAW_SAMPLES = 160
 """Draws of several cards a hint samples for an option that may be the best."""
@@ -202,13 +204,13 @@ def box_nets(cards: Sequence[int], dealer: Dealer, stakes: Sequence[BoxStakes], 
     Insurance is settled on the dealer's hand as dealt, so where it adds to the exchange's every
     outcome what it adds to keeping the Ante's win, the exchange's gain is the same with it."""
     mask = dealer.mask(gone)
-    counts, low = _showdowns(dealer, Nets(GAME, cards, stakes[0], paid, options).value, gone, mask)
+    settled = [Nets(GAME, cards, each, paid, options) for each in stakes]
+    counts, low = _showdowns(dealer, settled[0].value, gone, mask)
     deck = len(dealer.unseen) - HIDDEN - len(gone)
     scale = _falling(deck, EXCHANGES)
     found: list[Fraction] = []
     gained: dict[tuple[int, ...], int] = {}  # the exchange's gain by its nets less keeping's
-    for each in stakes:
-        net = Nets(GAME, cards, each, paid, options)
+    for each, net in zip(stakes, settled, strict=True):
         kept = _classes(net, exchanged=False)
         total = scale * (sum(counts[key] * kept.get(key, 0) for key in counts) + low * kept[NOT_QUALIFIED])
         if not each.folded and (GAME.exchange.boxes != "open" or each.kind == "open"):

@@ -111,7 +111,7 @@ def test_the_flops_hint_weighs_every_board() -> None:
 
 def test_a_hint_reads_only_the_players_cards_and_the_face_up_board() -> None:
     """Two deals that differ only in the dealer's cards and another player's give the same hint,
-    whose options are the seat's legal moves; before the river the coach offers none yet."""
+    whose options are the seat's legal moves; before the flop the coach offers none yet."""
     options = UTHOptions(min_bet=1, max_bet=100)
     hole, board = parse_cards("Kd 9s"), parse_cards("2c 7d Jh 4s 4c")
     hints = []
@@ -175,3 +175,4 @@ def test_the_flop_counted_at_once_is_every_board_counted_alone(qualifier: str) -
     hint = uth.flop_hint(hole, flop, 10, options)
     assert hint.value_of("raise 2x").ev == sum(board[0] for board in boards) / 1081
     assert hint.value_of("check").ev == sum(max(board[1:]) for board in boards) / 1081
+

@@ -119,6 +119,11 @@ def test_simulated_trips_rtp_contains_the_exact_value_in_its_95_percent_interval
     low, high = trips.ci95
     assert low <= exact_trips_rtp() <= high
     assert high - low < 0.04  # narrow enough to mean something (about +-0.015)
+    # The main game per Ante: the Ante, Blind and Play's own totals, counted round by round.
+    main = report.bets["ante+blind+play per ante"]
+    sides = [report.bets[name] for name in ("ante", "blind", "play")]
+    net = sum(bet.returned - bet.wagered for bet in sides)
+    assert main.rtp is not None and abs(main.rtp - (1 + net / main.wagered)) < 1e-12
 
 
 # ----------------------------------------------------------------------- basic strategy
@@ -198,7 +203,7 @@ def test_simulate_uth_from_the_command_line_reports_bets_and_events(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     report = simulate_from_the_command_line(capsys, "uth", 2000)
-    assert list(report["bets"]) == ["ante", "blind", "play", "trips", "total"]
+    assert list(report["bets"]) == ["ante", "blind", "play", "trips", "total", "ante+blind+play per ante"]
     assert report["bets"]["ante"]["wagered"] == 2000 * ANTE
     decisions = ("raised 4x pre-flop", "raised 2x on the flop", "raised 1x on the river",
                  "player folded")

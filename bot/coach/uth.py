@@ -33,7 +33,7 @@ from bot.games.uth.state import UTHState, dealer_qualified, settle_against
 from bot.poker import HandValue, _tables, evaluate
 from bot.poker.evaluator import evaluate_rank, with_every_pair
 from bot.poker.hand_value import CATEGORY_SHIFT, value_category
-from bot.poker.vectorized import KEYS, SUIT_BITS, seven_card_values
+from bot.poker.vectorized import KEYS, SUIT_BITS, Ints, seven_card_values
 
 STANDARD = UTHOptions(min_bet=1, max_bet=1)
 """A table with no cap on a win: the rules' own pay tables."""
@@ -71,6 +71,18 @@ def flop_hint(hole: Sequence[int], flop: Sequence[int], ante: int = 1,
     valued at once with numpy and counted by class as :func:`board_values` counts one board)."""
     if len(hole) != 2 or len(flop) != 3:
         raise ValueError("the flop's hint takes two hole cards and the three flop cards")
+    (totals,), scale = flop_boards(hole, flop, ante, (options,), (2, 1, 0))
+    raised = Fraction(int(totals[2].sum()), scale)
+    checked = Fraction(int(np.maximum(totals[1], totals[0]).sum()), scale)
+    return Hint((OptionValue("raise", raised, choice=2), OptionValue("check", checked)), "exact")
+
+
+def flop_boards(hole: Sequence[int], flop: Sequence[int], ante: int, tables: Sequence[UTHOptions],
+                plays: Sequence[int]) -> tuple[list[dict[int, Ints]], int]:
+    """After ``flop``, for each turn and river (in ``combinations`` order of the unseen cards):
+    the Ante, Blind and Play's net summed over the dealer's 990 hands, for each Play of
+    ``plays`` Antes (0: folded on the river) at each of ``tables``; and how many showdowns that
+    is in all, times the Ante (what the sums' total divides by for a mean in Antes)."""
     unseen = np.array([card for card in range(52) if card not in {*hole, *flop}], dtype=np.int64)
     pairs = unseen[_pairs(len(unseen))]  # every turn and river, and every dealer hand: the same pairs
     pair_keys, pair_bits = KEYS[pairs].sum(axis=1), SUIT_BITS[pairs].sum(axis=1)
@@ -85,18 +97,27 @@ def flop_hint(hole: Sequence[int], flop: Sequence[int], ante: int = 1,
     dealers = seven_card_values(board_keys[boards] + pair_keys[hands],
                                 lambda at, suits: board_bits[boards[at], suits] + pair_bits[hands[at], suits])
     dealers = dealers.reshape(len(pairs), -1)
-    qualified = dealers >= _least_qualifying(options)
-    per_play = {play: np.zeros(len(pairs), dtype=np.int64) for play in (2, 1, 0)}
-    for comparison, beaten in ((1, dealers < players[:, None]), (0, dealers == players[:, None]),
-                               (-1, dealers > players[:, None])):
-        for qualifies in (False, True):
-            counted = (beaten & (qualified == qualifies)).sum(axis=1)
+    # Each showdown's class as one code: how the player's hand compares (0 better, 1 equal,
+    # 2 worse), then whether the dealer qualifies at each table (a bit each); counted per board.
+    codes = (dealers >= players[:, None]).astype(np.int64) + (dealers > players[:, None])
+    for index, options in enumerate(tables):
+        codes += (dealers >= _least_qualifying(options)) << (2 + index)
+    classes = 1 << (2 + len(tables))
+    counted = np.bincount((codes + np.arange(len(pairs))[:, None] * classes).ravel(),
+                          minlength=len(pairs) * classes).reshape(len(pairs), classes)
+    categories, category_of = np.unique(players >> CATEGORY_SHIFT, return_inverse=True)
+    found = []
+    for index, options in enumerate(tables):
+        per_play = {play: np.zeros(len(pairs), dtype=np.int64) for play in plays}
+        for code in range(classes):
+            if code & 3 == 3:
+                continue
+            comparison, qualifies = 1 - (code & 3), bool(code >> (2 + index) & 1)
             for play, totals in per_play.items():
-                totals += counted * _nets(players, comparison, qualifies, play * ante, ante, options)
-    scale = dealers.size * ante  # boards x dealer hands on each, in Antes
-    raised = Fraction(int(per_play[2].sum()), scale)
-    checked = Fraction(int(np.maximum(per_play[1], per_play[0]).sum()), scale)
-    return Hint((OptionValue("raise", raised, choice=2), OptionValue("check", checked)), "exact")
+                nets = _nets(categories, comparison, qualifies, play * ante, ante, options)
+                totals += counted[:, code] * nets[category_of]
+        found.append(per_play)
+    return found, dealers.size * ante
 
 
 @cache
@@ -117,17 +138,16 @@ def _apart(count: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
     return boards, hands
 
 
-def _nets(players: npt.NDArray[np.int64], comparison: int, qualified: bool, play: int, ante: int,
+def _nets(categories: npt.NDArray[np.int64], comparison: int, qualified: bool, play: int, ante: int,
           options: UTHOptions) -> npt.NDArray[np.int64]:
-    """Per board, the Ante, Blind and Play's net against a dealer hand of this class (the
-    engine's :func:`settle_hand`, asked once per category of the player's hand); ``play`` 0:
-    folded on the river."""
-    categories = players >> CATEGORY_SHIFT
-    nets = np.zeros(len(players), dtype=np.int64)
-    for category in np.unique(categories):
+    """For each category of the player's hand in ``categories`` (the boards' distinct ones), the
+    Ante, Blind and Play's net against a dealer hand of this class (the engine's
+    :func:`settle_hand`); ``play`` 0: folded on the river."""
+    nets = []
+    for category in categories:
         returns = settle_hand(ante, 0, play, play == 0, int(category), comparison, qualified, options)
-        nets[categories == category] = returns.ante + returns.blind + returns.play - 2 * ante - play
-    return nets
+        nets.append(returns.ante + returns.blind + returns.play - 2 * ante - play)
+    return np.array(nets, dtype=np.int64)
 
 
 @cache
@@ -214,4 +234,5 @@ def request(state: UTHState, seat: SeatId) -> HintRequest | None:
 DECISIONS = frozenset({moves.Raise.kind, moves.Check.kind, moves.Fold.kind})
 """The moves of a decision on a street (a Raise of the street's size, Check, or Fold)."""
 VALUED: dict[Phase, Callable[..., Hint]] = {Phase.FLOP: flop_hint, Phase.RIVER: river_hint}
-"""The decisions the coach values so far, by street (pre-flop follows)."""
+"""The decisions the coach values so far, by street (pre-flop follows, from a computed table)."""
+

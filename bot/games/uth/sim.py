@@ -189,7 +189,7 @@ class UthSim:
 
     name = "uth"
     strategy = STRATEGY
-    bets = ("ante", "blind", "play", "trips", "total")
+    bets = ("ante", "blind", "play", "trips", "total", "ante+blind+play per ante")
     events = (
         "raised 4x pre-flop", "raised 2x on the flop", "raised 1x on the river", "player folded",
         "dealer qualified", "player won", "tie", "dealer won", "blind paid", "trips paid",
@@ -239,6 +239,8 @@ class UthSim:
             bet("play", play, play_back)
         bet("trips", TRIPS, trips)
         bet("total", 2 * ANTE + TRIPS + play, ante + blind + play_back + trips)
+        # The main game's net per Ante (the coach's figures count the same): 1 + net / Ante.
+        bet("ante+blind+play per ante", ANTE, ANTE + ante + blind + play_back - 2 * ANTE - play)
 
 
 _RESULTS: Final = {1: "player won", 0: "tie", -1: "dealer won"}

@@ -82,3 +82,14 @@ def dealt_in_index_order(new_round: Callable[[BoxedOptions | None], State]) -> S
     state.close_betting()
     state.deal(list(FULL_DECK))
     return state
+
+
+def settled_net(state: BoxedState, exchange: bool, seat: int = 1) -> int:
+    """The seat's net once the round is played out, box 1 asking for the dealer's exchange or
+    not where it may."""
+    if state.phase is Phase.EXCHANGE:
+        if exchange:
+            state.pick_exchange(seat, 1)
+        state.go_on(seat)
+    assert state.settlement is not None
+    return state.settlement.summary[seat].net

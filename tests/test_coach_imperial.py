@@ -27,7 +27,7 @@ from bot.games.imperial.moves import DrawCards
 from bot.games.imperial.state import ImperialState
 from bot.games.moves import Move
 from bot.poker import Card, parse_cards
-from tests.boxed_decks import FixedDecks
+from tests.boxed_decks import FixedDecks, settled_net
 
 SEAT = 1
 OPTIONS = BoxedOptions(min_ante=1)
@@ -49,15 +49,6 @@ def dealt(hand: Cards, down: Cards, up: int, draws: Cards, ante: int, moves: tup
     for move in moves:
         state.apply(SEAT, move)
     return state
-
-
-def settled_net(state: ImperialState, exchange: bool) -> int:
-    if state.phase is Phase.EXCHANGE:
-        if exchange:
-            state.pick_exchange(SEAT, 1)
-        state.go_on(SEAT)
-    assert state.settlement is not None
-    return state.settlement.summary[SEAT].net
 
 
 @cache

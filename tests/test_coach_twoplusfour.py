@@ -27,7 +27,7 @@ from bot.games.moves import Move
 from bot.games.twoplusfour import new_round
 from bot.games.twoplusfour.figures import COACH_GAIN, RTP, coach_return
 from bot.poker import Card, parse_cards
-from tests.boxed_decks import FixedDecks
+from tests.boxed_decks import FixedDecks, settled_net
 
 SEAT = 1
 OPTIONS = BoxedOptions(min_ante=1)
@@ -46,15 +46,6 @@ def dealt(hand: Sequence[int], pair: Sequence[int], up: Sequence[int], draws: Se
     for move in moves:
         state.apply(SEAT, move)
     return state
-
-
-def settled_net(state: BoxedState, exchange: bool) -> int:
-    if state.phase is Phase.EXCHANGE:
-        if exchange:
-            state.pick_exchange(SEAT, 1)
-        state.go_on(SEAT)
-    assert state.settlement is not None
-    return state.settlement.summary[SEAT].net
 
 
 def played(hand: Sequence[int], up: Sequence[int], pool: Sequence[int], moves: Sequence[Move], ante: int,

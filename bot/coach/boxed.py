@@ -5,13 +5,14 @@ whose BET is placed), each valued by the game's own way of counting the dealer's
 
 from __future__ import annotations
 
+import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from bot.coach.review import INSURED_BET
-from bot.coach.values import OptionValue
+from bot.coach.values import Hint, OptionValue
 from bot.games.boxed import BoxedGame, BoxedOptions, BoxStakes, HandClass
 from bot.games.boxed.rules import BoxKind, BoxShowdown, insurance_limits, settle_box
 from bot.poker import Card
@@ -117,4 +118,16 @@ class BoxDecisions(ABC):
         return () if limits is None else tuple(sorted(set(limits)))
 
 
-__all__ = ["BETTER", "EQUAL", "NOT_QUALIFIED", "WORSE", "BoxDecisions", "Nets", "compare"]
+def blind_hint_of(boxes: Sequence[tuple[int, Sequence[int], int]],
+                  board_for: Callable[[int], BoxDecisions]) -> Hint:
+    """Each turned blind box (position, cards, Ante) that may be insured: going on, or the least
+    or the most insurance, valued by ``board_for(ante)``; in Antes of the first box."""
+    first_ante = boxes[0][2]
+    choices = []
+    for position, cards, ante in boxes:
+        for option in board_for(ante).insure_options(cards, box=position, kind="blind"):
+            choices.append(dataclasses.replace(option, ev=option.ev * ante / first_ante))
+    return Hint(tuple(choices), "exact")
+
+
+__all__ = ["blind_hint_of", "BETTER", "EQUAL", "NOT_QUALIFIED", "WORSE", "BoxDecisions", "Nets", "compare"]

@@ -82,23 +82,26 @@ def _hcf_hint(parser: argparse.ArgumentParser, args: argparse.Namespace, hand: l
     return hcf.hint(hand, raises=range(1, (args.max_raise or allowed) + 1))
 
 
-def _twoplusfour_hint(parser: argparse.ArgumentParser, args: argparse.Namespace, hand: list[Card],
-                      board: list[Card]) -> Hint:
+def _box_cards(parser: argparse.ArgumentParser, args: argparse.Namespace, hand: list[Card], game: str,
+               face_up: int) -> tuple[list[Card], list[Card]]:
+    """A boxed game's dealer face-up cards and the card a Buy brought (none or one), checked."""
     up = _cards(parser, "--dealer-up", args.dealer_up or "")
     bought = _cards(parser, "--bought", args.bought or "")
-    if len(hand) != 5 or len(up) != 4 or len(bought) > 1:
-        parser.error("twoplusfour: --hand takes the box's five cards, --dealer-up the dealer's four "
-                     "face-up cards and --bought at most one card")
+    if len(hand) != 5 or len(up) != face_up or len(bought) > 1:
+        parser.error(f"{game}: --hand takes the box's five cards, --dealer-up the dealer's {face_up} "
+                     "face-up card(s) and --bought at most one card")
+    return up, bought
+
+
+def _twoplusfour_hint(parser: argparse.ArgumentParser, args: argparse.Namespace, hand: list[Card],
+                      board: list[Card]) -> Hint:
+    up, bought = _box_cards(parser, args, hand, "twoplusfour", 4)
     return twoplusfour.hint([*hand, *bought], up)
 
 
 def _imperial_hint(parser: argparse.ArgumentParser, args: argparse.Namespace, hand: list[Card],
                    board: list[Card]) -> Hint:
-    up = _cards(parser, "--dealer-up", args.dealer_up or "")
-    bought = _cards(parser, "--bought", args.bought or "")
-    if len(hand) != 5 or len(up) != 1 or len(bought) > 1:
-        parser.error("imperial: --hand takes the box's five cards, --dealer-up the dealer's face-up card "
-                     "and --bought at most one card")
+    up, bought = _box_cards(parser, args, hand, "imperial", 1)
     paid = 1 if bought else 0  # a Buy's Ante: the decision after it is Bet or Fold
     taken = [int(card) for card in bought]
     return imperial.hint([int(card) for card in [*hand, *bought]], int(up[0]), paid=paid, taken=taken)

@@ -41,7 +41,7 @@ from random import Random
 import numpy as np
 import numpy.typing as npt
 
-from bot.coach.boxed import BETTER, EQUAL, NOT_QUALIFIED, WORSE, BoxDecisions, Nets, compare
+from bot.coach.boxed import BETTER, EQUAL, NOT_QUALIFIED, WORSE, BoxDecisions, Nets, blind_hint_of, compare
 from bot.coach.values import Hint, HintRequest, OptionValue, parse_option
 from bot.games.boxed import BoxedOptions, BoxedState, BoxStakes, Phase
 from bot.games.boxed import moves as boxed_moves
@@ -531,13 +531,8 @@ def blind_hint(boxes: Sequence[tuple[int, Sequence[int], int]], up: int, options
     least or the most, exact over the dealer's face-down cards (a blind box has no exchange);
     in Antes of the first box."""
     unseen = tuple(card for card in DECK if card not in {up, *seen})
-    dealt, first_ante = dealer(unseen, up), boxes[0][2]
-    choices = []
-    for position, cards, ante in boxes:
-        board = _Board(GAME, ante, options, dealer=dealt)
-        for option in board.insure_options(cards, box=position, kind="blind"):
-            choices.append(dataclasses.replace(option, ev=option.ev * ante / first_ante))
-    return Hint(tuple(choices), "exact")
+    dealt = dealer(unseen, up)
+    return blind_hint_of(boxes, lambda ante: _Board(GAME, ante, options, dealer=dealt))
 
 
 class _MoreCards(Exception):

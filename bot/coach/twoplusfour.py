@@ -32,7 +32,7 @@ from functools import lru_cache, partial
 from itertools import combinations
 from random import Random
 
-from bot.coach.boxed import BoxDecisions, Nets
+from bot.coach.boxed import BoxDecisions, Nets, blind_hint_of
 from bot.coach.values import Estimate, Hint, HintRequest, OptionValue, StrategyReturn
 from bot.games.boxed import (
     BoxedOptions,
@@ -277,13 +277,7 @@ def blind_hint(boxes: Sequence[tuple[int, Sequence[int], int]], up: Sequence[int
     least or the most, exact over the dealer's face-down cards; in Antes of the first box."""
     unseen = tuple(card for card in DECK if card not in {*up, *seen})
     dealt = dealer(unseen, tuple(up))
-    first_ante = boxes[0][2]
-    choices = []
-    for position, cards, ante in boxes:
-        board = _Board(GAME, ante, options, dealer=dealt)
-        for option in board.insure_options(cards, box=position, kind="blind"):
-            choices.append(dataclasses.replace(option, ev=option.ev * ante / first_ante))
-    return Hint(tuple(choices), "exact")
+    return blind_hint_of(boxes, lambda ante: _Board(GAME, ante, options, dealer=dealt))
 
 
 def exchange_hint(boxes: Sequence[tuple[int, Sequence[int], BoxStakes, int]], dealt: Sequence[int],

@@ -14,16 +14,18 @@ from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
 from itertools import combinations
+from random import Random
 
 import pytest
 
-from bot.coach import imperial
+from bot.coach import imperial, imperial_strategy
 from bot.coach.review import Decision, review
 from bot.coach.values import parse_option
 from bot.games.boxed import BoxedOptions, Phase
 from bot.games.boxed import moves as m
 from bot.games.imperial import new_round
 from bot.games.imperial.moves import DrawCards
+from bot.games.imperial.sim import bets_after, opening_plan, play_one
 from bot.games.imperial.state import ImperialState
 from bot.games.moves import Move
 from bot.poker import Card, parse_cards
@@ -279,3 +281,64 @@ def test_a_later_decision_counts_the_cards_taken_out_of_the_deals_model() -> Non
     assert [(option.name, option.ev) for option in shared.options] == \
         [(option.name, option.ev) for option in fresh.options]
     assert {option.move for option in fresh.options} == {"bet", "bet+insure", "fold"}
+
+
+def simple_played(cards: Cards, shown: int, rest: Cards, first: Move | None) -> Fraction:
+    """The documented strategy's play by whole engine rounds: ``first`` (a Buy, or None), then
+    the BET with the least insurance it may buy when the cards hold a pair or better (always,
+    without a Buy), else Fold; over every card the Buy may bring and every dealer hand."""
+    news: list[Cards] = [(card,) for card in rest] if first else [()]
+    total = Fraction(0)
+    for new in news:
+        opening = (first,) if first else ()
+        down = tuple(card for card in rest if card not in new)[:4]
+        probe = dealt(cards, down, shown, new, 1, opening, rest)
+        bet = next(option for option in probe.legal_moves(SEAT) if option.kind == "bet")
+        betting = not first or bets_after((*cards, *new))
+        later = (m.Bet(bet.least) if bet.least else m.Bet()) if betting else m.Fold()
+        total += played(cards, shown, rest, (*opening, later), 1, new)
+    return total / len(news)
+
+
+@pytest.mark.parametrize(("hand", "up", "pool", "plan"), [
+    (*CASES[0][:3], "buy"),  # a straight buys, then bets insured
+    ("7s 7d 7c Ad Kh", *CASES[1][1:3], "bet"),  # trips beside an ace and a king bet, insured
+])
+def test_the_documented_strategys_play_is_worth_what_every_whole_round_settles_to(
+        hand: str, up: str, pool: str, plan: str) -> None:
+    cards, shown, rest, seen = situation(hand, up, pool)
+    assert opening_plan(cards, shown).action == plan
+    simple = imperial_strategy.simple_value(cards, shown, seen)
+    assert simple == simple_played(cards, shown, rest, m.Buy() if plan == "buy" else None)
+    assert imperial.hint(cards, shown, 1, OPTIONS, seen).best.ev >= simple, "the coach's best is no worse"
+
+
+def test_the_documented_strategys_draws_take_the_cards_the_simulator_takes() -> None:
+    """Four to a straight flush draws the odd card and again while the next Draw costs at most 3
+    Antes and the box holds less than a straight; the simulator's round takes the same cards and
+    pays the same fees."""
+    hand = ints("9h Th Jh Qh 2c")
+    plan = opening_plan(hand, ints("5d")[0])
+    assert (plan.action, plan.discard, plan.repeat_limit) == ("draw", (4,), 3)
+    dealer = ints("Ac Kc Qc Jc 5d")
+    chains = (("3d 4s Kh", 1 + 2 + 3, "Kh"), ("8h 3d 4s", 1, "8h"), ("Td 3d 4s", 1 + 2 + 3, "4s"))
+    for draws, fees, final in chains:
+        deck = [*hand, *dealer, *ints(draws)]
+        deck += [card for card in range(52) if card not in deck]
+        cards, paid, taken_cards = imperial_strategy.drawn_cards(hand, plan.discard, plan.repeat_limit,
+                                                                 deck[10:])
+        assert cards == [*hand[:4], *ints(final)] and paid == fees
+        assert taken_cards == ints(draws)[:len(taken_cards)]
+        result = play_one(deck)
+        assert result.cards == tuple(cards)
+        assert result.wagered == 1 + fees + (2 if "bet" in result.actions else 0)
+
+
+def test_the_strategy_figure_is_the_simulators_long_run_plus_the_gain_deal_by_deal() -> None:
+    figures = imperial_strategy.strategy_return(4, Random(3), workers=1)
+    assert figures.gain is not None and figures.simple_measured is not None
+    anchored = figures.anchored
+    assert anchored is not None
+    assert anchored.mean == pytest.approx(figures.simple_measured.mean + figures.gain.mean)
+    assert figures.gain.mean == pytest.approx(float(figures.coach.mean) - float(figures.simple.mean))
+    assert figures.coach.samples == figures.gain.samples == 4

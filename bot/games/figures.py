@@ -22,6 +22,15 @@ class Measured:
                  high=w.percent(high))
 
 
+def anchored(long_run: Measured, gain: tuple[float, float]) -> Measured:
+    """A strategy's return placed by another's ``long_run`` plus its mean ``gain`` over it
+    (mean, standard error) on the same deals, their errors independent; with its 95% interval."""
+    low, high = long_run.ci95
+    stderr = (((high - low) / (2 * 1.96)) ** 2 + gain[1] ** 2) ** 0.5
+    value = long_run.value + gain[0]
+    return Measured(value, (value - 1.96 * stderr, value + 1.96 * stderr))
+
+
 def boxed_figures(w: Words, strategy: str, rounds: int, seed: int, main_game: str, rtp: dict[str, Measured],
                   exact_bonus: float, dealer_qualifies: Measured) -> list[str]:
     """A boxed game's figures as its rules page shows them, one line each: ``main_game`` is the

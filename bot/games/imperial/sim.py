@@ -178,6 +178,13 @@ def bets_after(cards: Sequence[int]) -> bool:
     return hand_class(value) >= HandClass.PAIR
 
 
+def draws_again(cards: Sequence[int], number: int, repeat_limit: int) -> bool:
+    """After the ``number``-th one-card Draw, with ``cards`` now: draw the new card again while
+    the next Draw costs at most ``repeat_limit`` Antes and the box holds less than a straight."""
+    return (DRAW.cost_antes(number + 1) <= repeat_limit
+            and hand_class(evaluate_rank5(cards)) < HandClass.STRAIGHT)
+
+
 def hand_value(cards: Sequence[int]) -> int:
     """:func:`bot.games.imperial.hand_value` for the simulator's five or six card indices."""
     if len(cards) == 5:
@@ -292,8 +299,7 @@ def play_one(deck: Sequence[int], rules: Strategy = Strategy(),
         fees += DRAW.cost_antes(number) * ANTE
         actions.append("draw")
         event("draw")
-        while (len(plan.discard) == 1 and DRAW.cost_antes(number + 1) <= plan.repeat_limit
-               and hand_class(evaluate_rank5(cards)) < HandClass.STRAIGHT):
+        while len(plan.discard) == 1 and draws_again(cards, number, plan.repeat_limit):
             number += 1
             cards[plan.discard[0]] = deck[next_card]  # the card just drawn goes again
             next_card += 1
@@ -378,6 +384,7 @@ __all__ = [
     "RoundResult",
     "Strategy",
     "bets_after",
+    "draws_again",
     "compare_strategies",
     "exact_bonus_rtp",
     "exchange_gain",

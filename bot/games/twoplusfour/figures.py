@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from bot.games.figures import Measured, boxed_figures
+from bot.games.figures import Measured, anchored, boxed_figures
 from bot.i18n import N_, SOURCE_LANGUAGE, Words, words
 
 STRATEGY: Final = N_(
@@ -79,12 +79,7 @@ within their error)."""
 def coach_return() -> Measured:
     """The coach's return per Ante with its 95% interval: the strategy's long-run figure plus
     the gain, their errors independent."""
-    measured = RTP["ante+bet per ante"]
-    low, high = measured.ci95
-    gain, gain_stderr = COACH_GAIN
-    stderr = (((high - low) / (2 * 1.96)) ** 2 + gain_stderr ** 2) ** 0.5
-    value = measured.value + gain
-    return Measured(value, (value - 1.96 * stderr, value + 1.96 * stderr))
+    return anchored(RTP["ante+bet per ante"], COACH_GAIN)
 
 
 def summary(w: Words | None = None) -> str:

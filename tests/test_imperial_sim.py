@@ -12,7 +12,6 @@ import pytest
 
 from bot.games.boxed import BoxedOptions, HandClass, Phase, hand_class
 from bot.games.imperial import DRAW, ImperialState, new_round
-from bot.games.imperial.analysis import bet_value, plan_name
 from bot.games.imperial.figures import (
     DEALER_QUALIFIES,
     EXACT_BONUS_RTP,
@@ -103,14 +102,6 @@ def test_exchange_is_worth_it_with_a_full_house_and_not_with_a_small_pair() -> N
         hand = parse_cards(cards)
         unseen = [card for card in FULL_DECK if card not in {*hand, *dealer}]
         assert (exchange_gain(hand, evaluate_rank(hand), 2, dealer, unseen) > 0) is worth
-
-
-def test_the_model_values_a_bet_from_the_dealers_every_hand() -> None:
-    # A hand that never beats a qualified dealer: +1 when he does not qualify, -3 when he does.
-    nothing = bet_value(parse_cards("2c 4d 7s 9h Jd"))
-    assert nothing == pytest.approx(0.43681 - 3 * 0.56319, abs=1e-4)
-    assert bet_value(parse_cards("Ac Ad 2s 9h 3d")) > bet_value(parse_cards("2c 2d 7s 9h Jd"))
-    assert plan_name(opening_plan(parse_cards("5c 5d 7s 9h Jd"), Card("2c"))) == "draw234"
 
 
 # ------------------------------------------------------------------------ exact bonus RTP

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 
 import pytest
 
-from bot.games.boxed import BoxedOptions, HandClass, Phase, analysis, hand_class
+from bot.coach import twoplusfour
+from bot.games.boxed import BoxedOptions, HandClass, Phase, hand_class
 from bot.games.twoplusfour import new_round
-from bot.games.twoplusfour.analysis import exact_values, one_deal
 from bot.games.twoplusfour.figures import DEALER_QUALIFIES, EXACT_BONUS_RTP, RTP, STRATEGY, summary
 from bot.games.twoplusfour.sim import (
     ANTE,
@@ -61,24 +61,12 @@ def test_opening_decision_follows_the_documented_strategy(hand: str, up: str, de
     ("Tc 8d 6s 5h 2d", "Kh Ks 4c 3d"),
 ])
 def test_the_strategy_picks_the_exactly_best_opening_choice_in_clear_cases(hand: str, up: str) -> None:
-    values = exact_values(parse_cards(hand), parse_cards(up))
-    assert max(values, key=lambda name: values[name]) == opening_decision(parse_cards(hand), parse_cards(up))
-
-
-def test_the_comparison_averages_the_best_choice_and_the_strategys_over_the_same_deals() -> None:
-    deals = [({"bet": 1.0, "fold": -1.0}, "fold"), ({"bet": -2.0, "fold": -1.0}, "fold")]
-    assert analysis.compare(2, 0, lambda _rng: deals.pop(0)) == (0.0, -1.0)
-
-
-def test_the_analysis_command_prints_how_much_the_strategy_loses_against_the_best_choice(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    best, chosen = analysis.compare(3, 1, one_deal)
-    assert best >= chosen, "no strategy beats the best choice on the same deals"
-    assert analysis.run(["3", "1"], one_deal, deals=500, seed=1, left_out="exchange not counted") == 0
-    assert capsys.readouterr().out == (
-        f"3 deals: best choice {best:+.4f} Ante/round, strategy {chosen:+.4f}, "
-        f"loss {best - chosen:.4f} (exchange not counted)\n")
+    """The coach's exact values (every dealer hand settled by the engine, the exchange counted):
+    the strategy's choice is the best of Bet, Fold and Buy."""
+    cards, shown = parse_cards(hand), parse_cards(up)
+    values = twoplusfour.hint([int(card) for card in cards], [int(card) for card in shown])
+    choices = {name: values.value_of(name).ev for name in ("bet", "fold", "buy")}
+    assert max(choices, key=lambda name: choices[name]) == opening_decision(cards, shown)
 
 
 def test_face_up_cards_are_beaten_by_category_or_combination_ranks_only() -> None:

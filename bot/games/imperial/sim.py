@@ -8,9 +8,12 @@ Buy or the Draws and for the dealer's exchange, in the order they happen.
 
 The strategy (:data:`bot.games.imperial.figures.STRATEGY` says it in words; :class:`Strategy`
 holds its few numbers) was fitted to expected values, like 2 Plus 4's: for 2,500 random deals,
-:mod:`bot.games.imperial.analysis` valued Bet, Fold, Buy and all 31 Draws against every dealer
-hand, and the rules were refined until they lost 0.0065 Ante a round against the best choice on
-those deals. What the model showed: a Buy is worth far more than in 2 Plus 4, because a sixth
+an expected-value model valued Bet, Fold, Buy and all 31 Draws against every dealer hand (no
+card removal, no exchange), and the rules were refined until they lost 0.0065 Ante a round
+against the best choice on those deals. That model is gone: the coach's
+(:mod:`bot.coach.imperial`) settles through the engine, card removal and the exchange counted,
+and ``python -m bot strategy imperial`` measures the strategy against it deal by deal. What the
+model showed: a Buy is worth far more than in 2 Plus 4, because a sixth
 card that completes a flush or a straight beside a pair is paid twice (the second combination);
 a pair plus Ace-King is paid twice too, so Ace-King keeps both and draws three; a lone ace or
 king is worth a four-card Draw rather than a fold. Four to a straight flush draws one card and

@@ -4,7 +4,6 @@
              ``restore_round``
 ``figures``  the simulated strategy and the figures it measured, for ``/twoplusfour rules``
 ``sim``      the simulator plug-in (imported only by the simulator)
-``analysis`` the exact expected values the strategy was fitted to (a slow tool)
 """
 
 from bot.games.twoplusfour.rules import BET_PAYS, BONUS_PAYS, TWO_PLUS_FOUR, new_round, restore_round

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from bot.games.figures import Measured, anchored, boxed_figures
+from bot.games.figures import Measured, anchored, boxed_figures, coach_summary
 from bot.i18n import N_, SOURCE_LANGUAGE, Words, words
 
 STRATEGY: Final = N_(
@@ -86,11 +86,6 @@ def summary(w: Words | None = None) -> str:
     """The figures as the rules page shows them, one line each, in the reader's language."""
     w = w or words(SOURCE_LANGUAGE)
     main_game = w("- Ante+BET (Buy included), per chip staked: {rtp}", rtp=RTP["ante+bet"].percent(w))
-    gain, gain_stderr = COACH_GAIN
-    coach = w("**The best play**, as the coach's hints give it (insurance and the exchange included), "
-              "per Ante: {rtp}; it gains {gain} ± {error} of the Ante over the strategy above, deal by "
-              "deal over {deals} sampled deals, each valued exactly over the unseen cards (`{command}`).",
-              rtp=coach_return().percent(w), gain=w.percent(gain, 2), error=w.percent(1.96 * gain_stderr, 2),
-              deals=COACH_DEALS, command=COACH_WITH)
+    coach = coach_summary(w, coach_return(), COACH_GAIN, COACH_DEALS, COACH_WITH)
     return "\n".join([*boxed_figures(w, STRATEGY, MEASURED_ROUNDS, MEASURED_SEED, main_game, RTP,
                                      EXACT_BONUS_RTP, DEALER_QUALIFIES), coach])

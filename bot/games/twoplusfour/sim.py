@@ -8,9 +8,11 @@ Buy and for the dealer's exchange, in the order they happen.
 Where the strategy comes from: no analysis of this game is published, so the rules below were
 fitted to exact expected values. For 12,000 random deals the value of Bet, Fold and Buy was
 computed by enumerating every pair of dealer down cards (903) and, for Buy, every sixth card
-(43) with the best choice after it. On those deals the simple rules lose 0.024 +- 0.002 Ante
-a round against the best choice (the exchange not counted; reproduce with
-:mod:`bot.games.twoplusfour.analysis`). The strategy's text is
+(43) with the best choice after it. On those deals the simple rules lost 0.024 +- 0.002 Ante
+a round against the best choice (the exchange not counted). That early model restated the
+payouts and is gone: the coach now values every choice exactly through the engine's settlement,
+exchange included, and ``python -m bot strategy twoplusfour`` measures the strategy's loss
+against it deal by deal (:data:`bot.games.twoplusfour.figures.COACH_GAIN`). The strategy's text is
 :data:`bot.games.twoplusfour.figures.STRATEGY`, with the figures it measured.
 """
 

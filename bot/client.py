@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import catalog
+from bot import catalog, workers
 from bot.config import Config
 from bot.errors import reply_with_error
 from bot.gc_tuning import tune_for_latency
@@ -177,6 +177,7 @@ class CasinoBot(commands.Bot):
         if store is not None:
             await store.close()
             log.info("Store closed")
+        workers.close_all()  # the coach's, the pictures' and the store's reads
 
 
 class ShardedCasinoBot(CasinoBot, commands.AutoShardedBot):

@@ -19,6 +19,7 @@ import logging
 import multiprocessing
 import os
 import threading
+import weakref
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -26,6 +27,8 @@ from typing import Any, TypeVar
 
 log = logging.getLogger(__name__)
 Result = TypeVar("Result")
+_RUNNING: weakref.WeakSet[Worker] = weakref.WeakSet()
+"""The workers whose process has started: :func:`close_all` ends them when the bot closes."""
 
 
 class Worker:
@@ -82,12 +85,23 @@ class Worker:
             # spawn, not fork: forking a process that runs threads (the store's) can deadlock.
             self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
                                              initializer=_prepare_worker, initargs=(self.niceness,))
+            _RUNNING.add(self)
         return self._pool
 
     def close(self) -> None:
         pool, self._pool = self._pool, None
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
+
+
+def close_all() -> None:
+    """Let every worker's process end once its queued jobs are done (the bot is closing); a
+    worker asked again later starts a new one. Jobs are not cancelled: another bot in the same
+    process (a test's) may still wait on them."""
+    for worker in list(_RUNNING):
+        pool, worker._pool = worker._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False)
 
 
 def _prepare_worker(niceness: int) -> None:

@@ -84,6 +84,14 @@ if __name__ == "__main__":
 """
 
 
+def ended_within(pid: int, seconds: float) -> bool:
+    """Whether process ``pid`` is gone, waiting up to ``seconds`` for it."""
+    deadline = time.monotonic() + seconds
+    while alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return not alive(pid)
+
+
 def test_the_worker_ends_when_the_bot_is_killed(tmp_path: Path) -> None:
     script = tmp_path / "killed_bot.py"
     script.write_text(KILLED_BOT)
@@ -92,10 +100,7 @@ def test_the_worker_ends_when_the_bot_is_killed(tmp_path: Path) -> None:
         assert bot.stdout is not None
         worker = int(bot.stdout.readline())  # the worker keeps the pipe open: read one line only
         assert bot.wait(timeout=60) == -signal.SIGKILL
-    deadline = time.monotonic() + 20
-    while alive(worker) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not alive(worker), f"the drawing worker {worker} outlived the killed bot"
+    assert ended_within(worker, 20), f"the drawing worker {worker} outlived the killed bot"
 
 
 def alive(pid: int) -> bool:
@@ -127,3 +132,16 @@ async def test_where_no_worker_can_start_every_picture_is_drawn_on_a_thread(
     assert await drawer.draw(os.getpid) == os.getpid()
     assert await drawer.draw(os.getpid) == os.getpid()
     assert tried == ["a worker"]  # tried once, then threads without asking again
+
+
+async def test_closing_the_bot_ends_every_workers_process() -> None:
+    """The bot's close lets each started worker's process end (the coach's, the pictures',
+    the store's reads); a worker asked again afterwards starts a new one."""
+    drawer = Drawer("closing")
+    first = await drawer.draw(os.getpid)
+    workers.close_all()
+    assert await asyncio.to_thread(ended_within, first, 20), "the worker outlived the bot's close"
+    try:
+        assert await drawer.draw(os.getpid) not in (first, os.getpid())
+    finally:
+        drawer.close()

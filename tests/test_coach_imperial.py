@@ -10,6 +10,7 @@ be): the same computation over a smaller deck, every round played."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
@@ -17,8 +18,11 @@ from itertools import combinations
 from random import Random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.coach import imperial, imperial_strategy
+from bot.coach.boxed import BETTER, EQUAL, NOT_QUALIFIED, WORSE, compare
 from bot.coach.review import Decision, review
 from bot.coach.values import parse_option
 from bot.games.boxed import BoxedOptions, Phase
@@ -28,7 +32,7 @@ from bot.games.imperial.moves import DrawCards
 from bot.games.imperial.sim import bets_after, opening_plan, play_one
 from bot.games.imperial.state import ImperialState
 from bot.games.moves import Move
-from bot.poker import Card, parse_cards
+from bot.poker import Card, evaluate_rank, parse_cards
 from tests.boxed_decks import FixedDecks, settled_net
 
 SEAT = 1
@@ -281,6 +285,27 @@ def test_a_later_decision_counts_the_cards_taken_out_of_the_deals_model() -> Non
     assert [(option.name, option.ev) for option in shared.options] == \
         [(option.name, option.ev) for option in fresh.options]
     assert {option.move for option in fresh.options} == {"bet", "bet+insure", "fold"}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(0, 5))
+def test_the_dealers_hands_without_the_cards_taken_are_counted_as_every_hand_is(rng: Random,
+                                                                              taken_count: int) -> None:
+    """The model counts out the hands holding any card the box took (by inclusion and
+    exclusion): the same counts as evaluating every hand of four down cards that holds none."""
+    cards = rng.sample(range(52), 13)
+    up, unseen = cards[0], tuple(sorted(cards[1:]))
+    gone = rng.sample(unseen, taken_count)
+    model = imperial.dealer(unseen, up)
+    box_value = evaluate_rank([Card(card) for card in rng.sample(range(52), 5)])
+    expected: Counter[int] = Counter()
+    for down in combinations([card for card in unseen if card not in gone], 4):
+        dealt_value = evaluate_rank([Card(card) for card in (*down, up)])
+        expected[compare(imperial.GAME, box_value, dealt_value)] += 1
+    counts, low = imperial._showdowns(model, box_value, gone)
+    assert low == expected[NOT_QUALIFIED]
+    assert {kind: counts[kind] for kind in (BETTER, EQUAL, WORSE)} == \
+        {kind: expected[kind] for kind in (BETTER, EQUAL, WORSE)}
 
 
 def simple_played(cards: Cards, shown: int, rest: Cards, first: Move | None) -> Fraction:

@@ -97,11 +97,13 @@ class Dealer:
     qualified: Ints
     qualified_holds: npt.NDArray[np.uint64]
     qualified_with: tuple[Ints, ...]
-    """Per unseen card: the values of the qualifying hands that hold it, sorted (one card taken
-    is counted out by subtraction, the hot path: a Buy, a one-card Draw)."""
+    """Per unseen card: the values of the qualifying hands that hold it, sorted (the cards a box
+    took are counted out by inclusion and exclusion over these: a Buy, a Draw)."""
+    qualified_with_holds: tuple[npt.NDArray[np.uint64], ...]
+    """The same hands' bit sets, in the same order (which of them hold another taken card too)."""
     unqualified_holds: npt.NDArray[np.uint64]
-    unqualified_with: Ints
-    """Per unseen card: how many hands that do not qualify hold it."""
+    unqualified_with: tuple[npt.NDArray[np.uint64], ...]
+    """Per unseen card: the bit sets of the hands that do not qualify and hold it."""
     columns: npt.NDArray[np.int32]
     """Per unseen card, per hand that does not qualify: the hand's value once that card replaces
     its highest (-1 where the hand holds the card)."""
@@ -153,22 +155,26 @@ def dealer(unseen: tuple[int, ...], up: int) -> Dealer:
     cell_rows += plain_rows
     cell_values = exchanged[cell_rows, cell_columns]
     by_value = np.argsort(cell_values)
-    with_card = _per_card(positions[qualifies], values[qualifies], len(unseen))
-    return Dealer(unseen, up, values[qualifies][order], holds[qualifies][order], with_card, low_holds,
-                  np.bincount(low_positions.ravel(), minlength=len(unseen)),
+    with_card, with_card_holds = _per_card(positions[qualifies], values[qualifies], holds[qualifies],
+                                           len(unseen))
+    low_with = _per_card(low_positions, low_holds.astype(np.int64), low_holds, len(unseen))[1]
+    return Dealer(unseen, up, values[qualifies][order], holds[qualifies][order], with_card, with_card_holds,
+                  low_holds, low_with,
                   np.ascontiguousarray(exchanged.T), np.ascontiguousarray(repeats.T),
                   cell_rows[by_value], cell_values[by_value], qualifying.sum(axis=1), repeats.sum(axis=1),
                   (qualifying | repeats).sum(axis=1),
                   ((qualifying & (exchanged < STRAIGHT)) | repeats).sum(axis=1), plain_rows)
 
 
-def _per_card(positions: Ints, values: Ints, count: int) -> tuple[Ints, ...]:
+def _per_card(positions: Ints, values: Ints, holds: npt.NDArray[np.uint64],
+              count: int) -> tuple[tuple[Ints, ...], tuple[npt.NDArray[np.uint64], ...]]:
     """For each of ``count`` positions, the ``values`` of the hands (``positions``) holding it,
-    sorted."""
+    sorted, and those hands' bit sets (``holds``) in the same order."""
     held, valued = positions.ravel(), np.repeat(values, positions.shape[1])
-    order = np.argsort((held << 32) | valued)  # by card, then value (values stay below 2**32)
-    ends = np.cumsum(np.bincount(held, minlength=count))
-    return tuple(np.split(valued[order], ends[:-1]))
+    order = np.lexsort((valued, held))  # by card, then value
+    ends = np.cumsum(np.bincount(held, minlength=count))[:-1]
+    return (tuple(np.split(valued[order], ends)),
+            tuple(np.split(np.repeat(holds, positions.shape[1])[order], ends)))
 
 
 def _exchange_rows(hands: Ints, positions: Ints, unseen: Ints) -> tuple[npt.NDArray[np.int32], Bools]:
@@ -205,7 +211,7 @@ def box_nets(cards: Sequence[int], dealer: Dealer, stakes: Sequence[BoxStakes], 
     outcome what it adds to keeping the Ante's win, the exchange's gain is the same with it."""
     mask = dealer.mask(gone)
     settled = [Nets(GAME, cards, each, paid, options) for each in stakes]
-    counts, low = _showdowns(dealer, settled[0].value, gone, mask)
+    counts, low = _showdowns(dealer, settled[0].value, gone)
     deck = len(dealer.unseen) - HIDDEN - len(gone)
     scale = _falling(deck, EXCHANGES)
     found: list[Fraction] = []
@@ -224,25 +230,27 @@ def box_nets(cards: Sequence[int], dealer: Dealer, stakes: Sequence[BoxStakes], 
     return found
 
 
-def _showdowns(dealer: Dealer, value: int, gone: Sequence[int],
-               mask: np.uint64) -> tuple[dict[int, int], int]:
+def _showdowns(dealer: Dealer, value: int, gone: Sequence[int]) -> tuple[dict[int, int], int]:
     """How many of the dealer's hands holding none of ``gone`` qualify and are worse than,
     equal to or better than ``value`` (by the box's class: :data:`BETTER` when the box is), and
-    how many do not qualify."""
-    qualified = dealer.qualified
-    ends = np.searchsorted(qualified, np.array([value, value + 1], dtype=np.int64))
-    below, upto, total = int(ends[0]), int(ends[1]), len(qualified)
+    how many do not qualify. By inclusion and exclusion: every hand, less those holding each
+    taken card, plus those holding two of them, and so on (a hand holds four cards at most)."""
+    bounds = np.array([value, value + 1], dtype=np.int64)
+    ends = np.searchsorted(dealer.qualified, bounds)
+    below, upto, total = int(ends[0]), int(ends[1]), len(dealer.qualified)
     low = len(dealer.unqualified_holds)
-    if len(gone) == 1:  # the hands holding the card, counted out
-        position = dealer.unseen.index(gone[0])
-        holding = dealer.qualified_with[position]
-        out = np.searchsorted(holding, np.array([value, value + 1], dtype=np.int64))
-        below, upto, total = below - int(out[0]), upto - int(out[1]), total - len(holding)
-        low -= int(dealer.unqualified_with[position])
-    elif gone:
-        free = (dealer.qualified_holds & mask) == 0
-        below, upto, total = int(free[:below].sum()), int(free[:upto].sum()), int(free.sum())
-        low = int(((dealer.unqualified_holds & mask) == 0).sum())
+    positions = [dealer.unseen.index(card) for card in gone]
+    for size in range(1, min(len(positions), HIDDEN) + 1):
+        sign = -1 if size % 2 else 1
+        for first, *others in combinations(positions, size):
+            values, unqualified = dealer.qualified_with[first], dealer.unqualified_with[first]
+            if others:  # of the hands holding the first card, those holding the others too
+                rest = np.uint64(sum(1 << other for other in others))
+                values = values[(dealer.qualified_with_holds[first] & rest) == rest]
+                unqualified = unqualified[(unqualified & rest) == rest]
+            out = np.searchsorted(values, bounds)
+            below, upto = below + sign * int(out[0]), upto + sign * int(out[1])
+            total, low = total + sign * len(values), low + sign * len(unqualified)
     return {BETTER: below, EQUAL: upto - below, WORSE: total - upto}, low
 
 

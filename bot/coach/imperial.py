@@ -155,9 +155,9 @@ def dealer(unseen: tuple[int, ...], up: int) -> Dealer:
     cell_rows += plain_rows
     cell_values = exchanged[cell_rows, cell_columns]
     by_value = np.argsort(cell_values)
-    with_card, with_card_holds = _per_card(positions[qualifies], values[qualifies], holds[qualifies],
-                                           len(unseen))
-    low_with = _per_card(low_positions, low_holds.astype(np.int64), low_holds, len(unseen))[1]
+    with_card, with_card_holds = _per_card(positions[qualifies], holds[qualifies], len(unseen),
+                                           values[qualifies])
+    low_with = _per_card(low_positions, low_holds, len(unseen))[1]
     return Dealer(unseen, up, values[qualifies][order], holds[qualifies][order], with_card, with_card_holds,
                   low_holds, low_with,
                   np.ascontiguousarray(exchanged.T), np.ascontiguousarray(repeats.T),
@@ -166,12 +166,16 @@ def dealer(unseen: tuple[int, ...], up: int) -> Dealer:
                   ((qualifying & (exchanged < STRAIGHT)) | repeats).sum(axis=1), plain_rows)
 
 
-def _per_card(positions: Ints, values: Ints, holds: npt.NDArray[np.uint64],
-              count: int) -> tuple[tuple[Ints, ...], tuple[npt.NDArray[np.uint64], ...]]:
-    """For each of ``count`` positions, the ``values`` of the hands (``positions``) holding it,
-    sorted, and those hands' bit sets (``holds``) in the same order."""
-    held, valued = positions.ravel(), np.repeat(values, positions.shape[1])
-    order = np.lexsort((valued, held))  # by card, then value
+def _per_card(positions: Ints, holds: npt.NDArray[np.uint64], count: int,
+              values: Ints | None = None) -> tuple[tuple[Ints, ...], tuple[npt.NDArray[np.uint64], ...]]:
+    """For each of ``count`` positions, the hands (``positions``) holding it: their ``values``,
+    sorted (none given: in any order), and their bit sets (``holds``) in the same order."""
+    held = positions.ravel()
+    if values is None:
+        valued, order = held, np.argsort(held, kind="stable")
+    else:
+        valued = np.repeat(values, positions.shape[1])
+        order = np.argsort((held << 32) | valued)  # by card, then value (values stay below 2**32)
     ends = np.cumsum(np.bincount(held, minlength=count))[:-1]
     return (tuple(np.split(valued[order], ends)),
             tuple(np.split(np.repeat(holds, positions.shape[1])[order], ends)))

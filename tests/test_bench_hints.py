@@ -12,7 +12,8 @@ def test_the_hints_benchmark_prints_every_decision_it_times(capsys: pytest.Captu
     assert BENCHMARKS["hints"] == "bot.bench.hints:main"
     assert bench_main(["hints", "--decisions", "3"]) == 0
     printed = capsys.readouterr().out
-    assert all(kind in printed for kind in ("threecard play/fold", "uth flop", "uth river", "hcf raise/fold",
+    assert all(kind in printed for kind in ("threecard play/fold", "uth pre-flop", "uth flop", "uth river",
+                                            "hcf raise/fold",
                                             "twoplusfour opening", "twoplusfour after buy",
                                             "chinese set (3 others)", "imperial opening",
                                             "imperial after buy"))

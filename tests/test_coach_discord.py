@@ -89,15 +89,18 @@ async def test_an_admin_may_turn_hints_off(harness: DiscordHarness, tables: Tabl
     assert not any(custom_id.startswith("hint:") for custom_id in mine.custom_ids())
 
 
-async def test_the_hint_at_ultimate_texas_holdems_river(harness: DiscordHarness, clock: FakeClock) -> None:
-    """Pre-flop there is no Hint yet; on the river it values Raise 1x and Fold."""
+async def test_the_hint_at_ultimate_texas_holdem_pre_flop_and_on_the_river(harness: DiscordHarness,
+                                                                          clock: FakeClock) -> None:
+    """Pre-flop the Hint reads the computed table: Raise 4x, Raise 3x and Check, each ± its
+    error; on the river it values Raise 1x and Fold, exactly."""
     uth = await opened_table(harness, clock, "uth", min_bet=10, max_bet=200, betting_seconds=30,
                              decision_seconds=30)
     alice = harness.user("alice")
     await uth.press(alice, "Ante 10")
     await uth.pass_time(31)
-    mine = await uth.press(alice, "My cards")
-    assert not any(custom_id.startswith("hint:") for custom_id in mine.custom_ids())
+    answer = await ask(harness, uth, alice)
+    assert all(f"**{option}**" in answer.text for option in ("Raise 4x", "Raise 3x", "Check"))
+    assert "±" in answer.text and "sampled" in answer.text
     await uth.pass_time(31, times=2)  # checked pre-flop and on the flop by the timer
     answer = await ask(harness, uth, alice)
     assert "**Raise 1x**" in answer.text and "**Fold**: \u22122.000 Antes (\u221220.0 chips)" in answer.text

@@ -12,12 +12,14 @@ from fractions import Fraction
 from itertools import combinations
 from random import Random
 
+import numpy as np
 import pytest
 
-from bot.coach import uth
-from bot.games.uth import moves
+from bot.coach import uth, uth_preflop
+from bot.games.uth import figures, moves
 from bot.games.uth.rules import UTHOptions
 from bot.games.uth.state import UTHState, dealer_qualified
+from bot.i18n import words
 from bot.poker import HandValue, evaluate_rank, parse_cards
 
 SEAT, OTHER = 7, 8
@@ -111,7 +113,7 @@ def test_the_flops_hint_weighs_every_board() -> None:
 
 def test_a_hint_reads_only_the_players_cards_and_the_face_up_board() -> None:
     """Two deals that differ only in the dealer's cards and another player's give the same hint,
-    whose options are the seat's legal moves; before the flop the coach offers none yet."""
+    whose options are the seat's legal moves; the flop's hint sees the flop alone."""
     options = UTHOptions(min_bet=1, max_bet=100)
     hole, board = parse_cards("Kd 9s"), parse_cards("2c 7d Jh 4s 4c")
     hints = []
@@ -128,11 +130,6 @@ def test_a_hint_reads_only_the_players_cards_and_the_face_up_board() -> None:
     flop = at_flop(hole, tuple(parse_cards("Ah Ac")), board, 10, options)
     asked = uth.request(flop, SEAT)
     assert asked is not None and asked.args[1] == tuple(board[:3]), "the flop's hint sees three board cards"
-    preflop = UTHState(options)
-    preflop.apply(SEAT, moves.Ante(10))
-    preflop.close_betting()
-    preflop.deal(list(range(52)))
-    assert uth.request(preflop, SEAT) is None
 
 
 def test_the_command_line_prints_the_river_hint() -> None:
@@ -176,3 +173,96 @@ def test_the_flop_counted_at_once_is_every_board_counted_alone(qualifier: str) -
     assert hint.value_of("raise 2x").ev == sum(board[0] for board in boards) / 1081
     assert hint.value_of("check").ev == sum(max(board[1:]) for board in boards) / 1081
 
+
+def test_the_flops_strata_weigh_each_set_of_ranks_by_how_many_flops_show_it() -> None:
+    """The pre-flop table draws flops by their ranks: each set of ranks weighs what counting
+    every one of the 19,600 flops gives (here beside a pocket pair, which leaves two of its
+    rank)."""
+    hole = tuple(parse_cards("7s 7d"))
+    rest = [card for card in range(52) if card not in hole]
+    counted = Counter(tuple(sorted(card >> 2 for card in flop)) for flop in combinations(rest, 3))
+    strata = dict(uth.flop_ranks(hole))
+    assert set(strata) == set(counted) and len(strata) == 454
+    assert all(abs(strata[ranks] - count / 19_600) < 1e-12 for ranks, count in counted.items())
+
+
+def test_the_preflop_table_holds_every_hand_at_both_qualifiers() -> None:
+    """169 starting hands, each with Raise 4x, Raise 3x and Check at either qualifier, each a
+    sampled figure with its error; a pair of aces raises, seven-deuce offsuit checks."""
+    hands = uth.preflop_table()["hands"]
+    assert set(hands) == {name for name, _ in uth_preflop.starting_hands()}
+    for values in hands.values():
+        assert set(values) == {"pair_of_fours", "pair"}
+        for options in values.values():
+            assert set(options) == {"raise 4x", "raise 3x", "check"}
+            assert all(0 < error < 0.2 for _, error in options.values())
+    assert uth.preflop_hint(parse_cards("As Ad")).best.name == "raise 4x"
+    assert uth.preflop_hint(parse_cards("7s 2d")).best.name == "check"
+
+
+def test_a_preflop_figure_is_within_its_error_of_a_fresh_sample() -> None:
+    """Two pair of sixes' Check and Raise 4x from the table, against the mean over 60 other
+    random flops, each valued exactly: within 3.5 combined standard errors."""
+    hole = tuple(parse_cards("6s 6d"))
+    rng = Random(36)
+    rest = [card for card in range(52) if card not in hole]
+    raised, checked = [], []
+    for _ in range(60):
+        (totals,), scale = uth.flop_boards(hole, rng.sample(rest, 3), uth_preflop.ANTE, (uth.STANDARD,),
+                                          (4, 2, 1, 0))
+        raised.append(int(totals[4].sum()) / scale)
+        checked.append(max(int(totals[2].sum()), int(np.maximum(totals[1], totals[0]).sum())) / scale)
+    hint = uth.preflop_hint(hole)
+    for name, fresh in (("raise 4x", raised), ("check", checked)):
+        option = hint.value_of(name)
+        mean = sum(fresh) / len(fresh)
+        error = (sum((value - mean) ** 2 for value in fresh) / (len(fresh) - 1) / len(fresh)) ** 0.5
+        assert abs(float(option.ev) - mean) <= 3.5 * (option.stderr ** 2 + error ** 2) ** 0.5, (name, mean)
+
+
+def test_the_preflop_hint_is_asked_with_the_players_hole_cards_alone() -> None:
+    options = UTHOptions(min_bet=1, max_bet=100, dealer_qualifier="pair")
+    state = UTHState(options)
+    state.apply(SEAT, moves.Ante(10))
+    state.close_betting()
+    state.deal(list(range(52)))
+    asked = uth.request(state, SEAT)
+    assert asked is not None and asked.args == (tuple(state.private_view(SEAT).hole), (), 10, options)
+    hint = asked.run()
+    legal = {(option.kind, choice) for option in state.legal_moves(SEAT)
+             for choice in (option.choices or (None,))}
+    assert {(option.move, option.choice) for option in hint.options} == legal
+    assert hint.method == "sampled" and all(option.stderr > 0 for option in hint.options)
+
+
+def test_the_coachs_return_weighs_each_starting_hands_best_option_by_its_two_card_hands() -> None:
+    """The coach's figure is the table's best option of every starting hand, weighed by how many
+    of the 1,326 two-card hands it stands for; `strategy uth` prints it beside the basic
+    strategy, simulated."""
+    hands = uth.preflop_table()["hands"]
+    combos = {name: 6 if len(name) == 2 else 4 if name.endswith("s") else 12 for name in hands}
+    assert sum(combos.values()) == 1326
+    for qualifier in ("pair_of_fours", "pair"):
+        figure = uth.preflop_return(qualifier)
+        best = {name: max(values[qualifier].values()) for name, values in hands.items()}
+        assert figure.mean == pytest.approx(sum(combos[name] * best[name][0] for name in hands) / 1326)
+        assert 0 < figure.stderr < 0.01 and figure.method == "sampled"
+    figures = uth.strategy_return(4000, Random(1), "pair")
+    assert figures.coach == uth.preflop_return("pair") and figures.simple.samples == 4000
+    assert "any pair" in figures.simple_strategy
+
+
+@pytest.mark.parametrize("qualifier", ["pair_of_fours", "pair"])
+def test_the_rules_pages_figures_are_the_tables_and_the_simulators(qualifier: str) -> None:
+    """The rules page quotes the coach's return as the table gives it, and the basic strategy's
+    as the simulator measures it: a fresh run of 40,000 rounds lies within 3.5 standard errors;
+    the coach's best play is no worse than the basic strategy beyond their errors."""
+    coach = uth.preflop_return(qualifier)
+    assert figures.COACH[qualifier] == (pytest.approx(float(coach.mean)), pytest.approx(coach.stderr))
+    published = figures.BASIC[qualifier]
+    published_error = (published.ci95[1] - published.ci95[0]) / (2 * 1.96)
+    fresh = uth.strategy_return(40_000, Random(7), qualifier).simple
+    fresh_error = (fresh.stderr ** 2 + published_error ** 2) ** 0.5
+    assert abs(1 + float(fresh.mean) - published.value) < 3.5 * fresh_error
+    assert 1 + float(coach.mean) > published.value - 3.5 * (coach.stderr ** 2 + published_error ** 2) ** 0.5
+    assert "±" in figures.summary(qualifier) and "±" in figures.summary(qualifier, words("de"))

@@ -23,7 +23,7 @@ GOAL_MS = 1000.0
 def decisions(rng: random.Random, count: int) -> dict[str, list[partial[Hint]]]:
     """``count`` random decisions of each kind, each a hint to compute."""
     kinds: dict[str, list[partial[Hint]]] = {
-        "threecard play/fold": [], "uth flop": [], "uth river": [], "hcf raise/fold": [],
+        "threecard play/fold": [], "uth pre-flop": [], "uth flop": [], "uth river": [], "hcf raise/fold": [],
         "twoplusfour opening": [], "twoplusfour after buy": []}
     for index in range(count):
         if index % 5 == 0:  # a Chinese Poker hint draws its opponents' hands: about a second each
@@ -36,6 +36,7 @@ def decisions(rng: random.Random, count: int) -> dict[str, list[partial[Hint]]]:
                 partial(imperial.hint, (*deal[:5], deal[6]), deal[5], paid=1))
         deal = tuple(rng.sample(FULL_DECK, 10))  # hashable: the bot coalesces equal hints by their args
         kinds["threecard play/fold"].append(partial(threecard.hint, deal[:3]))
+        kinds["uth pre-flop"].append(partial(uth.preflop_hint, deal[:2]))
         kinds["uth flop"].append(partial(uth.flop_hint, deal[:2], deal[2:5]))
         kinds["uth river"].append(partial(uth.river_hint, deal[:2], deal[2:7]))
         kinds["hcf raise/fold"].append(partial(hcf.hint, deal[:7]))

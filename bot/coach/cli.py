@@ -18,12 +18,14 @@ from bot.poker import Card, CardError, parse_cards
 
 GAMES = ("threecard", "uth", "hcf", "twoplusfour", "imperial", "chinese")
 """The games the coach knows: all six."""
-SAMPLES = {"hcf": 150_000, "twoplusfour": 100_000, "imperial": 8_000}
-"""Hands a sampled strategy figure draws by default: at least 10^5 where a hand costs little. At
-High Card Flush that is enough for a 95% interval within ±0.5% of the Ante (its standard
-deviation per hand is 0.96); at 2 Plus 4 (1.7 a deal) the interval comes from the simple
-strategy's long run plus the gain. An Imperial deal costs about half a second (its opening hint
-and the strategy's Draws), so 8,000 of them (about half an hour on two cores) place the gain."""
+SAMPLES = {"uth": 2_000_000, "hcf": 150_000, "twoplusfour": 100_000, "imperial": 8_000}
+"""Hands a sampled strategy figure draws by default: at least 10^5 where a hand costs little
+(Ultimate Texas Hold'em: the basic strategy's simulated rounds; the coach's figure comes from
+the pre-flop table). At High Card Flush that is enough for a 95% interval within ±0.5% of the
+Ante (its standard deviation per hand is 0.96); at 2 Plus 4 (1.7 a deal) the interval comes from
+the simple strategy's long run plus the gain. An Imperial deal costs about half a second (its
+opening hint and the strategy's Draws), so 8,000 of them (about half an hour on two cores)
+place the gain."""
 NAMES = {"threecard": "Three Card Poker", "uth": "Ultimate Texas Hold'em", "hcf": "High Card Flush",
          "twoplusfour": "2 Plus 4 Poker", "imperial": "Imperial Poker", "chinese": "Chinese Poker"}
 
@@ -33,7 +35,8 @@ def hint_main(argv: list[str]) -> int:
                                      description="Each option's expected value at one decision, as JSON.")
     parser.add_argument("game", choices=GAMES)
     parser.add_argument("--hand", required=True, help='the player\'s cards, e.g. "Qs 6d 4c"')
-    parser.add_argument("--board", help='Ultimate Texas Hold\'em: the flop\'s three cards or all five')
+    parser.add_argument("--board", help="Ultimate Texas Hold'em: the flop's three cards or all five (none: "
+                                        "pre-flop)")
     parser.add_argument("--qualifier", choices=("pair_of_fours", "pair"), default="pair_of_fours",
                         help="Ultimate Texas Hold'em: what the dealer needs to qualify")
     parser.add_argument("--max-raise", type=int, choices=(1, 2, 3),
@@ -66,11 +69,12 @@ def _threecard_hint(parser: argparse.ArgumentParser, args: argparse.Namespace, h
 
 def _uth_hint(parser: argparse.ArgumentParser, args: argparse.Namespace, hand: list[Card],
               board: list[Card]) -> Hint:
-    if len(hand) != 2 or len(board) not in (3, 5):
-        parser.error("uth: --hand takes two hole cards and --board the flop (3 cards) or the "
-                     "river (5); the coach values those decisions so far")
+    if len(hand) != 2 or len(board) not in (0, 3, 5):
+        parser.error("uth: --hand takes two hole cards and --board nothing (pre-flop), the flop (3 "
+                     "cards) or the river (5)")
     options = dataclasses.replace(uth.STANDARD, dealer_qualifier=args.qualifier)
-    street = uth.flop_hint if len(board) == 3 else uth.river_hint
+    streets: dict[int, Callable[..., Hint]] = {0: uth.preflop_hint, 3: uth.flop_hint, 5: uth.river_hint}
+    street = streets[len(board)]
     return street(hand, board, 1, options)
 
 
@@ -140,12 +144,15 @@ def strategy_main(argv: list[str]) -> int:
                              + ", ".join(f"{game} {count:,}" for game, count in SAMPLES.items()) + ")")
     parser.add_argument("--seed", type=int, default=1, help="the draw's seed (default 1)")
     parser.add_argument("--json", action="store_true", help="one JSON object instead of text")
+    parser.add_argument("--qualifier", choices=("pair_of_fours", "pair"), default="pair_of_fours",
+                        help="Ultimate Texas Hold'em: what the dealer needs to qualify")
     args = parser.parse_args(argv)
     samples = args.samples or SAMPLES.get(args.game, 2)
     if samples < 2:
         parser.error("--samples: at least 2")
     started = time.perf_counter()
-    figures = STRATEGIES[args.game](samples, Random(args.seed))
+    figures = (uth.strategy_return(samples, Random(args.seed), args.qualifier) if args.game == "uth"
+               else STRATEGIES[args.game](samples, Random(args.seed)))
     print(json.dumps(figures.to_json()) if args.json else strategy_text(figures))
     print(f"computed in {time.perf_counter() - started:.1f} s", file=sys.stderr)
     return 0
@@ -156,8 +163,8 @@ def _threecard_strategy(samples: int, rng: Random) -> StrategyReturn:
 
 
 STRATEGIES: dict[str, Callable[[int, Random], StrategyReturn]] = {
-    "threecard": _threecard_strategy, "hcf": hcf.strategy_return, "twoplusfour": twoplusfour.strategy_return,
-    "imperial": imperial_strategy.strategy_return}
+    "threecard": _threecard_strategy, "uth": uth.strategy_return, "hcf": hcf.strategy_return,
+    "twoplusfour": twoplusfour.strategy_return, "imperial": imperial_strategy.strategy_return}
 
 
 def strategy_text(figures: StrategyReturn) -> str:

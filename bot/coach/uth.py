@@ -16,16 +16,22 @@ is a side bet, paid on the player's hand whatever they do, and left out).
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import cache
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
+from math import comb
+from pathlib import Path
+from random import Random
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from bot.coach.values import Hint, HintRequest, OptionValue
+from bot.coach.values import Estimate, Hint, HintRequest, OptionValue, StrategyReturn
 from bot.games.common import SeatId
 from bot.games.uth import moves
 from bot.games.uth.rules import Phase, UTHOptions, settle_hand
@@ -34,9 +40,16 @@ from bot.poker import HandValue, _tables, evaluate
 from bot.poker.evaluator import evaluate_rank, with_every_pair
 from bot.poker.hand_value import CATEGORY_SHIFT, value_category
 from bot.poker.vectorized import KEYS, SUIT_BITS, Ints, seven_card_values
+from bot.sim.frame import simulate
 
 STANDARD = UTHOptions(min_bet=1, max_bet=1)
 """A table with no cap on a win: the rules' own pay tables."""
+PREFLOP_TABLE = Path(__file__).with_name("uth_preflop.json")
+"""The pre-flop table, written by :mod:`bot.coach.uth_preflop`."""
+PREFLOP_OPTIONS = (("raise", 4), ("raise", 3), ("check", None))
+"""The pre-flop options, as (move, Raise multiple)."""
+QUALIFIERS = ("pair_of_fours", "pair")
+RANKS = "23456789TJQKA"
 
 
 def river_hint(hole: Sequence[int], board: Sequence[int], ante: int = 1,
@@ -220,9 +233,39 @@ def _qualified(options: UTHOptions) -> dict[int, bool]:
     return {}
 
 
+def hand_name(hole: Sequence[int]) -> str:
+    """A starting hand's name in the table: "AKs", "AKo", "77"."""
+    high, low = sorted(hole, reverse=True)
+    if high >> 2 == low >> 2:
+        return RANKS[high >> 2] * 2
+    return f"{RANKS[high >> 2]}{RANKS[low >> 2]}{'s' if high & 3 == low & 3 else 'o'}"
+
+
+@cache
+def preflop_table() -> dict[str, Any]:
+    """The pre-flop table as the project ships it."""
+    loaded: dict[str, Any] = json.loads(PREFLOP_TABLE.read_text(encoding="utf-8"))
+    return loaded
+
+
+def preflop_hint(hole: Sequence[int], board: Sequence[int] = (), ante: int = 1,
+                 options: UTHOptions = STANDARD) -> Hint:
+    """Raise 4x, Raise 3x or Check with ``hole`` before the flop, at the table's dealer
+    qualifier, from the pre-flop table (:mod:`bot.coach.uth_preflop`: sampled flops, each
+    valued exactly; each figure with its standard error; the rules' pay tables, no cap)."""
+    if len(hole) != 2 or board:
+        raise ValueError("the pre-flop hint takes two hole cards and no board")
+    values = preflop_table()["hands"][hand_name(hole)][options.dealer_qualifier]
+    choices = []
+    for move, times in PREFLOP_OPTIONS:
+        mean, stderr = values[OptionValue(move, 0, choice=times).name]
+        choices.append(OptionValue(move, mean, stderr, choice=times))
+    return Hint(tuple(choices), "sampled")
+
+
 def request(state: UTHState, seat: SeatId) -> HintRequest | None:
     """The hint for ``seat``'s decision now, from its own hole cards and the face-up board (None:
-    no decision of its own, or one the coach does not value yet: pre-flop)."""
+    no decision of its own)."""
     if seat not in state.pending_seats() or state.phase not in VALUED:
         return None
     view = state.private_view(seat)
@@ -233,6 +276,62 @@ def request(state: UTHState, seat: SeatId) -> HintRequest | None:
 
 DECISIONS = frozenset({moves.Raise.kind, moves.Check.kind, moves.Fold.kind})
 """The moves of a decision on a street (a Raise of the street's size, Check, or Fold)."""
-VALUED: dict[Phase, Callable[..., Hint]] = {Phase.FLOP: flop_hint, Phase.RIVER: river_hint}
-"""The decisions the coach values so far, by street (pre-flop follows, from a computed table)."""
+VALUED: dict[Phase, Callable[..., Hint]] = {Phase.PREFLOP: preflop_hint, Phase.FLOP: flop_hint,
+                                            Phase.RIVER: river_hint}
+"""The decisions the coach values, by street."""
 
+
+def flop_ranks(hole: Sequence[int]) -> list[tuple[tuple[int, ...], float]]:
+    """Every set of three ranks a flop can show beside ``hole`` (as rank indices, lowest first),
+    with its exact chance: the strata the flops are drawn from."""
+    left = [4 - sum(1 for card in hole if card >> 2 == rank) for rank in range(13)]
+    strata: list[tuple[tuple[int, ...], float]] = []
+    for ranks in combinations_with_replacement(range(13), 3):
+        ways = 1
+        for rank in set(ranks):
+            ways *= comb(left[rank], ranks.count(rank))
+        if ways:
+            strata.append((ranks, ways / comb(sum(left), 3)))
+    return strata
+
+
+COMBOS = {"pair": 6, "suited": 4, "offsuit": 12}
+"""How many two-card hands each starting hand stands for (1,326 in all)."""
+
+
+def preflop_return(qualifier: str = STANDARD.dealer_qualifier) -> Estimate:
+    """The coach's Ante, Blind and Play net per Ante, every starting hand played with the best
+    pre-flop option of the table (the flop and river best after it): the starting hands weighed
+    by how many two-card hands each is, each best figure's error carried along."""
+    total = variance = 0.0
+    hands = preflop_table()["hands"]
+    for name, values in hands.items():
+        best_mean, best_error = max(values[qualifier].values())
+        combos = COMBOS["pair" if len(name) == 2 else "suited" if name.endswith("s") else "offsuit"]
+        total += combos * best_mean
+        variance += (combos * best_error) ** 2
+    flops = preflop_table()["per_stratum"] * sum(len(flop_ranks(_cards_of(name))) for name in hands)
+    return Estimate(total / 1326, variance ** 0.5 / 1326, flops)
+
+
+def _cards_of(name: str) -> tuple[int, int]:
+    """Two cards that make the starting hand ``name`` ("AKs", "AKo", "77")."""
+    high, low = RANKS.index(name[0]), RANKS.index(name[1])
+    return high * 4, low * 4 + (name[-1] != "s")
+
+
+def strategy_return(samples: int, rng: Random, qualifier: str = STANDARD.dealer_qualifier) -> StrategyReturn:
+    """The coach's return (the pre-flop table's best options) beside the basic strategy's, which
+    the simulator plays for ``samples`` rounds drawn with ``rng``; the dealer qualifying with
+    ``qualifier``."""
+    from bot.games.uth.sim import UthSim  # the simulator's game, only here
+
+    game = UthSim(dataclasses.replace(UTHOptions(), dealer_qualifier=qualifier))
+    report = simulate(game, samples, rng.randrange(2**32))  # type: ignore[arg-type]  # UthSim is a SimGame
+    measured = report.bets["ante+blind+play per ante"]
+    assert measured.rtp is not None and measured.ci95 is not None
+    low, high = measured.ci95
+    simple = Estimate(measured.rtp - 1, (high - low) / (2 * 1.96), samples)
+    return StrategyReturn("uth", "ante+blind+play", preflop_return(qualifier), simple, game.strategy,
+                          "the pre-flop table's best option for every starting hand, its flops "
+                          "sampled by their ranks and each valued exactly; the basic strategy simulated")

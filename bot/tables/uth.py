@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from bot.games.common import SeatId
 from bot.games.round import Round
-from bot.games.uth import BLIND_PAYS, TRIPS_PAYS, Phase, UTHOptions, UTHState
+from bot.games.uth import BLIND_PAYS, TRIPS_PAYS, Phase, UTHOptions, UTHState, figures
 from bot.games.uth.state import bets_said
 from bot.i18n import N_, Words
 from bot.tables.adapter import (
@@ -113,7 +113,7 @@ class UTHAdapter(GameAdapter):
             betting=config.betting_seconds, decision=config.decision_seconds,
             blind_table=BLIND_PAYS.text(w), trips_table=TRIPS_PAYS.text(w),
         )
-        return reflow(text)
+        return f"{reflow(text)}\n{figures.summary(qualifier, w)}"
 
 
 PHASE_TEXT = {

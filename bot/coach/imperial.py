@@ -234,6 +234,11 @@ def box_nets(cards: Sequence[int], dealer: Dealer, stakes: Sequence[BoxStakes], 
     return found
 
 
+INCLUSION_EXCLUSION_MOST = 5
+"""The most cards taken that :func:`_showdowns` counts out by inclusion and exclusion (31 sets of
+them at five; the subsets grow as the fourth power, so more take one pass over every hand)."""
+
+
 def _showdowns(dealer: Dealer, value: int, gone: Sequence[int]) -> tuple[dict[int, int], int]:
     """How many of the dealer's hands holding none of ``gone`` qualify and are worse than,
     equal to or better than ``value`` (by the box's class: :data:`BETTER` when the box is), and
@@ -244,6 +249,12 @@ def _showdowns(dealer: Dealer, value: int, gone: Sequence[int]) -> tuple[dict[in
     below, upto, total = int(ends[0]), int(ends[1]), len(dealer.qualified)
     low = len(dealer.unqualified_holds)
     positions = [dealer.unseen.index(card) for card in gone]
+    if len(positions) > INCLUSION_EXCLUSION_MOST:  # many cards taken (Draws again and again): one pass
+        mask = dealer.mask(gone)
+        free = (dealer.qualified_holds & mask) == 0
+        below, upto, total = int(free[:below].sum()), int(free[:upto].sum()), int(free.sum())
+        low = int(((dealer.unqualified_holds & mask) == 0).sum())
+        return {BETTER: below, EQUAL: upto - below, WORSE: total - upto}, low
     for size in range(1, min(len(positions), HIDDEN) + 1):
         sign = -1 if size % 2 else 1
         for first, *others in combinations(positions, size):

@@ -5,6 +5,8 @@ No timing is asserted: performance goals are printed by the benchmark, never tes
 
 from __future__ import annotations
 
+import re
+
 import discord.http
 import pytest
 
@@ -29,3 +31,14 @@ def test_latency_benchmark_prints_its_figures(capsys: pytest.CaptureFixture[str]
 
 def test_latency_benchmark_is_registered() -> None:
     assert BENCHMARKS["latency"] == "bot.bench.latency:main"
+
+
+def test_with_hints_the_rounds_alternate_and_both_conditions_are_printed(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--tables", "2", "--rounds", "2", "--warmup", "0", "--spread", "0", "--hints", "5"]) == 0
+    out = capsys.readouterr().out
+    conditions = re.search(r"without hints \((\d+) presses\).*, with hints \((\d+) presses\)", out)
+    assert conditions, out
+    assert conditions.groups() == ("32", "32"), "one round of 2 tables x 4 players x 4 presses each"
+    assert re.search(r"hints answered meanwhile: [1-9]", out), out
+    assert "presses' p99 with hints within 10% of without, at 2 tables: " in out, out

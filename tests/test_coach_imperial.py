@@ -374,4 +374,5 @@ def test_the_strategy_figure_is_the_simulators_long_run_plus_the_gain_deal_by_de
     assert abs(fresh.gain.mean - gain) < 3.5 * (stderr ** 2 + fresh.gain.stderr ** 2) ** 0.5
     published = coach_return()
     assert published.value == RTP["ante+bet per ante"].value + gain
+    assert published.ci95[1] - published.value <= 0.005, "issue 36: a 95% interval within ±0.5% of the Ante"
     assert "±" in summary() and "±" in summary(words("de"))

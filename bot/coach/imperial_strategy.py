@@ -12,7 +12,7 @@ same cards. The coach's Draw is valued on fresh draws, not on the hint's: the hi
 for looking best on its own, and its figure there leans high by that choice.
 
 A deal costs about half a second, so the coach's return is anchored: the simulator's long run of
-the documented strategy (:data:`bot.games.imperial.figures.RTP`, 2,000,000 rounds) plus the mean
+the documented strategy (:data:`bot.games.imperial.figures.RTP`, 8,000,000 rounds) plus the mean
 gain of the coach over it, deal by deal, which varies far less than either figure alone. After a
 one-card Draw the coach may draw again when that decision comes; the figure does not count it,
 so it is a floor of the coach's play.

@@ -87,9 +87,9 @@ Bet or Fold, the exchange where it pays) against :data:`STRATEGY`, per Ante: the
 deal-by-deal differences and its standard error, over ``COACH_DEALS`` deals (seed 1), as that
 command printed (7,145 s on two cores). The coach's return is the strategy's measured
 ``"ante+bet per ante"`` (8,000,000 rounds) plus this gain: 98.30% +- 0.46% (95%), a house edge
-of 1.70% of the Ante (at least: the coach drawing again after a one-card Draw is not counted). The same run's direct
-figures, each +- 3.0%: the coach 96.92%, the strategy 95.37% (the simulator's 96.76% is within
-their error)."""
+of 1.70% of the Ante (at least: the coach drawing again after a one-card Draw is not counted).
+The same run's direct figures, each +- 3.0%: the coach 96.92%, the strategy 95.37% (the
+simulator's 96.76% is within their error)."""
 
 
 def coach_return() -> Measured:

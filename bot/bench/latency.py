@@ -481,7 +481,7 @@ async def ask_leaderboards(scenario: Scenario, per_second: float, done: asyncio.
         await scenario.h.slash(user, "leaderboard", **LEADERBOARD_ASKS[index % len(LEADERBOARD_ASKS)])
         scenario.figures.leaderboards += 1
 
-    await ask_at_rate(ask, per_second, done, finish_within=30)
+    await RateAsker(ask, per_second, finish_within=30).run(done)
 
 
 WITHOUT_HINTS, WITH_HINTS = "without hints", "with hints"
@@ -511,13 +511,6 @@ def hint_asker(figures: Figures) -> Callable[[int], Coroutine[Any, Any, None]]:
         figures.hint_waits.append(time.perf_counter() - started)
 
     return ask
-
-
-async def ask_at_rate(ask: Callable[[int], Coroutine[Any, Any, None]], per_second: float,
-                      done: asyncio.Event, *, finish_within: float) -> None:
-    """``ask(0)``, ``ask(1)``, ... started ``per_second`` (none at 0) until ``done``; then those
-    still running get ``finish_within`` seconds before they are cancelled."""
-    await RateAsker(ask, per_second, finish_within=finish_within).run(done)
 
 
 class RateAsker:

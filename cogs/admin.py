@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -35,6 +35,29 @@ SERVER_LOCALE = "auto"
 """The /chips settings language choice that follows the server's Discord locale."""
 LANGUAGE_CHOICES = [app_commands.Choice(name="The server's Discord language", value=SERVER_LOCALE),
                     *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items())]
+
+
+Channel = app_commands.AppCommandChannel
+
+
+class PostingChannel(app_commands.Transformer):
+    """A channel option whose picker lists the channels the bot can post a picture in (text and
+    announcement channels); the channel as the interaction resolves it, no channel cache needed."""
+
+    KINDS = (discord.ChannelType.text, discord.ChannelType.news)
+
+    @property
+    def type(self) -> discord.AppCommandOptionType:
+        return discord.AppCommandOptionType.channel
+
+    @property
+    def channel_types(self) -> list[discord.ChannelType]:
+        return list(self.KINDS)
+
+    async def transform(self, interaction: discord.Interaction, value: Any, /) -> Channel:
+        if not isinstance(value, app_commands.AppCommandChannel) or value.type not in self.KINDS:
+            raise UserError("Pick a text channel: the standings are posted there as pictures.")
+        return value
 
 
 class Admin(commands.Cog):
@@ -84,6 +107,8 @@ class Admin(commands.Cog):
         daily_cooldown_hours="Hours between two daily claims",
         language="The language of the table messages, results and leaderboards here",
         timezone="The time zone of the leaderboards' days, weeks and months (e.g. Europe/Berlin)",
+        standings_channel="Where each week's and month's final leaderboard is posted",
+        standings_off="Stop posting the weekly and monthly final leaderboards",
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
     @app_commands.checks.has_permissions(manage_guild=True)
@@ -95,10 +120,13 @@ class Admin(commands.Cog):
         daily_cooldown_hours: app_commands.Range[int, 1, MAX_COOLDOWN_HOURS] | None = None,
         language: str | None = None,
         timezone: app_commands.Range[str, 1, 64] | None = None,
+        standings_channel: app_commands.Transform[Channel, PostingChannel] | None = None,
+        standings_off: bool | None = None,
     ) -> None:
         guild_id = guild_id_of(interaction)
-        changes: dict[str, int | str | None] = {
-            **_settings_changes(starting_balance, daily_amount, daily_cooldown_hours)}
+        changes: dict[str, int | float | str | None] = {
+            **_settings_changes(starting_balance, daily_amount, daily_cooldown_hours),
+            **self._standings_changes(interaction, standings_channel, standings_off)}
         if language is not None:
             changes["language"] = _language_setting(language)
         if timezone is not None:
@@ -122,7 +150,26 @@ class Admin(commands.Cog):
             shown = w("{language}, set by an admin", language=LANGUAGES[current.language])
         embed.add_field(name=w("Public messages"), value=shown, inline=False)
         embed.add_field(name=w("Time zone"), value=current.timezone or w("UTC (not set)"), inline=False)
+        embed.add_field(name=w("Kept standings"), inline=False, value=w(
+            "Each week's and month's final leaderboard is posted in <#{channel}>.",
+            channel=str(current.standings_channel_id)) if current.standings_channel_id else w("Not posted"))
         await answer(interaction, embed=embed, ephemeral=True)  # deferred if the zone changed
+
+    def _standings_changes(self, interaction: discord.Interaction, channel: Channel | None,
+                           off: bool | None) -> dict[str, int | float | None]:
+        """The standings channel named (from now on: periods that end later are posted) or
+        switched off; a channel the bot may not post pictures in is refused."""
+        if off and channel is not None:
+            raise UserError("Name a standings channel or switch the standings off, not both.")
+        if off:
+            return {"standings_channel_id": None, "standings_since": None}
+        if channel is None:
+            return {}
+        cached, me = channel.resolve(), interaction.guild.me if interaction.guild is not None else None
+        if cached is not None and me is not None and not _may_post_pictures(cached.permissions_for(me)):
+            raise UserError("I may not post pictures in {channel}: let me see it, send messages, embed "
+                            "links and attach files there, then try again.", channel=channel.mention)
+        return {"standings_channel_id": channel.id, "standings_since": self.bot.clock()}
 
     @settings.autocomplete("timezone")
     async def _timezones(self, interaction: discord.Interaction,
@@ -156,6 +203,11 @@ class Admin(commands.Cog):
         if not report.ok:
             log.error("Audit failed for guild %s: %s", report.guild_id, report)
         await interaction.followup.send(embed=embed, ephemeral=True)
+
+
+def _may_post_pictures(permissions: discord.Permissions) -> bool:
+    return (permissions.view_channel and permissions.send_messages and permissions.embed_links
+            and permissions.attach_files)
 
 
 def _settings_changes(

@@ -13,6 +13,7 @@ import asyncio
 import datetime as dt
 import logging
 from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo
 
 import discord
 from discord import app_commands
@@ -32,6 +33,7 @@ from cogs.common import (
     guild_id_of,
     guild_words,
     picture_file,
+    reader,
     server_words,
     signed_chips,
 )
@@ -54,7 +56,11 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 RECAP_CHECK_SECONDS = 60.0
+"""How often sittings' recaps and the kept standings are looked for: the standings of a week
+or a month are posted within this long after it ends."""
 CHART_DAYS = 30
+PAST_CHOICES = 8
+"""Past weeks (or months) the ``when`` option offers."""
 
 GAME_CHOICES = [app_commands.Choice(name="All games", value="all"),
                 *(app_commands.Choice(name=game.name, value=game.key) for game in catalog.GAMES)]
@@ -94,11 +100,13 @@ def _standing(row: kept.BoardRow, metric: str, own_id: int, w: Words) -> Standin
                        own=row.user_id == own_id, positive=positive)
 
 
-def board_title(board: kept.Board, w: Words) -> tuple[str, str]:
+def board_title(board: kept.Board, w: Words, when: str | None = None) -> tuple[str, str]:
+    """The board's title and subtitle; ``when`` names a past week or month (the period's own
+    name otherwise: "This week")."""
     game = w("All games") if board.game == kept.ALL_GAMES else catalog.game_name(board.game)
     title = w("Leaderboard · {game}", game=game)
     subtitle = w("{metric} · {period}", metric=w(METRIC_NAMES[board.metric]),
-                 period=w(PERIOD_NAMES[board.period]))
+                 period=when or w(PERIOD_NAMES[board.period]))
     if board.metric == "win_rate":
         subtitle += " · " + w("at least {count} rounds to qualify", count=board.min_rounds)
     return title, subtitle
@@ -117,18 +125,20 @@ def own_line(board: kept.Board, w: Words) -> str:
     return w("You have no finished rounds here in this period.")
 
 
-def board_picture(board: kept.Board, own_id: int, w: Words) -> BoardPicture:
-    title, subtitle = board_title(board, w)
+def board_picture(board: kept.Board, own_id: int | None, w: Words, when: str | None = None) -> BoardPicture:
+    """The board as drawn for ``own_id`` (None: for the channel, no own line)."""
+    title, subtitle = board_title(board, w, when)
+    viewer = own_id or 0
     return BoardPicture(
         title=title, subtitle=subtitle,
-        rows=[_standing(row, board.metric, own_id, w) for row in board.top],
-        around=[_standing(row, board.metric, own_id, w) for row in board.around],
+        rows=[_standing(row, board.metric, viewer, w) for row in board.top],
+        around=[_standing(row, board.metric, viewer, w) for row in board.around],
         empty=w("No finished rounds yet. Open a table and play!"),
-        footer=own_line(board, w).replace("**", ""),
+        footer="" if own_id is None else own_line(board, w).replace("**", ""),
     )
 
 
-def board_text(board: kept.Board, w: Words) -> str:
+def board_text(board: kept.Board, w: Words, *, own: bool = True) -> str:
     """The same board for screen readers (the embed's description)."""
     def line(row: kept.BoardRow) -> str:
         return w("**{rank}.** {member} {value} ({rounds})", rank=row.rank, member=f"<@{row.user_id}>",
@@ -138,7 +148,7 @@ def board_text(board: kept.Board, w: Words) -> str:
     lines = [line(row) for row in board.top] or [w("No finished rounds yet. Open a table and play!")]
     if board.around:
         lines += ["…", *(line(row) for row in board.around)]
-    return "\n".join([*lines, "", own_line(board, w)])
+    return "\n".join([*lines, "", own_line(board, w)] if own else lines)
 
 
 # -- /stats ---------------------------------------------------------------------------------
@@ -249,6 +259,9 @@ class Standings(commands.Cog):
     def __init__(self, bot: CasinoBot) -> None:
         self.bot = bot
         self._recap_lock = asyncio.Lock()
+        self._standings_lock = asyncio.Lock()
+        self._standings_done: set[tuple[int, str]] = set()
+        """Periods whose standings this process posted or found posted (no claim asked again)."""
         # Below the tables' priority: a leaderboard may take a moment longer, a press may not.
         self.drawer = Drawer("standings", niceness=STANDINGS_NICENESS)
 
@@ -261,28 +274,54 @@ class Standings(commands.Cog):
 
     @app_commands.command(name="leaderboard", description="The server's best players, as a picture.")
     @app_commands.describe(game="Which game (default: all)", period="Which period (default: all time)",
-                           metric="What to rank by (default: net winnings)")
+                           metric="What to rank by (default: net winnings)",
+                           when="A past week or month of the period (default: the current one)")
     @app_commands.choices(game=GAME_CHOICES, period=PERIOD_CHOICES, metric=METRIC_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: str = "all", period: str = "all",
-                          metric: str = "net") -> None:
+                          metric: str = "net", when: app_commands.Range[str, 1, 20] | None = None) -> None:
         guild_id = guild_id_of(interaction)
         if period not in PERIOD_NAMES or metric not in METRIC_NAMES:
             raise UserError("Pick a period and a metric from the lists.")
         session_id = await self._sitting_here(interaction) if period == "session" else None
+        at, zone = self.bot.clock(), await self._zone(guild_id)
+        if when is not None:
+            at = past_period_start(_period(period), when, at, zone)
 
         async def leaderboard_post() -> Post:
             board = await self.bot.store.board(
                 guild_id, interaction.user.id, game=None if game == "all" else game,
-                period=_period(period), metric=_metric(metric), now=self.bot.clock(), session_id=session_id)
+                period=_period(period), metric=_metric(metric), now=at, session_id=session_id)
             w = await server_words(interaction)  # posted for the whole channel
-            png = await self.drawer.draw(board_png, board_picture(board, interaction.user.id, w))
-            title, subtitle = board_title(board, w)
+            label = None if when is None else period_label(_period(period), at, zone, w)
+            png = await self.drawer.draw(board_png, board_picture(board, interaction.user.id, w, label))
+            title, subtitle = board_title(board, w, label)
             embed = casino_embed(title, board_text(board, w))
             embed.set_footer(text=subtitle)
             return embed, picture_file(embed, png, "leaderboard.png")
 
         await answer_when_ready(interaction, leaderboard_post())
+
+    @leaderboard.autocomplete("when")
+    async def _past_periods(self, interaction: discord.Interaction,
+                            typed: str) -> list[app_commands.Choice[str]]:
+        """The weeks (or months) that ended last, newest first, named in the reader's language."""
+        period = interaction.namespace.period
+        if period not in kept.KEPT_PERIODS or interaction.guild_id is None:
+            return []
+        zone, w = await self._zone(interaction.guild_id), reader(interaction)
+        choices, at = [], self.bot.clock()
+        for _ in range(PAST_CHOICES):
+            _, start, _ = kept.last_ended(period, at, zone)
+            value = _period_value(period, start, zone)
+            name = period_label(period, start, zone, w)
+            if typed.strip().lower() in f"{name} {value}".lower():
+                choices.append(app_commands.Choice(name=name, value=value))
+            at = start
+        return choices
+
+    async def _zone(self, guild_id: int) -> ZoneInfo:
+        return kept.zone_of((await self.bot.store.guild_settings(guild_id)).timezone)
 
     async def _sitting_here(self, interaction: discord.Interaction) -> int:
         table = self.bot.tables.table_in(interaction.channel_id or 0)
@@ -321,6 +360,10 @@ class Standings(commands.Cog):
             await self.post_recaps()
         except Exception:
             log.exception("Posting sitting recaps failed; trying again in a minute")
+        try:
+            await self.post_standings()
+        except Exception:
+            log.exception("Posting the kept standings failed; trying again in a minute")
 
     @recap_loop.before_loop
     async def _after_ready(self) -> None:
@@ -356,6 +399,86 @@ class Standings(commands.Cog):
         except (TimeoutError, discord.DiscordServerError, OSError):
             return False
         return True
+
+
+    # -- kept standings ----------------------------------------------------------------------
+    async def post_standings(self) -> None:
+        """Post each week's and month's final standings, once, in the channel an admin named,
+        as soon as the period has ended in the server's time zone (after a restart too: a
+        period's post is claimed in the store before it is sent)."""
+        async with self._standings_lock:
+            now = self.bot.clock()
+            for guild_id, settings in await self.bot.store.standings_guilds():
+                zone, channel_id = kept.zone_of(settings.timezone), settings.standings_channel_id
+                for period in kept.KEPT_PERIODS:
+                    key, start, end = kept.last_ended(period, now, zone)
+                    if (guild_id, key) in self._standings_done or channel_id is None:
+                        continue
+                    if settings.standings_since is None or end <= settings.standings_since:
+                        continue  # it ended before the channel was named
+                    if await self.bot.store.claim_standings(guild_id, key, channel_id, now=now):
+                        if not await self._post_final(guild_id, channel_id, period, key, start, zone):
+                            await self.bot.store.release_standings(guild_id, key)
+                            continue  # Discord is down: try again at the next check
+                    self._standings_done.add((guild_id, key))
+
+    async def _post_final(self, guild_id: int, channel_id: int, period: kept.Period, key: str,
+                          start: float, zone: ZoneInfo) -> bool:
+        """Post one period's final standings; False where Discord failed for a while."""
+        board = await self.bot.store.board(guild_id, 0, period=period, metric="net", now=start)
+        if not board.top:
+            return True  # nobody played: nothing to post
+        w = await guild_words(self.bot, guild_id)
+        label = period_label(period, start, zone, w)
+        png = await self.drawer.draw(board_png, board_picture(board, None, w, label))
+        embed = casino_embed(w("Final standings · {period}", period=label), board_text(board, w, own=False))
+        embed.set_footer(text=board_title(board, w, label)[1])
+        file = picture_file(embed, png, "standings.png")
+        channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
+        try:
+            message = await channel.send(embed=embed, file=file)
+        except (discord.Forbidden, discord.NotFound):
+            log.warning("Standings %s of guild %s not posted: no access to channel %s", key, guild_id,
+                        channel_id)
+            return True  # given up: the admin names another channel for the next period
+        except (TimeoutError, discord.DiscordServerError, OSError):
+            return False
+        await self.bot.store.standings_posted(guild_id, key, message.id)
+        return True
+
+
+def period_label(period: kept.Period, start: float, zone: ZoneInfo, w: Words) -> str:
+    """A past week or month as a reader names it: "Week of Nov 23, 2026", "November 2026"."""
+    first = kept.local_day(start, zone)
+    if period == "month":
+        return w.month(first)
+    return w("Week of {day}", day=w.long_date(first))
+
+
+def _period_value(period: kept.Period, start: float, zone: ZoneInfo) -> str:
+    """What ``when`` holds for a past period: its first day, a month without the day."""
+    first = kept.local_day(start, zone).isoformat()
+    return first[:7] if period == "month" else first
+
+
+def past_period_start(period: kept.Period, text: str, now: float, zone: ZoneInfo) -> float:
+    """When the week or month ``text`` names ("2026-11-16", any day of it, or "2026-11") began;
+    a friendly error for any other text, another period, or a period not over yet."""
+    if period not in kept.KEPT_PERIODS:
+        raise UserError("A past period is a week or a month: use {board} with one of them.",
+                        board=Command("leaderboard", period=..., when=...))
+    cleaned = text.strip()
+    try:
+        day = dt.date.fromisoformat(f"{cleaned}-01" if len(cleaned) == 7 else cleaned)
+    except ValueError:
+        raise UserError("Pick a past week or month from the list (or write its first day, such as "
+                        "{example}).", example="2026-11-16") from None
+    start = kept.period_start(period, dt.datetime.combine(day, dt.time(12), zone).timestamp(), zone)
+    assert start is not None
+    if kept.next_period_start(period, start, zone) > now:
+        raise UserError("That week or month has not ended yet: {board} shows the current one.",
+                        board=Command("leaderboard", period=...))
+    return start
 
 
 def recap_text(picture: RecapPicture) -> str:

@@ -27,8 +27,11 @@ REVIEWED = 3  # the last of the three
 async def busy_database(store: Store) -> None:
     """A server's life in small: its welcome, settings, gifts, a daily claim, settled rounds at a table in a
     sitting (names, hands), a table played from stacks, a round still in play and a void one."""
-    await store.update_guild_settings(GUILD, language="de", timezone="Europe/Berlin")
+    await store.update_guild_settings(GUILD, language="de", timezone="Europe/Berlin",
+                                      standings_channel_id=3, standings_since=NOW)
     assert await store.first_welcome(GUILD, now=NOW)
+    assert await store.claim_standings(GUILD, "w2026-11-23", 3, now=NOW)
+    await store.standings_posted(GUILD, "w2026-11-23", 77)
     await store.give(GUILD, ANN, BEN, 100)
     await store.claim_daily(GUILD, ANN, now=NOW)
     table = await store.create_table(GUILD, 1, "uth", {"min_bet": 10}, now=NOW)
@@ -73,7 +76,8 @@ async def what_players_see(location: str) -> tuple[object, ...]:
                 await store.round_actions(IN_PLAY),
                 await store.ledger(GUILD, limit=1000),
                 await store.round_review(REVIEWED, ANN),
-                await store.coach_stats(GUILD, ANN, "2020-01-01"))
+                await store.coach_stats(GUILD, ANN, "2020-01-01"),
+                await store.standings_post(GUILD, "w2026-11-23"))
     finally:
         await store.close()
 

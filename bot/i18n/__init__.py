@@ -225,6 +225,14 @@ class Words:
         """``"Nov 25"`` / ``"25. Nov."``: a day on a chart, in the language's own order."""
         return format_skeleton("MMMd", day, locale=self._locale)
 
+    def long_date(self, day: dt.date) -> str:
+        """``"Nov 23, 2026"`` / ``"23.11.2026"``: a day with its year, in the language's order."""
+        return format_skeleton("yMMMd", day, locale=self._locale)
+
+    def month(self, day: dt.date) -> str:
+        """``"November 2026"``: the month ``day`` falls in, with its year."""
+        return format_skeleton("yMMMM", day, locale=self._locale)
+
     def _fill(self, text: str, values: dict[str, Any]) -> str:
         if not values:
             return text

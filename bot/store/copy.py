@@ -23,10 +23,10 @@ log = logging.getLogger(__name__)
 
 BATCH = 5000
 
-# Every table of the schema (version 9), parents before children, with its columns and key.
+# Every table of the schema (version 10), parents before children, with its columns and key.
 TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "guild_settings": (("guild_id", "starting_balance", "daily_amount", "daily_cooldown_seconds",
-                        "language", "timezone"), ("guild_id",)),
+                        "language", "timezone", "standings_channel_id", "standings_since"), ("guild_id",)),
     "accounts": (("id", "guild_id", "kind", "account_key", "balance", "created_at"), ("id",)),
     "tables": (("id", "guild_id", "channel_id", "game", "config", "status", "message_id", "memory",
                 "created_at", "closed_at"), ("id",)),
@@ -52,6 +52,8 @@ TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                       "best_streak"), ("guild_id", "game", "period", "user_id")),
     "decisions": (("round_id", "user_id", "seq", "guild_id", "game", "made", "best", "made_ev", "best_ev",
                    "ante", "method", "played_best", "given_up"), ("round_id", "user_id", "seq")),
+    "standings_posts": (("guild_id", "period", "channel_id", "claimed_at", "message_id"),
+                        ("guild_id", "period")),
 }
 # Tables whose ids a database hands out: PostgreSQL's identity sequences must go on from the
 # copied ids (SQLite's AUTOINCREMENT follows inserted ids by itself).

@@ -390,10 +390,27 @@ CREATE TABLE decisions (
 CREATE INDEX decisions_by_member ON decisions (guild_id, user_id, game);
 """
 
+MIGRATION_0010_STANDINGS = """
+-- Kept standings (#38): the channel an admin named for each week's and month's final
+-- leaderboard, and since when (a period that ended before is not posted there).
+ALTER TABLE guild_settings ADD COLUMN standings_channel_id INTEGER;
+ALTER TABLE guild_settings ADD COLUMN standings_since REAL;
+-- A period's final standings as posted: claimed before the post (so a period is posted at most
+-- once, whatever restarts), the message noted after it.
+CREATE TABLE standings_posts (
+    guild_id   INTEGER NOT NULL,
+    period     TEXT    NOT NULL,
+    channel_id INTEGER NOT NULL,
+    claimed_at REAL    NOT NULL,
+    message_id INTEGER,
+    PRIMARY KEY (guild_id, period)
+) WITHOUT ROWID;
+"""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL, MIGRATION_0002_POSTING, MIGRATION_0003_TABLES, MIGRATION_0004_STACKS,
     MIGRATION_0005_TABLE_POSTS, MIGRATION_0006_LANGUAGE, MIGRATION_0007_STATS, MIGRATION_0008_WELCOMES,
-    MIGRATION_0009_DECISIONS,
+    MIGRATION_0009_DECISIONS, MIGRATION_0010_STANDINGS,
 )
 
 

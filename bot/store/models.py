@@ -177,6 +177,10 @@ class GuildSettings:
     own locale as Discord reports it."""
     timezone: str | None = None
     """The IANA time zone leaderboards' days, weeks and months follow; None: UTC."""
+    standings_channel_id: int | None = None
+    """Where each week's and month's final leaderboard is posted; None: nowhere."""
+    standings_since: float | None = None
+    """When the admin named that channel: periods that ended before are not posted there."""
 
 
 DEFAULT_SETTINGS = GuildSettings()
@@ -317,6 +321,15 @@ def validate_settings(changes: Mapping[str, Any]) -> None:
         if name == "timezone":
             if value is not None and not isinstance(value, str):
                 raise StoreError("timezone must be an IANA zone name or None, not {value}", value=value)
+            continue
+        if name == "standings_channel_id":
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value <= 0):
+                raise StoreError("standings_channel_id must be a channel id or None, not {value}",
+                                 value=value)
+            continue
+        if name == "standings_since":
+            if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))):
+                raise StoreError("standings_since must be a time or None, not {value}", value=value)
             continue
         limit = SETTING_LIMITS.get(name)
         if limit is None:

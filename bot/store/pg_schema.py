@@ -301,9 +301,23 @@ CREATE TABLE decisions (
 CREATE INDEX decisions_by_member ON decisions (guild_id, user_id, game);
 """
 
+MIGRATION_0010_STANDINGS = """
+ALTER TABLE guild_settings ADD COLUMN standings_channel_id BIGINT;
+ALTER TABLE guild_settings ADD COLUMN standings_since DOUBLE PRECISION;
+CREATE TABLE standings_posts (
+    guild_id   BIGINT NOT NULL,
+    period     TEXT COLLATE "C" NOT NULL,
+    channel_id BIGINT NOT NULL,
+    claimed_at DOUBLE PRECISION NOT NULL,
+    message_id BIGINT,
+    PRIMARY KEY (guild_id, period)
+);
+"""
+
 BASELINE_VERSION = 7
 """The version :data:`BASELINE_0007` builds whole: a new database starts there."""
 
 # Index i holds migration i + 1; versions 1-6 exist only on SQLite (see the module's doc).
 MIGRATIONS: tuple[str | None, ...] = (None, None, None, None, None, None, BASELINE_0007,
-                                      MIGRATION_0008_WELCOMES, MIGRATION_0009_DECISIONS)
+                                      MIGRATION_0008_WELCOMES, MIGRATION_0009_DECISIONS,
+                                      MIGRATION_0010_STANDINGS)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import aiosqlite
 
+from bot.shards import Shards
 from bot.store.models import DEFAULT_SETTINGS, GuildSettings
 
 
 async def read_settings(db: aiosqlite.Connection, guild_id: int) -> GuildSettings:
     query = """
-        SELECT starting_balance, daily_amount, daily_cooldown_seconds, language, timezone
+        SELECT starting_balance, daily_amount, daily_cooldown_seconds, language, timezone,
+               standings_channel_id, standings_since
         FROM guild_settings WHERE guild_id = ?
     """
     rows = list(await db.execute_fetchall(query, (guild_id,)))
@@ -19,14 +21,17 @@ async def read_settings(db: aiosqlite.Connection, guild_id: int) -> GuildSetting
 async def write_settings(db: aiosqlite.Connection, guild_id: int, settings: GuildSettings) -> None:
     query = """
         INSERT INTO guild_settings
-            (guild_id, starting_balance, daily_amount, daily_cooldown_seconds, language, timezone)
-        VALUES (?, ?, ?, ?, ?, ?)
+            (guild_id, starting_balance, daily_amount, daily_cooldown_seconds, language, timezone,
+             standings_channel_id, standings_since)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (guild_id) DO UPDATE SET
             starting_balance = excluded.starting_balance,
             daily_amount = excluded.daily_amount,
             daily_cooldown_seconds = excluded.daily_cooldown_seconds,
             language = excluded.language,
-            timezone = excluded.timezone
+            timezone = excluded.timezone,
+            standings_channel_id = excluded.standings_channel_id,
+            standings_since = excluded.standings_since
     """
     params = (
         guild_id,
@@ -35,6 +40,8 @@ async def write_settings(db: aiosqlite.Connection, guild_id: int, settings: Guil
         settings.daily_cooldown_seconds,
         settings.language,
         settings.timezone,
+        settings.standings_channel_id,
+        settings.standings_since,
     )
     await db.execute(query, params)
 
@@ -47,3 +54,48 @@ async def mark_welcomed(db: aiosqlite.Connection, guild_id: int, now: float) -> 
     """
     cursor = await db.execute(query, (guild_id, now))
     return cursor.rowcount == 1
+
+
+async def standings_guilds(db: aiosqlite.Connection, shards: Shards) -> list[tuple[int, GuildSettings]]:
+    """The shards' guilds whose admin named a channel for the kept standings, with their settings."""
+    owned, params = shards.sql_condition("guild_id")
+    query = f"""
+        SELECT guild_id, starting_balance, daily_amount, daily_cooldown_seconds, language, timezone,
+               standings_channel_id, standings_since
+        FROM guild_settings WHERE standings_channel_id IS NOT NULL AND {owned} ORDER BY guild_id
+    """
+    return [(int(row[0]), GuildSettings(*row[1:])) for row in await db.execute_fetchall(query, params)]
+
+
+async def claim_standings(db: aiosqlite.Connection, guild_id: int, period: str, channel_id: int,
+                          now: float) -> bool:
+    """Claim the post of ``period``'s final standings; True only the first time (a period's
+    standings are posted at most once, whatever restarts or a second process do)."""
+    query = """
+        INSERT INTO standings_posts (guild_id, period, channel_id, claimed_at) VALUES (?, ?, ?, ?)
+        ON CONFLICT (guild_id, period) DO NOTHING
+    """
+    cursor = await db.execute(query, (guild_id, period, channel_id, now))
+    return cursor.rowcount == 1
+
+
+async def note_standings_post(db: aiosqlite.Connection, guild_id: int, period: str, message_id: int) -> None:
+    await db.execute("UPDATE standings_posts SET message_id = ? WHERE guild_id = ? AND period = ?",
+                     (message_id, guild_id, period))
+
+
+async def release_standings(db: aiosqlite.Connection, guild_id: int, period: str) -> None:
+    """Give a claim back (the post failed for a while): the next check posts it."""
+    await db.execute("DELETE FROM standings_posts WHERE guild_id = ? AND period = ? AND message_id IS NULL",
+                     (guild_id, period))
+
+
+async def standings_post(db: aiosqlite.Connection, guild_id: int,
+                         period: str) -> tuple[int, int | None] | None:
+    """Where ``period``'s standings went: (channel, message; None: nothing posted), None: unclaimed."""
+    rows = list(await db.execute_fetchall(
+        "SELECT channel_id, message_id FROM standings_posts WHERE guild_id = ? AND period = ?",
+        (guild_id, period)))
+    if not rows:
+        return None
+    return int(rows[0][0]), None if rows[0][1] is None else int(rows[0][1])

@@ -106,6 +106,35 @@ def period_start(period: Period, when: float, zone: ZoneInfo) -> float | None:
     return dt.datetime.combine(first, dt.time(), zone).timestamp()
 
 
+KEPT_PERIODS: tuple[Period, ...] = ("week", "month")
+"""The periods whose final standings are posted in the standings channel and kept."""
+
+
+def next_period_start(period: Period, when: float, zone: ZoneInfo) -> float:
+    """When the calendar period after the one containing ``when`` begins: a local midnight,
+    so a week across a daylight-saving change lasts 167 or 169 hours."""
+    day = local_day(when, zone)
+    if period == "today":
+        first = day + dt.timedelta(days=1)
+    elif period == "week":
+        first = day + dt.timedelta(days=7 - day.weekday())
+    elif period == "month":
+        first = (day.replace(day=1) + dt.timedelta(days=32)).replace(day=1)
+    else:
+        raise StoreError("the period {period} has no end", period=str(period))
+    return dt.datetime.combine(first, dt.time(), zone).timestamp()
+
+
+def last_ended(period: Period, now: float, zone: ZoneInfo) -> tuple[str, float, float]:
+    """The calendar period that ended last before ``now``: its key, start and end."""
+    end = period_start(period, now, zone)
+    if end is None:
+        raise StoreError("the period {period} has no end", period=str(period))
+    start = period_start(period, end - 1, zone)
+    assert start is not None
+    return period_key(period, start, zone), start, end
+
+
 @dataclass(frozen=True)
 class MemberTotals:
     """A member's totals over one game (or every game) and period."""

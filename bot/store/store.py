@@ -217,6 +217,30 @@ class Store(TableStoreMixin, StackStoreMixin):
         log.info("guild %s settings changed: %s", guild_id, changes)
         return settings
 
+    async def standings_guilds(self) -> list[tuple[int, GuildSettings]]:
+        """This process's guilds that keep standings in a channel, with their settings."""
+        async with self._reading() as db:
+            return await settings_rows.standings_guilds(db, self.shards)
+
+    async def claim_standings(self, guild_id: int, period_key: str, channel_id: int, *, now: float) -> bool:
+        """True the first time a period's final standings are claimed for posting, False ever after."""
+        async with self._transaction() as db:
+            return await settings_rows.claim_standings(db, guild_id, period_key, channel_id, now)
+
+    async def standings_posted(self, guild_id: int, period_key: str, message_id: int) -> None:
+        async with self._transaction() as db:
+            await settings_rows.note_standings_post(db, guild_id, period_key, message_id)
+
+    async def release_standings(self, guild_id: int, period_key: str) -> None:
+        """Give back the claim of a post that failed for a while (Discord down): posted later."""
+        async with self._transaction() as db:
+            await settings_rows.release_standings(db, guild_id, period_key)
+
+    async def standings_post(self, guild_id: int, period_key: str) -> tuple[int, int | None] | None:
+        """Where a period's final standings were posted: (channel, message or None); None: not claimed."""
+        async with self._reading() as db:
+            return await settings_rows.standings_post(db, guild_id, period_key)
+
     async def _recount_days(self, db: Any, guild_id: int, timezone: str | None) -> None:
         """Count every settled round of the guild on its day in the new time zone."""
         zone = zone_of(timezone)

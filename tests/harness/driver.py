@@ -261,6 +261,18 @@ class DiscordHarness:
         (reply,) = await self.deliver(self.command_payload(user, command, **options))
         return reply
 
+    async def autocomplete(self, user: FakeUser, command: str, focused: str, typed: str,
+                           **options: Any) -> list[dict[str, Any]]:
+        """The choices the bot offers for option ``focused`` of ``/command`` while ``typed`` is
+        in it (``options``: the others already filled in)."""
+        payload = self.command_payload(user, command, **options, **{focused: typed})
+        payload["type"] = 4  # APPLICATION_COMMAND_AUTOCOMPLETE
+        _focus(payload["data"]["options"], focused)
+        (reply,) = await self.deliver(payload)
+        assert reply.type == 8, f"autocomplete answered with type {reply.type}"
+        choices: list[dict[str, Any]] = reply.data["choices"]
+        return choices
+
     async def click(self, user: FakeUser, message: dict[str, Any], custom_id: str) -> Reply:
         (reply,) = await self.deliver(self.component_payload(user, message, custom_id))
         return reply
@@ -290,6 +302,15 @@ class DiscordHarness:
         self.bot.tables.seed_source = lambda: seed
 
 
+def _focus(options: list[dict[str, Any]], name: str) -> None:
+    """Mark option ``name`` (in a subcommand's options too) as the one being typed."""
+    for option in options:
+        if option["type"] in (1, 2):
+            _focus(option["options"], name)
+        elif option["name"] == name:
+            option["focused"] = True
+
+
 def _option(command: Any, name: str, value: Any, resolved: dict[str, dict[str, Any]]) -> dict[str, Any]:
     parameter = next((p for p in command.parameters if p.name == name), None)
     assert parameter is not None, f"/{command.qualified_name} has no option {name!r}"
@@ -299,6 +320,11 @@ def _option(command: Any, name: str, value: Any, resolved: dict[str, dict[str, A
         resolved.setdefault("users", {})[str(value.id)] = value.user_json()
         resolved.setdefault("members", {})[str(value.id)] = value.member_json(with_user=False)
         value = str(value.id)
+    elif option_type is AppCommandOptionType.channel:  # a text channel of the server, by id
+        resolved.setdefault("channels", {})[str(value)] = {
+            "id": str(value), "name": f"channel-{str(value)[-4:]}", "type": 0,
+            "permissions": str(ADMIN_PERMISSIONS.value), "parent_id": None}
+        value = str(value)
     return {"type": option_type.value, "name": name, "value": value}
 
 

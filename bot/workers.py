@@ -34,11 +34,15 @@ _RUNNING: weakref.WeakSet[Worker] = weakref.WeakSet()
 class Worker:
     """One worker process that runs jobs in the order they are asked for."""
 
-    def __init__(self, name: str, *, niceness: int = 0) -> None:
+    def __init__(self, name: str, *, niceness: int = 0, idle: bool = False) -> None:
         self.name = name
         self.niceness = niceness
         """How much lower than the bot's the worker's CPU priority is (Unix ``nice``): work nobody
         waits on at a table gives the cores to the work they do wait on."""
+        self.idle = idle
+        """Run only on a core nothing else wants (Linux's SCHED_IDLE; ``niceness`` where the
+        system has no such class): even nice 19 takes a share of a busy core, and in the second
+        a few hundred tables settle, that share is the presses' tail."""
         self._pool: ProcessPoolExecutor | None = None
         self._on_threads = False
         """True where this machine cannot start the worker: every job runs on a thread."""
@@ -84,7 +88,7 @@ class Worker:
         if self._pool is None:
             # spawn, not fork: forking a process that runs threads (the store's) can deadlock.
             self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=_prepare_worker, initargs=(self.niceness,))
+                                             initializer=_prepare_worker, initargs=(self.niceness, self.idle))
             _RUNNING.add(self)
         return self._pool
 
@@ -104,12 +108,17 @@ def close_all() -> None:
             pool.shutdown(wait=False)
 
 
-def _prepare_worker(niceness: int) -> None:
+def _prepare_worker(niceness: int, idle: bool = False) -> None:
     """In the worker, before its first job: its priority, and its end with the bot's process,
     however that ends. A worker otherwise outlives a bot that was killed (it holds its own end
     of the pipe it waits on)."""
     if niceness:
         os.nice(niceness)
+    if idle and hasattr(os, "SCHED_IDLE"):
+        try:
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        except OSError:  # not allowed here: the niceness stands
+            log.info("The %s worker keeps its niceness: SCHED_IDLE refused", os.getpid())
     bot = multiprocessing.parent_process()
     if bot is not None:
         threading.Thread(target=_exit_after, args=(bot,), name="bot-watch", daemon=True).start()

@@ -41,12 +41,13 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-COACH = Worker("coach", niceness=15)
-"""Hints wait behind nothing a table waits on: the coach's worker runs at a lower priority (at
-10 it took the cores the bot's drawing threads need when 200 tables settle at once)."""
-REVIEWS = Worker("reviews", niceness=19)
-"""Reviews have their own worker, lower still: a busy bot's rounds (hundreds of decisions each)
-never hold up a hint a player is waiting for."""
+COACH = Worker("coach", niceness=15, idle=True)
+"""Hints wait behind nothing a table waits on: the coach's worker runs only on a core the tables
+leave idle (at nice 10, and still at 15, it took a share of the cores the bot and its drawing
+worker need when 200 tables settle at once: the presses' p99 doubled with 5 hints a second)."""
+REVIEWS = Worker("reviews", niceness=19, idle=True)
+"""Reviews have their own worker, idle too: a busy bot's rounds (hundreds of decisions each) never
+queue before a hint a player is waiting for."""
 REVIEWS_PENDING_MOST = 400
 """Rounds whose review may wait at once; past it a round goes unreviewed (a bot that finishes
 rounds faster than its spare core reviews them would otherwise queue without end)."""

@@ -400,7 +400,6 @@ class Standings(commands.Cog):
             return False
         return True
 
-
     # -- kept standings ----------------------------------------------------------------------
     async def post_standings(self) -> None:
         """Post each week's and month's final standings, once, in the channel an admin named,
@@ -470,12 +469,13 @@ def past_period_start(period: kept.Period, text: str, now: float, zone: ZoneInfo
     cleaned = text.strip()
     try:
         day = dt.date.fromisoformat(f"{cleaned}-01" if len(cleaned) == 7 else cleaned)
-    except ValueError:
+        start = kept.period_start(period, dt.datetime.combine(day, dt.time(12), zone).timestamp(), zone)
+        assert start is not None
+        end = kept.next_period_start(period, start, zone)
+    except (ValueError, OverflowError, OSError):  # not a date, or one past the calendar's ends
         raise UserError("Pick a past week or month from the list (or write its first day, such as "
                         "{example}).", example="2026-11-16") from None
-    start = kept.period_start(period, dt.datetime.combine(day, dt.time(12), zone).timestamp(), zone)
-    assert start is not None
-    if kept.next_period_start(period, start, zone) > now:
+    if end > now:
         raise UserError("That week or month has not ended yet: {board} shows the current one.",
                         board=Command("leaderboard", period=...))
     return start

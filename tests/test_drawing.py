@@ -15,6 +15,7 @@ import pytest
 
 import render
 from bot import workers
+from cogs import coaching
 from cogs.drawing import TABLE_PICTURES, Drawer
 
 
@@ -118,6 +119,14 @@ async def test_a_drawer_can_draw_at_a_lower_priority_than_the_bot() -> None:
         assert await drawer.draw(os.nice, 0) == os.nice(0) + 5
     finally:
         drawer.close()
+
+
+async def test_the_coach_and_the_reviews_run_only_where_the_bot_leaves_a_core_idle() -> None:
+    for worker in (coaching.COACH, coaching.REVIEWS):
+        try:
+            assert await worker.run(os.sched_getscheduler, 0) == os.SCHED_IDLE, worker.name
+        finally:
+            worker.close()
 
 
 async def test_where_no_worker_can_start_every_picture_is_drawn_on_a_thread(

@@ -226,7 +226,8 @@ async def test_the_leaderboard_shows_a_past_week_or_month(harness: DiscordHarnes
     assert f"<@{ann.id}> +30" in october.text and october.message["embeds"][0]["footer"]["text"].endswith(
         "October 2026")
     assert_refused(await harness.slash(ben, "leaderboard", period="all", when="2026-10"), "week or a month")
-    assert_refused(await harness.slash(ben, "leaderboard", period="week", when="last tuesday"), "2026-11-16")
+    for nonsense in ("last tuesday", "2026-13", "9999-12-31"):
+        assert_refused(await harness.slash(ben, "leaderboard", period="week", when=nonsense), "2026-11-16")
 
 
 async def test_the_past_periods_offered_are_the_last_ones_that_ended(harness: DiscordHarness, clock) -> None:

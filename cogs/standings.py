@@ -403,8 +403,10 @@ class Standings(commands.Cog):
     # -- kept standings ----------------------------------------------------------------------
     async def post_standings(self) -> None:
         """Post each week's and month's final standings, once, in the channel an admin named,
-        as soon as the period has ended in the server's time zone (after a restart too: a
-        period's post is claimed in the store before it is sent)."""
+        as soon as the period has ended in the server's time zone. The post is claimed in the
+        store first and sent with a nonce of its own: a claim that was not done (Discord down,
+        a restart in between) is sent again later, and Discord answers a repeat with the message
+        it already has."""
         async with self._standings_lock:
             now = self.bot.clock()
             for guild_id, settings in await self.bot.store.standings_guilds():
@@ -415,18 +417,30 @@ class Standings(commands.Cog):
                         continue
                     if settings.standings_since is None or end <= settings.standings_since:
                         continue  # it ended before the channel was named
-                    if await self.bot.store.claim_standings(guild_id, key, channel_id, now=now):
-                        if not await self._post_final(guild_id, channel_id, period, key, start, zone):
-                            await self.bot.store.release_standings(guild_id, key)
-                            continue  # Discord is down: try again at the next check
-                    self._standings_done.add((guild_id, key))
+                    if await self._settle_post(guild_id, channel_id, period, key, start, zone, now):
+                        self._standings_done.add((guild_id, key))
+
+    async def _settle_post(self, guild_id: int, channel_id: int, period: kept.Period, key: str,
+                           start: float, zone: ZoneInfo, now: float) -> bool:
+        """Claim the period's post and send it where its claim says; False: try again later."""
+        store = self.bot.store
+        await store.claim_standings(guild_id, key, channel_id, now=now)
+        claim = await store.standings_post(guild_id, key)
+        if claim is None or claim.done:
+            return True
+        posted = await self._post_final(guild_id, claim.channel_id, period, key, start, zone)
+        if posted is False:
+            return False  # Discord is down: the same post at the next check
+        await store.standings_posted(guild_id, key, posted)
+        return True
 
     async def _post_final(self, guild_id: int, channel_id: int, period: kept.Period, key: str,
-                          start: float, zone: ZoneInfo) -> bool:
-        """Post one period's final standings; False where Discord failed for a while."""
+                          start: float, zone: ZoneInfo) -> int | None | bool:
+        """Post one period's final standings: the message's id, None where there was nothing to
+        post or the channel refused it, False where Discord failed for a while."""
         board = await self.bot.store.board(guild_id, 0, period=period, metric="net", now=start)
         if not board.top:
-            return True  # nobody played: nothing to post
+            return None  # nobody played: nothing to post
         w = await guild_words(self.bot, guild_id)
         label = period_label(period, start, zone, w)
         png = await self.drawer.draw(board_png, board_picture(board, None, w, label))
@@ -435,15 +449,19 @@ class Standings(commands.Cog):
         file = picture_file(embed, png, "standings.png")
         channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
         try:
-            message = await channel.send(embed=embed, file=file)
+            message = await channel.send(embed=embed, file=file, nonce=standings_nonce(guild_id, key))
         except (discord.Forbidden, discord.NotFound):
             log.warning("Standings %s of guild %s not posted: no access to channel %s", key, guild_id,
                         channel_id)
-            return True  # given up: the admin names another channel for the next period
+            return None  # given up: the admin names another channel for the next period
         except (TimeoutError, discord.DiscordServerError, OSError):
             return False
-        await self.bot.store.standings_posted(guild_id, key, message.id)
-        return True
+        return message.id
+
+
+def standings_nonce(guild_id: int, key: str) -> str:
+    """The post's nonce (at most 25 characters): the same for every try of one period's post."""
+    return f"{key}:{guild_id % 10**12}"
 
 
 def period_label(period: kept.Period, start: float, zone: ZoneInfo, w: Words) -> str:

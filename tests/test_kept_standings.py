@@ -115,7 +115,7 @@ async def test_the_weeks_final_standings_are_posted_once_at_its_local_end(
     await standings(harness).post_standings()
     assert len(posts_in(harness, STANDINGS_CHANNEL)) == 1  # once, restarts included
     assert await harness.bot.store.standings_post(guild, f"w{monday.isoformat()}") == (
-        STANDINGS_CHANNEL, int(posted["id"]))
+        STANDINGS_CHANNEL, int(posted["id"]), True)
 
 
 async def restart(harness: DiscordHarness, clock, tmp_path: Path) -> None:
@@ -146,31 +146,56 @@ async def test_the_months_standings_follow_and_a_quiet_or_earlier_period_is_not_
     clock.now = local(BERLIN, 2026, 11, 2, 0, 0, 30)  # the week of 26 October: nobody played
     await cog.post_standings()
     assert len(posts_in(harness, STANDINGS_CHANNEL)) == 1
-    assert await store.standings_post(guild, "w2026-10-26") == (STANDINGS_CHANNEL, None)
+    assert await store.standings_post(guild, "w2026-10-26") == (STANDINGS_CHANNEL, None, True)
 
 
 async def test_discord_down_posts_later_and_a_deleted_channel_is_given_up(
     harness: DiscordHarness, clock
 ) -> None:
+    store, guild = harness.bot.store, harness.guild_id
     clock.now = local(BERLIN, 2026, 11, 25, 12)
     await name_the_channel(harness, "Europe/Berlin")
     ann = harness.user("ann")
-    await record(harness.bot.store, harness.guild_id, "uth", clock.now, {ann.id: Seat(10, 30)})
+    await record(store, guild, "uth", clock.now, {ann.id: Seat(10, 30)})
     cog = standings(harness)
     clock.now = local(BERLIN, 2026, 11, 30, 0, 1)
     harness.fake.inject(Fault.server_error(503, route="channels", method="POST",
                                            channel_id=STANDINGS_CHANNEL))
     await cog.post_standings()
     assert posts_in(harness, STANDINGS_CHANNEL) == []
-    assert await harness.bot.store.standings_post(harness.guild_id, "w2026-11-23") is None  # claim given back
+    assert await store.standings_post(guild, "w2026-11-23") == (STANDINGS_CHANNEL, None, False)  # to send
     harness.fake.heal()
     await cog.post_standings()
-    assert len(posts_in(harness, STANDINGS_CHANNEL)) == 1  # posted at the next check
+    (posted,) = posts_in(harness, STANDINGS_CHANNEL)  # posted at the next check
+    assert await store.standings_post(guild, "w2026-11-23") == (STANDINGS_CHANNEL, int(posted["id"]), True)
     harness.fake.delete_channel(STANDINGS_CHANNEL)
     clock.now = local(BERLIN, 2026, 12, 1, 0, 1)  # November's end: the channel is gone
     await cog.post_standings()
     await cog.post_standings()
-    assert await harness.bot.store.standings_post(harness.guild_id, "m2026-11") == (STANDINGS_CHANNEL, None)
+    assert await store.standings_post(guild, "m2026-11") == (STANDINGS_CHANNEL, None, True)
+
+
+async def test_a_post_sent_but_never_noted_is_not_posted_again_after_a_restart(
+    harness: DiscordHarness, clock, tmp_path: Path
+) -> None:
+    """Discord made the message but its answer was lost, and the bot stopped before trying
+    again: the next process sends the claim again with the same nonce and gets that message."""
+    store, guild = harness.bot.store, harness.guild_id
+    clock.now = local(NEW_YORK, 2026, 11, 25, 12)
+    await name_the_channel(harness, "America/New_York")
+    await record(store, guild, "uth", clock.now, {harness.user("ann").id: Seat(10, 30)})
+    clock.now = local(NEW_YORK, 2026, 11, 30, 0, 1)
+    harness.fake.inject(Fault.server_error(502, route="channels", method="POST", channel_id=STANDINGS_CHANNEL,
+                                           after=True))
+    await standings(harness).post_standings()
+    (made,) = posts_in(harness, STANDINGS_CHANNEL)
+    assert not (await store.standings_post(guild, "w2026-11-23")).done  # type: ignore[union-attr]
+    harness.fake.heal()
+    await restart(harness, clock, tmp_path)
+    await standings(harness).post_standings()
+    assert posts_in(harness, STANDINGS_CHANNEL) == [made]
+    noted = await harness.bot.store.standings_post(guild, "w2026-11-23")
+    assert noted == (STANDINGS_CHANNEL, int(made["id"]), True)
 
 
 async def test_a_german_server_reads_its_final_standings_in_german(harness: DiscordHarness, clock) -> None:
@@ -243,7 +268,7 @@ async def test_the_past_periods_offered_are_the_last_ones_that_ended(harness: Di
 # -- the store, on both databases ---------------------------------------------------------------
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
-async def test_a_periods_post_is_claimed_once_and_a_failed_one_given_back(
+async def test_a_periods_post_is_claimed_once_and_done_once(
     databases: Databases, backend: str
 ) -> None:
     location = await databases.new(backend)
@@ -253,14 +278,15 @@ async def test_a_periods_post_is_claimed_once_and_a_failed_one_given_back(
         await store.update_guild_settings(8, timezone="Europe/Berlin")  # no channel: not listed
         listed = await store.standings_guilds()
         assert [(guild, kept.standings_channel_id) for guild, kept in listed] == [(7, STANDINGS_CHANNEL)]
-        assert await store.claim_standings(7, "w2026-11-23", STANDINGS_CHANNEL, now=200.0)
-        assert not await store.claim_standings(7, "w2026-11-23", STANDINGS_CHANNEL, now=201.0)
-        await store.release_standings(7, "w2026-11-23")  # Discord was down: posted later
         assert await store.standings_post(7, "w2026-11-23") is None
-        assert await store.claim_standings(7, "w2026-11-23", STANDINGS_CHANNEL, now=260.0)
+        assert await store.claim_standings(7, "w2026-11-23", STANDINGS_CHANNEL, now=200.0)
+        assert not await store.claim_standings(7, "w2026-11-23", 5, now=201.0)  # the first claim stands
+        assert await store.standings_post(7, "w2026-11-23") == (STANDINGS_CHANNEL, None, False)
         await store.standings_posted(7, "w2026-11-23", 99)
-        await store.release_standings(7, "w2026-11-23")  # posted: kept
-        assert await store.standings_post(7, "w2026-11-23") == (STANDINGS_CHANNEL, 99)
+        assert await store.standings_post(7, "w2026-11-23") == (STANDINGS_CHANNEL, 99, True)
+        assert await store.claim_standings(7, "m2026-11", STANDINGS_CHANNEL, now=300.0)
+        await store.standings_posted(7, "m2026-11", None)  # nothing to post
+        assert await store.standings_post(7, "m2026-11") == (STANDINGS_CHANNEL, None, True)
         with pytest.raises(StoreError):
             await store.update_guild_settings(7, standings_channel_id=-5)
     finally:

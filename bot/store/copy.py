@@ -52,7 +52,7 @@ TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                       "best_streak"), ("guild_id", "game", "period", "user_id")),
     "decisions": (("round_id", "user_id", "seq", "guild_id", "game", "made", "best", "made_ev", "best_ev",
                    "ante", "method", "played_best", "given_up"), ("round_id", "user_id", "seq")),
-    "standings_posts": (("guild_id", "period", "channel_id", "claimed_at", "message_id"),
+    "standings_posts": (("guild_id", "period", "channel_id", "claimed_at", "message_id", "done"),
                         ("guild_id", "period")),
 }
 # Tables whose ids a database hands out: PostgreSQL's identity sequences must go on from the

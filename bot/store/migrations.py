@@ -395,14 +395,16 @@ MIGRATION_0010_STANDINGS = """
 -- leaderboard, and since when (a period that ended before is not posted there).
 ALTER TABLE guild_settings ADD COLUMN standings_channel_id INTEGER;
 ALTER TABLE guild_settings ADD COLUMN standings_since REAL;
--- A period's final standings as posted: claimed before the post (so a period is posted at most
--- once, whatever restarts), the message noted after it.
+-- A period's final standings: claimed before the post, done once it was posted (its message) or
+-- had nothing to post or nowhere to go. A claim not done is sent again with the same nonce, which
+-- Discord answers with the message already sent: one post whatever restarts.
 CREATE TABLE standings_posts (
     guild_id   INTEGER NOT NULL,
     period     TEXT    NOT NULL,
     channel_id INTEGER NOT NULL,
     claimed_at REAL    NOT NULL,
     message_id INTEGER,
+    done       INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (guild_id, period)
 ) WITHOUT ROWID;
 """

@@ -9,7 +9,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.i18n import Refusal
 
@@ -184,6 +184,16 @@ class GuildSettings:
 
 
 DEFAULT_SETTINGS = GuildSettings()
+
+
+class StandingsPost(NamedTuple):
+    """A period's final standings, claimed for posting in ``channel_id``."""
+
+    channel_id: int
+    message_id: int | None
+    """The post (None: not posted, or nothing to post)."""
+    done: bool
+    """Posted, or nothing to post, or the channel refused it; False: still to send."""
 
 # Upper bounds an admin may set; zero amounts switch the starting gift or the daily off.
 SETTING_LIMITS: Mapping[str, int] = {

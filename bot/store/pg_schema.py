@@ -310,6 +310,7 @@ CREATE TABLE standings_posts (
     channel_id BIGINT NOT NULL,
     claimed_at DOUBLE PRECISION NOT NULL,
     message_id BIGINT,
+    done       INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (guild_id, period)
 );
 """

@@ -5,7 +5,7 @@ from __future__ import annotations
 import aiosqlite
 
 from bot.shards import Shards
-from bot.store.models import DEFAULT_SETTINGS, GuildSettings
+from bot.store.models import DEFAULT_SETTINGS, GuildSettings, StandingsPost
 
 
 async def read_settings(db: aiosqlite.Connection, guild_id: int) -> GuildSettings:
@@ -69,8 +69,8 @@ async def standings_guilds(db: aiosqlite.Connection, shards: Shards) -> list[tup
 
 async def claim_standings(db: aiosqlite.Connection, guild_id: int, period: str, channel_id: int,
                           now: float) -> bool:
-    """Claim the post of ``period``'s final standings; True only the first time (a period's
-    standings are posted at most once, whatever restarts or a second process do)."""
+    """Claim the post of ``period``'s final standings in ``channel_id``; True only the first time
+    (a second process, or a restart, finds the claim and goes on with it)."""
     query = """
         INSERT INTO standings_posts (guild_id, period, channel_id, claimed_at) VALUES (?, ?, ?, ?)
         ON CONFLICT (guild_id, period) DO NOTHING
@@ -79,23 +79,19 @@ async def claim_standings(db: aiosqlite.Connection, guild_id: int, period: str, 
     return cursor.rowcount == 1
 
 
-async def note_standings_post(db: aiosqlite.Connection, guild_id: int, period: str, message_id: int) -> None:
-    await db.execute("UPDATE standings_posts SET message_id = ? WHERE guild_id = ? AND period = ?",
+async def note_standings_post(db: aiosqlite.Connection, guild_id: int, period: str,
+                              message_id: int | None) -> None:
+    """The claim is done: posted as ``message_id``, or (None) nothing to post or nowhere to post it."""
+    await db.execute("UPDATE standings_posts SET message_id = ?, done = 1 WHERE guild_id = ? AND period = ?",
                      (message_id, guild_id, period))
 
 
-async def release_standings(db: aiosqlite.Connection, guild_id: int, period: str) -> None:
-    """Give a claim back (the post failed for a while): the next check posts it."""
-    await db.execute("DELETE FROM standings_posts WHERE guild_id = ? AND period = ? AND message_id IS NULL",
-                     (guild_id, period))
-
-
-async def standings_post(db: aiosqlite.Connection, guild_id: int,
-                         period: str) -> tuple[int, int | None] | None:
-    """Where ``period``'s standings went: (channel, message; None: nothing posted), None: unclaimed."""
+async def standings_post(db: aiosqlite.Connection, guild_id: int, period: str) -> StandingsPost | None:
+    """``period``'s claim (None: not claimed yet)."""
     rows = list(await db.execute_fetchall(
-        "SELECT channel_id, message_id FROM standings_posts WHERE guild_id = ? AND period = ?",
+        "SELECT channel_id, message_id, done FROM standings_posts WHERE guild_id = ? AND period = ?",
         (guild_id, period)))
     if not rows:
         return None
-    return int(rows[0][0]), None if rows[0][1] is None else int(rows[0][1])
+    channel_id, message_id, done = rows[0]
+    return StandingsPost(int(channel_id), None if message_id is None else int(message_id), bool(done))

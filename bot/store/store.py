@@ -35,6 +35,7 @@ from bot.store.models import (
     RoundHeader,
     RoundInfo,
     RoundMoney,
+    StandingsPost,
     UnbalancedSettlement,
     validate_amount,
     validate_movements,
@@ -223,21 +224,17 @@ class Store(TableStoreMixin, StackStoreMixin):
             return await settings_rows.standings_guilds(db, self.shards)
 
     async def claim_standings(self, guild_id: int, period_key: str, channel_id: int, *, now: float) -> bool:
-        """True the first time a period's final standings are claimed for posting, False ever after."""
+        """Claim a period's final standings for posting in ``channel_id``: True the first time."""
         async with self._transaction() as db:
             return await settings_rows.claim_standings(db, guild_id, period_key, channel_id, now)
 
-    async def standings_posted(self, guild_id: int, period_key: str, message_id: int) -> None:
+    async def standings_posted(self, guild_id: int, period_key: str, message_id: int | None) -> None:
+        """The period's claim is done: its post (None: nothing posted)."""
         async with self._transaction() as db:
             await settings_rows.note_standings_post(db, guild_id, period_key, message_id)
 
-    async def release_standings(self, guild_id: int, period_key: str) -> None:
-        """Give back the claim of a post that failed for a while (Discord down): posted later."""
-        async with self._transaction() as db:
-            await settings_rows.release_standings(db, guild_id, period_key)
-
-    async def standings_post(self, guild_id: int, period_key: str) -> tuple[int, int | None] | None:
-        """Where a period's final standings were posted: (channel, message or None); None: not claimed."""
+    async def standings_post(self, guild_id: int, period_key: str) -> StandingsPost | None:
+        """A period's claim: where its standings go and whether they went (None: not claimed)."""
         async with self._reading() as db:
             return await settings_rows.standings_post(db, guild_id, period_key)
 

@@ -6,10 +6,12 @@ friendly when hints are off, the decision is made, or the asker has none."""
 from __future__ import annotations
 
 import asyncio
+from types import SimpleNamespace
 
 import pytest
 
 from bot.coach import chinese, hcf, imperial, threecard, twoplusfour
+from bot.coach.review import Decision
 from bot.coach.values import HintRequest
 from bot.i18n import words
 from bot.poker import parse_cards
@@ -303,3 +305,40 @@ async def test_a_round_finished_while_too_many_wait_for_review_says_so(
     (result,) = tables.results()
     review = next(c["custom_id"] for c in walk_components(result["components"]) if c.get("label") == REVIEW)
     assert_refused(await harness.click(alice, result, review), f"too busy to review round #{round_id}")
+
+
+async def test_rounds_that_end_together_are_reviewed_in_one_job_and_one_write(
+        harness: DiscordHarness, monkeypatch) -> None:
+    """When many tables settle at once, the coach takes their rounds to its worker together and
+    keeps their reviews in one transaction (one per round queued behind the tables' presses)."""
+    jobs: list[int] = []
+    writes: list[int] = []
+    run, store = coaching.REVIEWS.run, harness.bot.store
+    keep = store.add_round_reviews
+
+    async def counted_run(function, rounds):  # type: ignore[no-untyped-def]
+        jobs.append(len(rounds))
+        return await run(function, rounds)
+
+    async def counted_keep(rounds):  # type: ignore[no-untyped-def]
+        writes.append(len(rounds))
+        await keep(rounds)
+
+    monkeypatch.setattr(coaching.REVIEWS, "run", counted_run)
+    monkeypatch.setattr(store, "add_round_reviews", counted_keep)
+    coach = harness.bot.get_cog("Coach")
+    cards = tuple(parse_cards("Qs 6d 4c"))  # Q-6-4: Play, just
+    request = HintRequest(threecard.hint, (cards, 10), 10, frozenset({"play", "fold"}))
+    table = SimpleNamespace(guild_id=harness.guild_id,
+                            adapter=SimpleNamespace(info=SimpleNamespace(key="threecard")))
+    for round_id, seat in ((901, 1), (902, 2), (903, 3)):
+        result = SimpleNamespace(round_id=round_id, decisions=(Decision(seat, request, "fold"),))
+        await coach.on_round_reviewable(table, result)
+    waiting = coach.in_the_works(902)
+    assert waiting is not None and waiting[0] == frozenset({2})
+    await asyncio.wait_for(asyncio.shield(waiting[1]), timeout=60)
+    assert jobs == [3] and writes == [3]
+    for round_id, seat in ((901, 1), (902, 2), (903, 3)):
+        (kept,) = await store.round_review(round_id, seat)
+        assert (kept.made, kept.best) == ("fold", "play") and kept.given_up > 0
+    assert coach.in_the_works(902) is None

@@ -74,6 +74,11 @@ class Reviewed:
         return 0.0 if self.played_best else (self.best_ev - self.made_ev) * self.ante
 
 
+def review_rounds(rounds: list[tuple[Decision, ...]]) -> list[tuple[Reviewed, ...]]:
+    """:func:`review` for several rounds in one job (one trip to the worker and back)."""
+    return [review(decisions) for decisions in rounds]
+
+
 def review(decisions: tuple[Decision, ...]) -> tuple[Reviewed, ...]:
     """Each decision valued as its hint would have been (run in the coach's worker)."""
     reviewed = []

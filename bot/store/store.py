@@ -466,8 +466,14 @@ class Store(TableStoreMixin, StackStoreMixin):
 
     async def add_reviews(self, guild_id: int, round_id: int, decisions: Sequence[ReviewedDecision]) -> None:
         """Keep the coach's review of a round's decisions (kept once if stored again)."""
+        await self.add_round_reviews([(guild_id, round_id, decisions)])
+
+    async def add_round_reviews(self, rounds: Sequence[tuple[int, int, Sequence[ReviewedDecision]]]) -> None:
+        """Keep the reviews of several rounds ``(guild, round, decisions)`` in one transaction:
+        the coach stores what it worked out in one go, not once per round of a burst."""
         async with self._transaction() as db:
-            await reviews.add(db, guild_id, round_id, decisions)
+            for guild_id, round_id, decisions in rounds:
+                await reviews.add(db, guild_id, round_id, decisions)
 
     async def round_review(self, round_id: int, user_id: int) -> list[ReviewedDecision]:
         """The member's reviewed decisions in the round, in order (empty: none kept)."""

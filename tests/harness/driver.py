@@ -265,7 +265,8 @@ class DiscordHarness:
                            **options: Any) -> list[dict[str, Any]]:
         """The choices the bot offers for option ``focused`` of ``/command`` while ``typed`` is
         in it (``options``: the others already filled in)."""
-        payload = self.command_payload(user, command, **options, **{focused: typed})
+        filled: dict[str, Any] = {**options, focused: typed}
+        payload = self.command_payload(user, command, **filled)
         payload["type"] = 4  # APPLICATION_COMMAND_AUTOCOMPLETE
         _focus(payload["data"]["options"], focused)
         (reply,) = await self.deliver(payload)

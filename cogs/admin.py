@@ -13,6 +13,7 @@ from bot.errors import UserError
 from bot.i18n import LANGUAGES, N_, language_of
 from bot.store import MAX_AMOUNT
 from bot.store.stats_models import checked_zone_name, zone_names_like
+from cogs.channel_access import FIX_HINT, POSTING_PERMISSIONS, missing_of, names_text
 from cogs.common import (
     answer,
     casino_embed,
@@ -166,9 +167,12 @@ class Admin(commands.Cog):
         if channel is None:
             return {}
         cached, me = channel.resolve(), interaction.guild.me if interaction.guild is not None else None
-        if cached is not None and me is not None and not _may_post_pictures(cached.permissions_for(me)):
-            raise UserError("I may not post pictures in {channel}: let me see it, send messages, embed "
-                            "links and attach files there, then try again.", channel=channel.mention)
+        missing = missing_of(cached.permissions_for(me), POSTING_PERMISSIONS) if cached and me else []
+        if missing:
+            w = reader(interaction)
+            raise UserError("I can't post the standings in {channel}: I'm missing {permissions} there. "
+                            "{hint}", channel=channel.mention, permissions=names_text(missing, w),
+                            hint=w(FIX_HINT))
         return {"standings_channel_id": channel.id, "standings_since": self.bot.clock()}
 
     @settings.autocomplete("timezone")
@@ -203,11 +207,6 @@ class Admin(commands.Cog):
         if not report.ok:
             log.error("Audit failed for guild %s: %s", report.guild_id, report)
         await interaction.followup.send(embed=embed, ephemeral=True)
-
-
-def _may_post_pictures(permissions: discord.Permissions) -> bool:
-    return (permissions.view_channel and permissions.send_messages and permissions.embed_links
-            and permissions.attach_files)
 
 
 def _settings_changes(

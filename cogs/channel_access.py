@@ -12,15 +12,17 @@ import discord
 from bot.i18n import N_, Words
 from cogs.common import ENGLISH, reader
 
-TABLE_PERMISSIONS: tuple[tuple[str, str], ...] = (
+POSTING_PERMISSIONS: tuple[tuple[str, str], ...] = (
     ("view_channel", N_("View Channel")),
     ("send_messages", N_("Send Messages")),
     ("embed_links", N_("Embed Links")),
     ("attach_files", N_("Attach Files")),
-    ("read_message_history", N_("Read Message History")),
 )
-"""What a table needs in a text channel: to see it, post the table and results (embeds with
-pictures) and edit its own message; each with the name Discord's client gives it."""
+"""What posting a picture (an embed with an image) in a text channel takes; each with the name
+Discord's client gives it."""
+TABLE_PERMISSIONS: tuple[tuple[str, str], ...] = (
+    *POSTING_PERMISSIONS, ("read_message_history", N_("Read Message History")))
+"""What a table needs in a text channel: to post the table and results, and edit its own message."""
 THREAD_PERMISSIONS: tuple[tuple[str, str], ...] = tuple(
     ("send_messages_in_threads", N_("Send Messages in Threads")) if flag == "send_messages" else (flag, name)
     for flag, name in TABLE_PERMISSIONS)
@@ -39,7 +41,11 @@ def in_thread(interaction: discord.Interaction) -> bool:
 def missing_permissions(interaction: discord.Interaction) -> list[str]:
     """The names of the table permissions the bot lacks in the interaction's channel."""
     needed = THREAD_PERMISSIONS if in_thread(interaction) else TABLE_PERMISSIONS
-    have = interaction.app_permissions
+    return missing_of(interaction.app_permissions, needed)
+
+
+def missing_of(have: discord.Permissions, needed: tuple[tuple[str, str], ...]) -> list[str]:
+    """The names of the ``needed`` permissions that ``have`` lacks."""
     return [name for flag, name in needed if not getattr(have, flag)]
 
 

@@ -342,8 +342,7 @@ class Standings(commands.Cog):
         async def stats_post() -> Post:
             profile = await self.bot.store.profile(guild_id, who.id)
             w = await server_words(interaction)
-            zone = kept.zone_of((await self.bot.store.guild_settings(guild_id)).timezone)
-            today = dt.datetime.fromtimestamp(self.bot.clock(), zone).date()
+            today = dt.datetime.fromtimestamp(self.bot.clock(), await self._zone(guild_id)).date()
             picture = profile_picture(profile, w, today)
             png = await self.drawer.draw(profile_png, picture)
             decisions = await self.bot.store.coach_stats(guild_id, who.id, week_start(today))

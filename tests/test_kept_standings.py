@@ -6,14 +6,19 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
+from types import SimpleNamespace
 from zoneinfo import ZoneInfo
 
+import discord
 import pytest
 
 from bot.client import CasinoBot
 from bot.config import Config
+from bot.errors import UserError
+from bot.i18n import words_for
 from bot.store import Store, StoreError
 from bot.store.stats_models import last_ended, next_period_start, period_key
+from cogs.admin import Admin
 from cogs.standings import Standings
 from tests.harness.driver import DiscordHarness, assert_refused
 from tests.harness.faults import Fault
@@ -292,3 +297,24 @@ async def test_a_periods_post_is_claimed_once_and_done_once(
     finally:
         await store.close()
         await databases.discard(location)
+
+
+def test_a_channel_the_bot_may_not_post_pictures_in_is_refused_naming_what_is_missing() -> None:
+    """Where the bot's cache knows the channel, its own permissions there are checked (the
+    harness has no channel cache, so the check is driven here with Discord's objects)."""
+    without_files = discord.Permissions(view_channel=True, send_messages=True, embed_links=True)
+    cached = SimpleNamespace(permissions_for=lambda member: without_files)
+    channel = SimpleNamespace(id=STANDINGS_CHANNEL, mention=f"<#{STANDINGS_CHANNEL}>",
+                              resolve=lambda: cached)
+    admin = Admin(SimpleNamespace(clock=lambda: 5.0))  # type: ignore[arg-type]
+    for locale, expected in (("en-US", "I'm missing Attach Files there"),
+                             ("de", "Mir fehlt dort Dateien anhängen")):
+        interaction = SimpleNamespace(guild=SimpleNamespace(me=object()), locale=locale)
+        with pytest.raises(UserError) as refused:
+            admin._standings_changes(interaction, channel, None)  # type: ignore[arg-type]
+        assert expected in refused.value.text(words_for(locale)), refused.value.text(words_for(locale))
+    everything = discord.Permissions(view_channel=True, send_messages=True, embed_links=True,
+                                     attach_files=True)
+    cached.permissions_for = lambda member: everything
+    assert admin._standings_changes(interaction, channel, None) == {  # type: ignore[arg-type]
+        "standings_channel_id": STANDINGS_CHANNEL, "standings_since": 5.0}

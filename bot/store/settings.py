@@ -7,22 +7,20 @@ import aiosqlite
 from bot.shards import Shards
 from bot.store.models import DEFAULT_SETTINGS, GuildSettings, StandingsPost
 
+_SETTINGS = """starting_balance, daily_amount, daily_cooldown_seconds, language, timezone,
+    standings_channel_id, standings_since"""
+"""The columns of a :class:`GuildSettings`, in its order."""
+
 
 async def read_settings(db: aiosqlite.Connection, guild_id: int) -> GuildSettings:
-    query = """
-        SELECT starting_balance, daily_amount, daily_cooldown_seconds, language, timezone,
-               standings_channel_id, standings_since
-        FROM guild_settings WHERE guild_id = ?
-    """
+    query = f"SELECT {_SETTINGS} FROM guild_settings WHERE guild_id = ?"
     rows = list(await db.execute_fetchall(query, (guild_id,)))
     return GuildSettings(*rows[0]) if rows else DEFAULT_SETTINGS
 
 
 async def write_settings(db: aiosqlite.Connection, guild_id: int, settings: GuildSettings) -> None:
-    query = """
-        INSERT INTO guild_settings
-            (guild_id, starting_balance, daily_amount, daily_cooldown_seconds, language, timezone,
-             standings_channel_id, standings_since)
+    query = f"""
+        INSERT INTO guild_settings (guild_id, {_SETTINGS})
         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (guild_id) DO UPDATE SET
             starting_balance = excluded.starting_balance,
@@ -60,8 +58,7 @@ async def standings_guilds(db: aiosqlite.Connection, shards: Shards) -> list[tup
     """The shards' guilds whose admin named a channel for the kept standings, with their settings."""
     owned, params = shards.sql_condition("guild_id")
     query = f"""
-        SELECT guild_id, starting_balance, daily_amount, daily_cooldown_seconds, language, timezone,
-               standings_channel_id, standings_since
+        SELECT guild_id, {_SETTINGS}
         FROM guild_settings WHERE standings_channel_id IS NOT NULL AND {owned} ORDER BY guild_id
     """
     return [(int(row[0]), GuildSettings(*row[1:])) for row in await db.execute_fetchall(query, params)]

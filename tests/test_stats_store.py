@@ -3,6 +3,7 @@ history; periods in the server's time zone, across daylight-saving changes; sitt
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import json
 import sqlite3
@@ -10,6 +11,7 @@ from pathlib import Path
 from unittest.mock import patch
 from zoneinfo import ZoneInfo
 
+import asyncpg
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -18,7 +20,7 @@ from bot.store import AccountRef, Store, StoreError, migrations
 from bot.store.bulk import BulkHistory
 from bot.store.stats_models import period_key, period_start
 from tests.conftest import BACKENDS
-from tests.harness.postgres import Databases
+from tests.harness.postgres import Databases, PostgresServer
 from tests.stats_helpers import (
     STATS_COLUMNS,
     Played,
@@ -362,3 +364,39 @@ async def test_the_benchmarks_bulk_history_passes_the_audit_and_equals_a_recount
     finally:
         await store.close()
     assert await stats_rows(path, "player_stats") == recount(played, {GUILD: ZoneInfo("UTC")})
+
+
+async def test_two_processes_settling_one_players_rounds_at_once_keep_the_streak_of_a_recount(
+    postgres: PostgresServer,
+) -> None:
+    """Two processes settle rounds with a player in common at the same moment. The one that
+    started first is held up counting (another transaction holds Ann's rows) until the second has
+    counted Ben's loss and committed; only then does the first count Ben's win. Kept totals ran
+    loss, win (streak 1), so the settlement order the recount follows must say the same: it is
+    the order in which the rounds counted, not the order in which they began to settle."""
+    url = await postgres.new_database("casino_stats_race")
+    first, second = await Store.open(url), await Store.open(url)
+    holder = await asyncpg.connect(url)
+    try:
+        await record(first, GUILD, "uth", START, {ANN: Seat(10, 0), BEN: Seat(10, 0)})
+        await holder.execute("BEGIN")
+        await holder.execute("SELECT 1 FROM player_stats WHERE guild_id = $1 AND user_id = $2 "
+                             "FOR UPDATE", GUILD, ANN)
+        won = asyncio.create_task(record(first, GUILD, "uth", START + 60,
+                                         {ANN: Seat(10, 20), BEN: Seat(10, 20)}))
+        for _ in range(500):  # until the first round waits for Ann's rows (10 s at most)
+            if await holder.fetchval("SELECT COUNT(*) FROM pg_locks WHERE NOT granted"):
+                break
+            await asyncio.sleep(0.02)
+        assert not won.done()
+        await record(second, GUILD, "uth", START + 61, {BEN: Seat(10, 0)})
+        await holder.execute("ROLLBACK")
+        await won
+        assert await first.stats_mismatches(GUILD) == 0
+        kept = await stats_rows(url, "player_stats")
+        streaks = kept[(GUILD, "*", "all", BEN)][-2:]
+        assert streaks == (1, 1), "Ben lost, lost, then won: the win counted last"
+    finally:
+        await holder.close()
+        await first.close()
+        await second.close()

@@ -21,12 +21,12 @@ async def insert_round(
     day: str | None = None, session_id: int | None = None,
 ) -> int:
     """Create a round and return its game number (a settled one counts on ``day``, the local
-    date, and in the table's sitting ``session_id``)."""
-    settled_seq = next_settled_seq(db) if status == "settled" else "NULL"
-    query = f"""
+    date, and in the table's sitting ``session_id``; its place in settlement order comes from
+    :func:`take_settlement_place` once it is counted)."""
+    query = """
         INSERT INTO rounds (guild_id, channel_id, game, status, commitment, seed,
-                            created_at, settled_at, state, day, session_id, settled_seq)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, {settled_seq})
+                            created_at, settled_at, state, day, session_id)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         RETURNING id
     """
     settled_at = now if status == "settled" else None
@@ -42,11 +42,10 @@ async def settle_open_round(
 ) -> None:
     """Mark an open round settled with ``header``'s proof and final state (its game and channel
     are the round's already); refuses a round that is unknown, elsewhere or already done."""
-    query = f"""
+    query = """
         UPDATE rounds
         SET status = 'settled', settled_at = ?, commitment = COALESCE(?, commitment),
-            seed = COALESCE(?, seed), state = ?, day = ?, session_id = ?,
-            settled_seq = {next_settled_seq(db)}
+            seed = COALESCE(?, seed), state = ?, day = ?, session_id = ?
         WHERE id = ? AND guild_id = ? AND status = 'open'
     """
     params = (now, header.commitment, header.seed, _json(header.state), day, session_id, round_id,
@@ -54,6 +53,16 @@ async def settle_open_round(
     cursor = await db.execute(query, params)
     if cursor.rowcount != 1:
         raise StoreError("round {round_id} is not an open round of this server", round_id=str(round_id))
+
+
+async def take_settlement_place(db: aiosqlite.Connection, round_id: int) -> None:
+    """Give the settled round its place in settlement order, the order its players' streaks
+    run in: after it has counted in their stats, whose rows it now holds locked until it commits.
+    A round of another process sharing a player waits for those rows and so takes a later place.
+    Taken before counting, two processes' rounds could count in the other order than their
+    places (the first held up, the second counting and committing past it), and the kept streaks
+    would differ from a recount."""
+    await db.execute(f"UPDATE rounds SET settled_seq = {next_settled_seq(db)} WHERE id = ?", (round_id,))
 
 
 async def insert_players(

@@ -390,6 +390,7 @@ class Store(TableStoreMixin, StackStoreMixin):
                                                session_id=session_id)
             await rounds.insert_players(db, recorded, settled.results, hands)
             await stats.count_round(db, recorded)
+            await rounds.take_settlement_place(db, recorded)
             if names:
                 await stats.remember_names(db, guild_id, names, now)
             await money.post(db, guild_id, checked, round_id=recorded, now=now)

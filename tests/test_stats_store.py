@@ -388,6 +388,8 @@ async def test_two_processes_settling_one_players_rounds_at_once_keep_the_streak
             if await holder.fetchval("SELECT COUNT(*) FROM pg_locks WHERE NOT granted"):
                 break
             await asyncio.sleep(0.02)
+        else:
+            pytest.fail("the first round never waited for Ann's rows")
         assert not won.done()
         await record(second, GUILD, "uth", START + 61, {BEN: Seat(10, 0)})
         await holder.execute("ROLLBACK")

@@ -5,8 +5,9 @@ Discord splits a bot's guilds into ``count`` shards, guild ``g`` going to shard
 runs some of them (``ids``); its tables, timers, recovery and recaps are those of its shards'
 guilds, so several processes can share one PostgreSQL database without touching each other's
 tables. One process with every shard (the default: one shard of one) serves every guild.
-A practice table's economy is its guild's id negated (``bot.tables.config.practice_economy``):
-the guild's shard serves it too.
+A table's rounds and sittings are its guild's shard's whatever economy they play in (a practice
+table's, ``bot.tables.config.practice_economy``, or an event's, ``bot.events.event_economy``):
+the store reads the shard from the table's guild.
 """
 
 from __future__ import annotations

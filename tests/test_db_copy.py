@@ -11,6 +11,7 @@ import asyncpg
 import pytest
 
 from bot import dbtool
+from bot.events import EventSpec
 from bot.store import AccountRef, ActionRow, RoundHeader, Stake, Store, StoreError
 from bot.store.copy import TABLES, copy_database
 from bot.store.stats_models import ReviewedDecision
@@ -60,6 +61,11 @@ async def busy_database(store: Store) -> None:
         stack_table=pot.id)
     await store.void_round(GUILD, voided, reason="test", now=NOW, post=(pot.id, {"voided": True}))
     assert (in_play, voided) == (IN_PLAY, VOIDED)
+    spec = EventSpec("Game night", 3, ("uth",), NOW, NOW + 3600, 500, fee=10)
+    night = await store.create_event(GUILD, spec, now=NOW)
+    for member in (ANN, BEN):
+        await store.join_event(GUILD, night.id, member, now=NOW)
+    assert await store.end_event(GUILD, night.id, now=NOW + 3600) is not None
 
 
 async def what_players_see(location: str) -> tuple[object, ...]:
@@ -77,7 +83,9 @@ async def what_players_see(location: str) -> tuple[object, ...]:
                 await store.ledger(GUILD, limit=1000),
                 await store.round_review(REVIEWED, ANN),
                 await store.coach_stats(GUILD, ANN, "2020-01-01"),
-                await store.standings_post(GUILD, "w2026-11-23"))
+                await store.standings_post(GUILD, "w2026-11-23"),
+                await store.guild_events(GUILD),
+                await store.event_result(GUILD, 1))
     finally:
         await store.close()
 

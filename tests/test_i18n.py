@@ -153,7 +153,8 @@ NOT_PLAYER_FACING = {
 messages only a developer reads."""
 LOCALISED = sorted({*(ROOT / "cogs").glob("*.py"), *(ROOT / "bot" / "tables").glob("*.py"),
                     *(ROOT / "bot" / "games").rglob("*.py"), *(ROOT / "bot" / "poker").glob("*.py"),
-                    ROOT / "bot" / "errors.py", ROOT / "bot" / "client.py"} - NOT_PLAYER_FACING)
+                    ROOT / "bot" / "errors.py", ROOT / "bot" / "client.py", ROOT / "bot" / "events.py",
+                    ROOT / "bot" / "store" / "event_store.py"} - NOT_PLAYER_FACING)
 """Every module whose words reach players: each speaks the reader's language."""
 
 

@@ -23,7 +23,7 @@ log = logging.getLogger(__name__)
 
 BATCH = 5000
 
-# Every table of the schema (version 10), parents before children, with its columns and key.
+# Every table of the schema (version 11), parents before children, with its columns and key.
 TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "guild_settings": (("guild_id", "starting_balance", "daily_amount", "daily_cooldown_seconds",
                         "language", "timezone", "standings_channel_id", "standings_since"), ("guild_id",)),
@@ -54,10 +54,15 @@ TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                    "ante", "method", "played_best", "given_up"), ("round_id", "user_id", "seq")),
     "standings_posts": (("guild_id", "period", "channel_id", "claimed_at", "message_id", "done"),
                         ("guild_id", "period")),
+    "events": (("id", "guild_id", "name", "name_key", "channel_id", "games",
+                "starts_at", "ends_at", "stack", "fee", "split", "rebuys", "entries_open", "created_at",
+                "ended_at", "podium_message_id", "podium_done"), ("id",)),
+    "event_entries": (("event_id", "user_id", "joined_at", "buys", "final_stack", "prize"),
+                      ("event_id", "user_id")),
 }
 # Tables whose ids a database hands out: PostgreSQL's identity sequences must go on from the
 # copied ids (SQLite's AUTOINCREMENT follows inserted ids by itself).
-IDENTITIES = ("accounts", "tables", "rounds", "ledger", "table_sessions")
+IDENTITIES = ("accounts", "tables", "rounds", "ledger", "table_sessions", "events")
 
 
 @dataclass

@@ -409,10 +409,49 @@ CREATE TABLE standings_posts (
 ) WITHOUT ROWID;
 """
 
+# Game nights (#38). An event plays in an economy of its own (bot.events.event_economy, made
+# from its id): its
+# entrants' event stacks are that economy's wallets, so the entry fees (held in the guild's
+# escrow 'event:<id>') and the prizes are the only chips that cross to the guild's wallets. Its
+# name is unique in the guild whatever the case (name_key); ended_at is set once, in the
+# transaction that pays the prizes; the podium's post is claimed like the standings'.
+MIGRATION_0011_EVENTS = """
+CREATE TABLE events (
+    id                INTEGER PRIMARY KEY AUTOINCREMENT,
+    guild_id          INTEGER NOT NULL,
+    name              TEXT    NOT NULL,
+    name_key          TEXT    NOT NULL,
+    channel_id        INTEGER NOT NULL,
+    games             TEXT    NOT NULL,
+    starts_at         REAL    NOT NULL,
+    ends_at           REAL    NOT NULL,
+    stack             INTEGER NOT NULL CHECK (stack > 0),
+    fee               INTEGER NOT NULL CHECK (fee >= 0),
+    split             TEXT    NOT NULL,
+    rebuys            INTEGER NOT NULL,
+    entries_open      INTEGER NOT NULL DEFAULT 1,
+    created_at        REAL    NOT NULL,
+    ended_at          REAL,
+    podium_message_id INTEGER,
+    podium_done       INTEGER NOT NULL DEFAULT 0,
+    UNIQUE (guild_id, name_key)
+);
+CREATE INDEX events_to_end ON events (ends_at) WHERE ended_at IS NULL;
+CREATE TABLE event_entries (
+    event_id    INTEGER NOT NULL REFERENCES events (id),
+    user_id     INTEGER NOT NULL,
+    joined_at   REAL    NOT NULL,
+    buys        INTEGER NOT NULL CHECK (buys >= 1),
+    final_stack INTEGER,
+    prize       INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (event_id, user_id)
+) WITHOUT ROWID;
+"""
+
 MIGRATIONS: tuple[str, ...] = (
     MIGRATION_0001_INITIAL, MIGRATION_0002_POSTING, MIGRATION_0003_TABLES, MIGRATION_0004_STACKS,
     MIGRATION_0005_TABLE_POSTS, MIGRATION_0006_LANGUAGE, MIGRATION_0007_STATS, MIGRATION_0008_WELCOMES,
-    MIGRATION_0009_DECISIONS, MIGRATION_0010_STANDINGS,
+    MIGRATION_0009_DECISIONS, MIGRATION_0010_STANDINGS, MIGRATION_0011_EVENTS,
 )
 
 

@@ -5,6 +5,7 @@ Nothing here knows about SQL, so a PostgreSQL adapter would reuse all of it unch
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
@@ -223,14 +224,28 @@ class AuditReport:
     """Chips players brought to tables (player-banked and peer-to-peer games)."""
     stats_off: int = 0
     """Leaderboard and stats rows that differ from a recount from the rounds."""
+    event_chips: int = 0
+    """Chips in the guild's events' economies: entrants' event stacks (wallets and table
+    stacks), their rounds' escrow and the events' houses."""
+    event_minted: int = 0
+    """Event chips minted: the stacks given at entries and rebuys."""
 
     @property
     def in_circulation(self) -> int:
-        return self.wallets + self.house + self.escrow + self.stacks
+        return self.wallets + self.house + self.escrow + self.stacks + self.event_chips
 
     @property
     def ok(self) -> bool:
-        return self.in_circulation == self.minted and self.ledger_matches_balances and not self.stats_off
+        return (self.in_circulation == self.minted + self.event_minted and self.ledger_matches_balances
+                and not self.stats_off)
+
+    def with_event(self, event: AuditReport) -> AuditReport:
+        """This guild's report covering one of its events' economies too."""
+        return dataclasses.replace(
+            self, event_chips=self.event_chips + event.in_circulation,
+            event_minted=self.event_minted + event.minted,
+            ledger_matches_balances=self.ledger_matches_balances and event.ledger_matches_balances,
+            stats_off=self.stats_off + event.stats_off)
 
 
 @dataclass(frozen=True)

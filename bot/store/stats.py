@@ -365,8 +365,10 @@ async def end_sessions(db: aiosqlite.Connection, *, now: float, idle_seconds: fl
                        table_id: int | None = None) -> list[int]:
     """End the sittings of the shards' guilds idle since ``now - idle_seconds`` (with
     ``table_id``: that table's, idle or not) and return every ended sitting of theirs whose recap
-    is still to be posted (another process posts its own guilds' recaps)."""
-    owned, params = shards.sql_condition("guild_id")
+    is still to be posted (another process posts its own guilds' recaps). A sitting is its
+    table's guild's (its own guild_id may be another economy's: a practice table's, an event's)."""
+    tables_owned, params = shards.sql_condition("guild_id")
+    owned = f"table_id IN (SELECT id FROM tables WHERE {tables_owned})"
     if table_id is None:
         await db.execute(f"""
             UPDATE table_sessions SET ended_at = last_round_at + ?

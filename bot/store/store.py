@@ -18,10 +18,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, TypeVar
 
+from bot.events import is_event_economy
 from bot.shards import EVERY_GUILD, Shards
-from bot.store import money, posts, reviews, rounds, stacks, stats
+from bot.store import events, money, posts, reviews, rounds, stacks, stats
 from bot.store import settings as settings_rows
 from bot.store.backend import Backend, Body
+from bot.store.event_store import EventStoreMixin
 from bot.store.models import (
     AccountRef,
     AuditReport,
@@ -69,7 +71,7 @@ T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 
-class Store(TableStoreMixin, StackStoreMixin):
+class Store(TableStoreMixin, StackStoreMixin, EventStoreMixin):
     """Chips, ledger, rounds and settings for every guild. Open with ``await Store.open(location)``."""
 
     def __init__(self, backend: Backend, shards: Shards = EVERY_GUILD) -> None:
@@ -315,16 +317,25 @@ class Store(TableStoreMixin, StackStoreMixin):
         )
 
     async def audit(self, guild_id: int) -> AuditReport:
-        """Prove wallets + house + escrow == minted, every balance equals its ledger and every
-        kept stats row equals a recount from the guild's rounds. On the read connection: the
-        recount takes minutes on a server with a million rounds (6 on 2 cores), and every table
-        keeps playing meanwhile."""
+        """Prove wallets + house + escrow + event chips == minted, every balance equals its
+        ledger and every kept stats row equals a recount from the guild's rounds (and its events'
+        economies, likewise). On the read connection: the recount takes minutes on a server
+        with a million rounds (6 on 2 cores), and every table keeps playing meanwhile."""
         async with self._reading_aside(snapshot=True) as db:
-            return await money.audit(db, guild_id)
+            return await self._audit_with_events(db, guild_id)
 
     async def audit_all(self) -> list[AuditReport]:
+        """Every guild's audit (its events' economies in it) and every practice economy's."""
         async with self._reading_aside(snapshot=True) as db:
-            return [await money.audit(db, guild_id) for guild_id in await money.guild_ids(db)]
+            return [await self._audit_with_events(db, guild_id) for guild_id in await money.guild_ids(db)
+                    if not is_event_economy(guild_id)]
+
+    @staticmethod
+    async def _audit_with_events(db: Any, guild_id: int) -> AuditReport:
+        report = await money.audit(db, guild_id)
+        for economy in await events.economies_of(db, guild_id):
+            report = report.with_event(await money.audit(db, economy))
+        return report
 
     async def ledger(
         self,

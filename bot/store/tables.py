@@ -113,12 +113,14 @@ async def insert_actions(db: aiosqlite.Connection, round_id: int,
 
 
 async def open_table_rounds(db: aiosqlite.Connection, shards: Shards) -> list[OpenRound]:
-    owned, params = shards.sql_condition("r.guild_id")
+    # The table's guild says whose shard a round is (its own guild_id may be another economy's).
+    owned, params = shards.sql_condition("t.guild_id")
     query = f"""
         SELECT r.id, r.guild_id, r.table_id, r.channel_id, r.game, r.state, r.seed,
                r.commitment, r.deadline, r.created_at,
                (SELECT COALESCE(MAX(seq), 0) FROM round_actions a WHERE a.round_id = r.id)
-        FROM rounds r WHERE r.status = 'open' AND r.table_id IS NOT NULL AND {owned} ORDER BY r.id
+        FROM rounds r JOIN tables t ON t.id = r.table_id
+        WHERE r.status = 'open' AND {owned} ORDER BY r.id
     """
     rows = await db.execute_fetchall(query, params)
     return [

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar, get_args, get_origin
 
+from bot.events import is_event_economy
 from bot.games.moves import MOST_CHIPS
 from bot.i18n import SOURCE_LANGUAGE, Refusal, Text, Words, words
 from bot.store.models import DEFAULT_SETTINGS
@@ -35,7 +36,7 @@ def practice_economy(guild_id: int) -> int:
 
 def is_practice_economy(guild_id: int) -> bool:
     """Whether a guild id read back from the store is a practice table's economy."""
-    return guild_id < 0
+    return guild_id < 0 and not is_event_economy(guild_id)
 TIMER_RANGE = (10, 600)  # seconds: long enough to read, short enough to keep a table moving
 
 OptionsT = TypeVar("OptionsT", bound="TableOptions")

@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 # Loaded in this order in setup_hook; one failing extension is logged and the rest still load.
 # The bot's own, then every declared game's (bot.catalog).
 OWN_EXTENSIONS: tuple[str, ...] = ("cogs.economy", "cogs.standings", "cogs.admin", "cogs.tables",
-                                   "cogs.help", "cogs.coach")
+                                   "cogs.help", "cogs.coach", "cogs.events")
 EXTENSIONS: tuple[str, ...] = (*OWN_EXTENSIONS, *catalog.extensions())
 
 

@@ -11,9 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from bot.games.moves import MOST_CHIPS as MAX_AMOUNT
 from bot.i18n import Refusal
+
+if TYPE_CHECKING:  # the store imports this module: only the annotation names it
+    from bot.store.stats_models import PlayedHand
 
 DEFAULT_SPLIT = (50, 30, 20)
 """The prize pool's shares (percent) for first, second and third place unless the admin sets them."""
@@ -24,6 +28,12 @@ LONGEST_EVENT_SECONDS = 31 * 86400
 EVENT_ECONOMIES = 1 << 40
 """Event economies are -(this + the event's id): below any practice economy's (a Discord id
 negated: every id made since Discord's epoch in 2015 is above 4 * 10**15), so never one of them."""
+
+
+STACK_REASON = "event stack"  # a ledger entry's reason: not prose
+REBUY_REASON = "event rebuy"  # a ledger entry's reason: not prose
+FEE_REASON = "event entry fee"  # a ledger entry's reason: not prose
+PRIZE_REASON = "event prize"  # a ledger entry's reason: not prose
 
 
 class EventError(Refusal):
@@ -201,3 +211,50 @@ class EventAudit:
     @property
     def ok(self) -> bool:
         return self.economy_ok and self.stacks + self.in_play == self.given + self.results
+
+
+@dataclass(frozen=True)
+class EventMoment:
+    """One player's result in one settled round of the event."""
+
+    round_id: int
+    settled_at: float
+    user_id: int
+    net: int
+    hand: PlayedHand | None
+    """Their best poker hand in the round."""
+
+
+@dataclass(frozen=True)
+class EventTimeline:
+    """An event's rounds and rebuys in order, for its podium's chart."""
+
+    event: EventInfo
+    entries: Sequence[EventEntry]
+    rounds: Sequence[EventMoment]
+    rebuys: Sequence[tuple[int, float]]
+    names: Mapping[int, str]
+
+    def stacks_by_round(self) -> tuple[list[int], dict[int, list[int]]]:
+        """Each entrant's event chips before the first round and after each settled round (a
+        rebuy counted from the round after it), and the rounds' ids. What a member joined with
+        counts from the start: the chart shows who gained what, not when they came."""
+        stack = self.event.spec.stack
+        held = {entry.user_id: stack for entry in self.entries}
+        curves = {user: [chips] for user, chips in held.items()}
+        order: list[int] = []
+        rebuys = sorted(self.rebuys, key=lambda rebuy: rebuy[1])
+        by_round: dict[int, list[EventMoment]] = {}
+        for moment in self.rounds:
+            by_round.setdefault(moment.round_id, []).append(moment)
+        for round_id, moments in by_round.items():
+            settled_at = moments[0].settled_at
+            while rebuys and rebuys[0][1] <= settled_at:
+                user, _ = rebuys.pop(0)
+                held[user] = held.get(user, 0) + stack
+            for moment in moments:
+                held[moment.user_id] = held.get(moment.user_id, 0) + moment.net
+            order.append(round_id)
+            for user in curves:
+                curves[user].append(held[user])
+        return order, curves

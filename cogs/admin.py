@@ -199,11 +199,16 @@ class Admin(commands.Cog):
         embed.add_field(name=w("In play (escrow)"), value=w.number(report.escrow))
         embed.add_field(name=w("Table stacks"), value=w.number(report.stacks))
         embed.add_field(name=w("Minted"), value=w.number(report.minted))
+        if report.event_minted:
+            embed.add_field(name=w("Event chips"), value=w.number(report.event_chips))
+            embed.add_field(name=w("Event stacks given"), value=w.number(report.event_minted))
         embed.add_field(name=w("Ledger matches balances"),
                         value=w("yes") if report.ledger_matches_balances else w("NO"))
         embed.add_field(name=w("Leaderboard totals match the rounds"),
                         value=w("yes") if not report.stats_off else w("NO"))
-        embed.set_footer(text=w("wallets + house + escrow + table stacks must equal minted"))
+        embed.set_footer(text=w("wallets + house + escrow + table stacks + event chips must equal minted + "
+                                "event stacks given") if report.event_minted
+                         else w("wallets + house + escrow + table stacks must equal minted"))
         if not report.ok:
             log.error("Audit failed for guild %s: %s", report.guild_id, report)
         await interaction.followup.send(embed=embed, ephemeral=True)

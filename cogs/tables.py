@@ -12,6 +12,7 @@ from discord.ext import commands
 import render
 from bot import catalog
 from bot.errors import UserError
+from bot.events import NAME_LENGTH, EventInfo
 from bot.i18n import N_, Command, Refusal, Words, restored
 from bot.poker.shuffle import verify
 from bot.tables.actions import NO_ARG, ActionArg
@@ -173,14 +174,16 @@ class Tables(commands.Cog):
                            max_payout="Largest payout of one bet",
                            betting_seconds="Betting window length",
                            decision_seconds="Time for each decision",
-                           practice="Practice chips only: no wallet, leaderboard or stats is touched")
+                           practice="Practice chips only: no wallet, leaderboard or stats is touched",
+                           event="Play for this event with its stacks (default: this channel's event)")
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.checks.has_permissions(manage_channels=True)
     @with_game_options
     async def open(self, interaction: discord.Interaction[Any], game: str, min_bet: Chips = 10,
                    max_bet: MaxBet | None = None, max_payout: Chips | None = None,
                    betting_seconds: Seconds = 30, decision_seconds: Seconds | None = None,
-                   practice: bool = False, **game_options: Any) -> None:
+                   practice: bool = False, event: app_commands.Range[str, 1, NAME_LENGTH[1]] | None = None,
+                   **game_options: Any) -> None:
         guild_id = guild_id_of(interaction)
         missing = missing_permissions(interaction)
         if missing:
@@ -189,22 +192,28 @@ class Tables(commands.Cog):
             names = ", ".join(f"`{known.key}`" for known in catalog.GAMES)
             raise UserError("There is no such game here; choose one of {games}.", games=names)
         declared, defaults = catalog.declared(game), new_table_config(game)
+        assert interaction.channel_id is not None
+        channel_id = interaction.channel_id
+        played_for = None if practice else await self._event_for(guild_id, channel_id, event, game)
         try:
             options = declared.options(**chosen_options(declared, game_options))
             config = TableConfig(
                 game, min_bet, defaults.max_bet if max_bet is None else (max_bet or None),
                 max_payout or defaults.max_payout, betting_seconds,
-                decision_seconds or defaults.decision_seconds, options, practice).validated()
+                decision_seconds or defaults.decision_seconds, options, practice,
+                event=None if played_for is None else played_for.id).validated()
             self.bot.tables.adapters[game].new_round(config)  # the game checks its own limits
         except Refusal:
             raise  # a table's or an engine's refusal of the options, in the admin's language
         except ValueError as error:  # a check of the code's own (no catalogue text)
             raise UserError(str(error)) from None
-        assert interaction.channel_id is not None
-        table = await self.bot.tables.open_table(guild_id, interaction.channel_id, config)
+        table = await self.bot.tables.open_table(guild_id, channel_id, config)
         w = await server_words(interaction)  # announced to the channel
         text = w("Bets {bets}. The table message below shows the game. {hint}", bets=config.bets_in(w),
                  hint=w(table.adapter.terms(config).idle_hint))
+        if played_for is not None:
+            text = "\n".join((w("This table plays for **{name}**: bets come from event stacks ({join}).",
+                                name=played_for.spec.name, join=Command("event join")), text))
         if practice:
             text = "\n".join((practice_mark(w), w(
                 "Everyone plays with {chips} practice chips; `{refill}` tops them up again. Your wallet, "
@@ -212,6 +221,30 @@ class Tables(commands.Cog):
                 refill=Command("table refill")), text))
         await interaction.response.send_message(embed=casino_embed(
             w("{game} table open", game=table_name(table, w)), text))
+
+    async def _event_for(self, guild_id: int, channel_id: int, name: str | None,
+                         game: str) -> EventInfo | None:
+        """The event a new table plays for: the one named, else the one running in this channel
+        (None: the server's wallets). Refused: an unknown or ended event, a game it does not play."""
+        now, store = self.bot.clock(), self.bot.store
+        if name is not None:
+            found = await store.event_named(guild_id, name)
+            if found is None:
+                raise UserError("There is no event named {name} here; {results} lists them.", name=name,
+                                results=Command("event results"))
+        else:
+            found = next((known for known in await store.guild_events(guild_id)
+                          if known.spec.channel_id == channel_id and known.ended_at is None
+                          and now < known.spec.ends_at), None)
+            if found is None:
+                return None
+        if found.ended_at is not None or now >= found.spec.ends_at:
+            raise UserError("{name} is over.", name=found.spec.name)
+        if game not in found.spec.games:
+            raise UserError("{name} is played at {games} tables: open one of those for it.",
+                            name=found.spec.name,
+                            games=", ".join(catalog.game_name(key) for key in found.spec.games))
+        return found
 
     @table.command(  # type: ignore[arg-type]  # mypy cannot match Concatenate with **game_options
         name="config", description="Admin: show or change this table between rounds.")

@@ -15,24 +15,25 @@ from typing import Any
 import aiosqlite
 
 from bot.events import (
+    FEE_REASON,
+    PRIZE_REASON,
+    REBUY_REASON,
+    STACK_REASON,
     EventAudit,
     EventEntry,
     EventError,
     EventInfo,
     EventResult,
     EventSpec,
+    EventTimeline,
     pool_key,
     prizes,
 )
 from bot.shards import Shards
-from bot.store import events, money
+from bot.store import events, money, stats
 from bot.store.models import AccountRef, GuildSettings, Movement, validate_movements
 from bot.store.settings import write_settings
 
-STACK_REASON = "event stack"  # a ledger entry's reason: not prose
-REBUY_REASON = "event rebuy"  # a ledger entry's reason: not prose
-FEE_REASON = "event entry fee"  # a ledger entry's reason: not prose
-PRIZE_REASON = "event prize"  # a ledger entry's reason: not prose
 EVENT_ECONOMY_SETTINGS = GuildSettings(starting_balance=0, daily_amount=0)
 """An event's economy mints nothing by itself: a wallet there gets its chips from the entry."""
 
@@ -135,6 +136,10 @@ class EventStoreMixin:
         stack = Movement(AccountRef.mint(), AccountRef.wallet(user_id), event.spec.stack, reason)
         await money.post(db, event.economy, validate_movements([stack]), round_id=None, now=now)
 
+    async def event_entrant(self, event_id: int, user_id: int) -> bool:
+        async with self._reading() as db:
+            return await events.is_entrant(db, event_id, user_id)
+
     async def event_stacks(self, guild_id: int, event_id: int) -> dict[int, int]:
         """Each entrant's event chips now (wallet and table stacks), entrants without chips too."""
         async with self._reading(snapshot=True) as db:
@@ -143,6 +148,28 @@ class EventStoreMixin:
                 return {}
             held = await events.stacks_of(db, event.economy)
             return {entry.user_id: held.get(entry.user_id, 0) for entry in await events.entries(db, event.id)}
+
+    async def podiums_to_post(self) -> list[EventInfo]:
+        """This process's guilds' ended events whose podium is still to be posted."""
+        async with self._reading() as db:
+            return await events.podiums_to_post(db, self.shards)
+
+    async def podium_posted(self, event_id: int, message_id: int | None) -> None:
+        """The event's podium is done: its message (None: nowhere to post it)."""
+        async with self._transaction() as db:
+            await events.podium_posted(db, event_id, message_id)
+
+    async def event_timeline(self, guild_id: int, event_id: int) -> EventTimeline | None:
+        """An event's rounds and rebuys in order, with its entrants' names, for its podium."""
+        async with self._reading(snapshot=True) as db:
+            event = await events.event_by_id(db, guild_id, event_id)
+            if event is None:
+                return None
+            rounds, rebuys = await events.timeline(db, event.economy)
+            entered = await events.entries(db, event.id)
+            names = {entry.user_id: await stats.member_name(db, guild_id, entry.user_id) for entry in entered}
+            return EventTimeline(event, entered, rounds, rebuys,
+                                 {user: name for user, name in names.items() if name is not None})
 
     async def events_to_end(self, *, now: float) -> list[EventInfo]:
         """This process's guilds' events whose end has come and that are not ended yet."""

@@ -7,8 +7,9 @@ from typing import Any
 
 import aiosqlite
 
-from bot.events import EventEntry, EventInfo, EventSpec, event_economy
+from bot.events import REBUY_REASON, EventEntry, EventInfo, EventMoment, EventSpec, event_economy
 from bot.shards import Shards
+from bot.store.stats_models import PlayedHand
 
 _EVENT = """id, guild_id, name, channel_id, games, starts_at, ends_at, stack, fee, split, rebuys,
     entries_open, created_at, ended_at"""
@@ -97,6 +98,12 @@ async def add_entry(db: aiosqlite.Connection, event_id: int, user_id: int, now: 
     return cursor.rowcount == 1
 
 
+async def is_entrant(db: aiosqlite.Connection, event_id: int, user_id: int) -> bool:
+    rows = await db.execute_fetchall("SELECT 1 FROM event_entries WHERE event_id = ? AND user_id = ?",
+                                     (event_id, user_id))
+    return bool(list(rows))
+
+
 async def add_buy(db: aiosqlite.Connection, event_id: int, user_id: int, buys: int) -> bool:
     """One more stack for the member who had ``buys``; False if another rebuy came first."""
     cursor = await db.execute(
@@ -157,3 +164,40 @@ async def settled_results(db: aiosqlite.Connection, economy: int) -> int:
         WHERE r.guild_id = ? AND r.status = 'settled'
     """, (economy,))
     return int(total)
+
+
+async def podiums_to_post(db: aiosqlite.Connection, shards: Shards) -> list[EventInfo]:
+    """The shards' guilds' ended events whose podium is still to be posted."""
+    owned, params = shards.sql_condition("guild_id")
+    rows = await db.execute_fetchall(
+        f"SELECT {_EVENT} FROM events WHERE ended_at IS NOT NULL AND podium_done = 0 AND {owned} "
+        "ORDER BY id", params)
+    return [_event(row) for row in rows]
+
+
+async def podium_posted(db: aiosqlite.Connection, event_id: int, message_id: int | None) -> None:
+    await db.execute("UPDATE events SET podium_done = 1, podium_message_id = ? WHERE id = ?",
+                     (message_id, event_id))
+
+
+Rebuys = list[tuple[int, float]]
+
+
+async def timeline(db: aiosqlite.Connection, economy: int) -> tuple[list[EventMoment], Rebuys]:
+    """The event's settled rounds, each player's net and best hand, in settlement order (with
+    when), and its rebuys: (member, when)."""
+    rounds = [EventMoment(int(round_id), float(at), int(user), int(net), _hand(value, cards))
+              for round_id, at, user, net, value, cards in await db.execute_fetchall("""
+                  SELECT r.id, r.settled_at, rp.user_id, rp.returned - rp.wagered, rp.hand_value, rp.hand
+                  FROM rounds AS r JOIN round_players AS rp ON rp.round_id = r.id
+                  WHERE r.guild_id = ? AND r.status = 'settled' ORDER BY r.settled_seq, rp.user_id
+              """, (economy,))]
+    rebuys = [(int(key), float(at)) for key, at in await db.execute_fetchall("""
+        SELECT a.account_key, l.created_at FROM ledger AS l JOIN accounts AS a ON a.id = l.target_id
+        WHERE l.guild_id = ? AND l.reason = ? ORDER BY l.id
+    """, (economy, REBUY_REASON))]
+    return rounds, rebuys
+
+
+def _hand(value: int | None, cards: str | None) -> PlayedHand | None:
+    return PlayedHand(int(value), cards) if value is not None and cards else None

@@ -145,8 +145,13 @@ class TableConfig:
     hints: bool = True
     """Players may ask the coach what each option is worth at their decisions (an admin may
     turn it off; reviews of past rounds stay available)."""
+    event: int | None = None
+    """The event (its id) whose stacks this table plays with (:func:`bot.events.event_economy`);
+    None: the server's wallets (or practice chips)."""
 
     def validated(self) -> TableConfig:
+        if self.event is not None and self.practice:
+            raise ConfigError("A table plays for an event or with practice chips, not both.")
         _check_range("min_bet", self.min_bet, 1, MAX_CHIPS)
         if self.max_bet is not None:
             _check_range("max_bet", self.max_bet, self.min_bet, MAX_CHIPS)

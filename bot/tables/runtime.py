@@ -317,6 +317,7 @@ class TableRuntime:
             raise TableError("No new round can start here: {reason}", reason=table.paused)
         if request.action not in adapter.info.moves.opening:
             raise TableError("No round is running. {hint}", hint=adapter.terms(table.config).idle_hint)
+        await self.seating.check_event_open(table)
         await self.seating.seat(table, request.user_id, request.user_name)
         state = await self._new_round_state(table)
         applied = with_press_step(

@@ -12,6 +12,7 @@ import dataclasses
 import logging
 from collections.abc import Callable, Iterable
 
+from bot.events import EventInfo
 from bot.i18n import Command
 from bot.store import InsufficientFunds, Store
 from bot.tables.adapter import BuyInRequest
@@ -31,10 +32,14 @@ class Seating:
         self.store = store
         self.clock = clock
         self._tables = tables
+        self._events: dict[int, EventInfo] = {}
+        """The events of event tables, by id: their names and times never change."""
 
     async def seat(self, table: Table, user_id: int, name: str) -> None:
         if user_id in table.seats:
             return
+        if table.config.event is not None:
+            await self._check_entrant(table, user_id)
         seated = sum(1 for other in self._tables()
                      if other.guild_id == table.guild_id and user_id in other.seats)
         if seated >= MAX_TABLES_PER_PLAYER:
@@ -43,6 +48,37 @@ class Seating:
         await self.store.seat_player(table.id, user_id, name, now=self.clock())
         table.seats[user_id] = table.names[user_id] = name
         table.leaving.discard(user_id)
+
+    # -- events ------------------------------------------------------------------------------
+    async def check_event_open(self, table: Table) -> None:
+        """At an event's table, no new round and no chips brought before the event starts or
+        once it is over (a round in play then finishes by its timers)."""
+        if table.config.event is None:
+            return
+        event = await self._event(table)
+        now = self.clock()
+        if now >= event.spec.ends_at:
+            raise TableError("{name} is over: this table deals no more rounds for it.", name=event.spec.name)
+        if now < event.spec.starts_at:
+            starts = f"<t:{int(event.spec.starts_at)}:R>"  # Discord's time, in each reader's zone: not prose
+            raise TableError("{name} starts {when}: the cards come out then.", name=event.spec.name,
+                             when=starts)
+
+    async def _check_entrant(self, table: Table, user_id: int) -> None:
+        event = await self._event(table)
+        if not await self.store.event_entrant(event.id, user_id):
+            raise TableError("This table plays for {name} with event stacks: join it first with {join}.",
+                             name=event.spec.name, join=Command("event join"))
+
+    async def _event(self, table: Table) -> EventInfo:
+        event_id = table.config.event
+        assert event_id is not None
+        if event_id not in self._events:
+            event = await self.store.event_by_id(table.guild_id, event_id)
+            if event is None:
+                raise TableError("This table's event is gone; an admin can close the table.")
+            self._events[event_id] = event
+        return self._events[event_id]
 
     # -- stacks ------------------------------------------------------------------------------
     async def buy_in(self, table: Table, user_id: int, name: str, amount: int) -> BuyInResult:
@@ -54,6 +90,7 @@ class Seating:
                              game=table.adapter.info.name)
         if isinstance(amount, bool) or not isinstance(amount, int) or not 1 <= amount <= MAX_CHIPS:
             raise TableError("A buy-in is a whole number of chips from 1 to {most}.", most=MAX_CHIPS)
+        await self.check_event_open(table)
         async with table.lock:
             round_ = table.round
             if round_ is not None and user_id in round_.state.seats_in_play():

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.coach.review import Decision
+from bot.events import event_economy
 from bot.games.common import SeatId
 from bot.games.round import DeadlineKind, Round
 from bot.tables.actions import NO_ARG, ActionArg
@@ -97,8 +98,11 @@ class Table:
 
     @property
     def economy(self) -> int:
-        """Whose chips this table plays with: the server's, or a practice table's own
-        (:func:`~bot.tables.config.practice_economy`). Every chip the table moves is in it."""
+        """Whose chips this table plays with: the server's, a practice table's own
+        (:func:`~bot.tables.config.practice_economy`) or an event's (its entrants' event stacks,
+        :func:`~bot.events.event_economy`). Every chip the table moves is in it."""
+        if self.config.event is not None:
+            return event_economy(self.config.event)
         return practice_economy(self.guild_id) if self.config.practice else self.guild_id
 
     def remember_interaction(self, interaction_id: int | None) -> None:

@@ -1,0 +1,169 @@
+"""Game nights (#38) through discord.py and the local Discord: an admin starts an event, members
+join and play at its table with event stacks, the end pays the prize pool and posts the podium
+once, whatever Discord does; bad input is refused privately and changes nothing."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.events import event_economy
+from cogs.events import Events
+from tests.harness.driver import DiscordHarness, FakeUser
+from tests.harness.faults import Fault
+from tests.harness.tables import TableDriver
+from tests.test_kept_standings import restart
+
+START = dt.datetime(2026, 11, 27, 19, tzinfo=dt.UTC).timestamp()
+HOUR = 3600.0
+
+
+def events_cog(harness: DiscordHarness) -> Events:
+    cog = harness.bot.get_cog("Events")
+    assert cog is not None and type(cog).__name__ == "Events"  # a restart loads the module anew
+    return cog  # type: ignore[return-value]
+
+
+def podiums(harness: DiscordHarness) -> list[dict[str, Any]]:
+    return [message for message in harness.fake.messages.values()
+            if any(file["filename"] == "podium.png" for file in message.get("attachments") or [])]
+
+
+async def start_night(harness: DiscordHarness, clock: Any, **options: Any) -> dict[str, Any]:
+    clock.now = START
+    admin = harness.user("pit-boss", admin=True)
+    chosen = {"name": "Friday Night", "stack": 1000, "length_hours": 3, "fee": 100, "rebuys": True,
+              "games": "uth, hcf", **options}
+    started = await harness.slash(admin, "event start", **chosen)
+    assert not started.ephemeral and started.embeds[0]["title"] == "Event: Friday Night", started.text
+    return started.embeds[0]
+
+
+async def play_a_round(tables: TableDriver, players: list[FakeUser]) -> None:
+    """Each player antes 10; the timers play the round out (checks, then folds)."""
+    before = len(tables.results())
+    for player in players:
+        reply = await tables.press(player, "Ante 10")
+        assert reply.ephemeral is False or "Ante" in reply.text, reply.text
+    for _ in range(12):
+        if len(tables.results()) > before:
+            return
+        await tables.pass_time(61)
+    raise AssertionError("the round never ended")
+
+
+async def test_an_event_night_from_the_start_to_the_podium(harness: DiscordHarness, clock: Any,
+                                                           tmp_path: Path) -> None:
+    shown = await start_night(harness, clock)
+    assert "1,000 event chips" in shown["description"]
+    assert {field["name"]: field["value"] for field in shown["fields"]}["Entry fee"] == "100 chips"
+    ann, ben, cat = harness.user("ann"), harness.user("ben"), harness.user("cat")
+    wallets = {player.id: await harness.wallet(player) for player in (ann, ben, cat)}
+    for player in (ann, ben):
+        joined = await harness.slash(player, "event join", name="friday night")
+        assert joined.ephemeral and "You're in Friday Night with 1,000 event chips" in joined.text
+    twice = await harness.slash(ann, "event join", name="Friday Night")
+    assert twice.ephemeral and "already joined" in twice.text
+
+    tables = TableDriver(harness, clock, "uth")
+    opened = await tables.open(harness.user("pit-boss", admin=True))
+    assert "plays for **Friday Night**" in opened.text
+    outsider = await tables.press(cat, "Ante 10")
+    assert outsider.ephemeral and "join it first" in outsider.text
+    await play_a_round(tables, [ann, ben])
+    economy = event_economy(1)
+    stacks = await harness.bot.store.event_stacks(harness.guild_id, 1)
+    assert stacks == {ann.id: 980, ben.id: 980}  # the timers folded both: Ante and Blind lost
+    assert {player.id: await harness.wallet(player) for player in (ann, ben, cat)} == {
+        ann.id: wallets[ann.id] - 100, ben.id: wallets[ben.id] - 100, cat.id: wallets[cat.id]}
+    await harness.audit_ok()
+    await harness.audit_ok(economy)
+
+    # The end: the table deals no more; the podium is posted once, also after a restart.
+    clock.now = START + 3 * HOUR + 1
+    late = await tables.press(ann, "Ante 10")
+    assert late.ephemeral and "Friday Night is over" in late.text
+    await events_cog(harness).end_due_events()
+    (podium,) = podiums(harness)
+    assert int(podium["channel_id"]) == harness.channel_id
+    assert podium["embeds"][0]["title"] == "Friday Night · final standings"
+    prizes = {ann.id: 100, ben.id: 100}  # tied: first's and second's 125 + 75 (50:30 of 200) shared
+    assert {player.id: await harness.wallet(player) for player in (ann, ben)} == {
+        user: wallets[user] - 100 + prizes[user] for user in (ann.id, ben.id)}
+    await events_cog(harness).end_due_events()
+    await restart(harness, clock, tmp_path)
+    await events_cog(harness).end_due_events()
+    assert len(podiums(harness)) == 1
+    results = await harness.slash(cat, "event results", name="Friday Night")
+    assert results.ephemeral and results.text.endswith(
+        f"🥇 <@{ann.id}> 980 chips · prize 100 chips\n🥇 <@{ben.id}> 980 chips · prize 100 chips")
+    listed = await harness.slash(cat, "event results")
+    assert "**Friday Night**: ended" in listed.text
+    await harness.audit_ok()
+
+
+async def test_bad_input_is_refused_privately_and_changes_nothing(harness: DiscordHarness,
+                                                                 clock: Any) -> None:
+    await start_night(harness, clock)
+    admin, ann = harness.user("pit-boss", admin=True), harness.user("ann")
+    for options, says in [
+        ({"name": "Later", "stack": 10, "end": "2020-01-01 10:00"}, "has to be in the future"),
+        ({"name": "Later", "stack": 10}, "an end or a length"),
+        ({"name": "Later", "stack": 10, "length_hours": 2, "end": "2026-11-28 10:00"}, "an end or a length"),
+        ({"name": "Later", "stack": 10, "length_hours": 2, "games": "chess"}, "no game chess"),
+        ({"name": "Later", "stack": 10, "length_hours": 2, "split": "60/60"}, "add up to 100"),
+        ({"name": "Later", "stack": 10, "end": "tomorrow evening"}, "Write a time as"),
+        ({"name": "FRIDAY night", "stack": 10, "length_hours": 2}, "already an event named"),
+    ]:
+        refused = await harness.slash(admin, "event start", **options)
+        assert refused.ephemeral and says in refused.text, (options, refused.text)
+    member = await harness.slash(ann, "event start", name="Mine", stack=10, length_hours=1)
+    assert member.ephemeral and "Friday Night" not in member.text
+    assert [event.spec.name for event in await harness.bot.store.guild_events(harness.guild_id)] == [
+        "Friday Night"]
+    unknown = await harness.slash(ann, "event join", name="Saturday")
+    assert unknown.ephemeral and "no event named Saturday" in unknown.text
+    await harness.slash(ann, "event join", name="Friday Night")
+    full = await harness.slash(ann, "event rebuy", name="Friday Night")
+    assert full.ephemeral and "once your event stack is empty: it has 1,000 chips" in full.text
+    wrong_game = await TableDriver(harness, clock, "imperial").open(admin)
+    assert wrong_game.ephemeral and "Friday Night is played at" in wrong_game.text
+    await harness.audit_ok()
+
+
+async def test_a_deleted_event_channel_ends_nothing_but_its_podium(harness: DiscordHarness,
+                                                                  clock: Any) -> None:
+    await start_night(harness, clock, fee=0)
+    ann = harness.user("ann")
+    await harness.slash(ann, "event join", name="Friday Night")
+    clock.now = START + 3 * HOUR + 1
+    harness.fake.inject(Fault.server_error(503, route="channels", method="POST",
+                                           channel_id=harness.channel_id))
+    await events_cog(harness).end_due_events()
+    assert podiums(harness) == [] and (await harness.bot.store.event_result(harness.guild_id, 1)) is not None
+    harness.fake.heal()
+    harness.fake.delete_channel(harness.channel_id)
+    await events_cog(harness).end_due_events()
+    await events_cog(harness).end_due_events()
+    assert podiums(harness) == [] and await harness.bot.store.podiums_to_post() == []
+
+
+@pytest.mark.parametrize("locale", ["de"])
+async def test_a_german_server_reads_its_event_in_german(harness: DiscordHarness, clock: Any,
+                                                        locale: str) -> None:
+    harness.guild_locale = locale
+    clock.now = START
+    admin = harness.user("pit-boss", admin=True, locale=locale)
+    started = await harness.slash(admin, "event start", name="Spieleabend", stack=500, length_hours=2)
+    assert started.embeds[0]["title"] == "Event: Spieleabend"
+    assert "500 Event-Chips" in started.embeds[0]["description"]
+    anna = harness.user("anna", locale=locale)
+    joined = await harness.slash(anna, "event join", name="Spieleabend")
+    assert joined.text == "Du bist bei Spieleabend dabei, mit 500 Event-Chips."
+    clock.now = START + 2 * HOUR
+    await events_cog(harness).end_due_events()
+    (podium,) = podiums(harness)
+    assert podium["embeds"][0]["title"] == "Spieleabend · Endstand"

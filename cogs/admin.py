@@ -10,7 +10,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
-from bot.i18n import LANGUAGES, N_, language_of
+from bot.events import NAME_LENGTH
+from bot.i18n import LANGUAGES, N_, Command, language_of
 from bot.store import MAX_AMOUNT
 from bot.store.stats_models import checked_zone_name, zone_names_like
 from cogs.channel_access import FIX_HINT, POSTING_PERMISSIONS, missing_of, names_text
@@ -184,8 +185,13 @@ class Admin(commands.Cog):
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
     @app_commands.checks.has_permissions(manage_guild=True)
-    async def audit(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(event="An event's own books instead (its stacks, stacks given and results)")
+    async def audit(self, interaction: discord.Interaction,
+                    event: app_commands.Range[str, 1, NAME_LENGTH[1]] | None = None) -> None:
         guild_id = guild_id_of(interaction)
+        if event is not None:
+            await self._audit_event(interaction, guild_id, event)
+            return
         # The stats recount reads every round of the server: minutes on a very big one, far
         # past Discord's 3 seconds (a deferred answer may come within 15 minutes).
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -212,6 +218,24 @@ class Admin(commands.Cog):
         if not report.ok:
             log.error("Audit failed for guild %s: %s", report.guild_id, report)
         await interaction.followup.send(embed=embed, ephemeral=True)
+
+
+    async def _audit_event(self, interaction: discord.Interaction, guild_id: int, name: str) -> None:
+        found = await self.bot.store.event_named(guild_id, name)
+        books = None if found is None else await self.bot.store.event_audit(guild_id, found.id)
+        if found is None or books is None:
+            raise UserError("There is no event named {name} here; {results} lists them.", name=name,
+                            results=Command("event results"))
+        w = reader(interaction)
+        embed = casino_embed(w("Audit of {name}: books balance", name=found.spec.name) if books.ok
+                             else w("Audit of {name}: MISMATCH", name=found.spec.name))
+        embed.colour = discord.Colour.green() if books.ok else discord.Colour.red()
+        embed.add_field(name=w("Event stacks"), value=w.number(books.stacks))
+        embed.add_field(name=w("In play (escrow)"), value=w.number(books.in_play))
+        embed.add_field(name=w("Stacks given"), value=w.number(books.given))
+        embed.add_field(name=w("Results of its rounds"), value=w.number(books.results))
+        embed.set_footer(text=w("event stacks + in play must equal stacks given + results"))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
 def _settings_changes(

@@ -139,8 +139,10 @@ class Events(commands.Cog):
     async def rebuy(self, interaction: discord.Interaction, name: EventName) -> None:
         guild_id = guild_id_of(interaction)
         event = await self._named(guild_id, name)
+        # Empty: fewer chips than the least Ante of its tables (none open: no chip at all).
+        antes = [table.config.min_bet for table in self.bot.tables.tables() if table.config.event == event.id]
         entry = await self.bot.store.rebuy_event(guild_id, event.id, interaction.user.id,
-                                                 now=self.bot.clock())
+                                                 now=self.bot.clock(), empty_below=min(antes, default=1))
         w = reader(interaction)
         await interaction.response.send_message(w(
             "You have {stack} event chips again (stack {count} of yours in {name}).",

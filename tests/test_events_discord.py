@@ -12,7 +12,7 @@ import pytest
 
 from bot.events import event_economy
 from cogs.events import Events
-from tests.harness.driver import DiscordHarness, FakeUser
+from tests.harness.driver import DiscordHarness, FakeUser, walk_components
 from tests.harness.faults import Fault
 from tests.harness.tables import TableDriver
 from tests.test_kept_standings import restart
@@ -38,7 +38,7 @@ async def start_night(harness: DiscordHarness, clock: Any, **options: Any) -> di
     chosen = {"name": "Friday Night", "stack": 1000, "length_hours": 3, "fee": 100, "rebuys": True,
               "games": "uth, hcf", **options}
     started = await harness.slash(admin, "event start", **chosen)
-    assert not started.ephemeral and started.embeds[0]["title"] == "Event: Friday Night", started.text
+    assert not started.ephemeral and started.embeds[0]["title"] == f"Event: {chosen['name']}", started.text
     return started.embeds[0]
 
 
@@ -167,3 +167,67 @@ async def test_a_german_server_reads_its_event_in_german(harness: DiscordHarness
     await events_cog(harness).end_due_events()
     (podium,) = podiums(harness)
     assert podium["embeds"][0]["title"] == "Spieleabend · Endstand"
+
+
+async def press_at(tables: TableDriver, channel_id: int, user: FakeUser, label: str) -> Any:
+    """Press a button on the table message of ``channel_id``."""
+    await tables.settle()
+    message = tables.message(channel_id)
+    buttons = {component["label"]: component["custom_id"]
+               for component in walk_components(message["components"]) if component.get("type") == 2}
+    assert label in buttons, f"no button {label!r}; the table shows {list(buttons)}"
+    reply = await tables.h.click(user, message, buttons[label])
+    await tables.settle()
+    return reply
+
+
+async def test_four_players_two_games_a_rebuy_and_a_restart_across_the_end(
+    harness: DiscordHarness, clock: Any, tmp_path: Path
+) -> None:
+    """Ann and Ben play Ultimate Texas Hold'em in the event's channel, Cat and Dan Three Card
+    Poker at a table opened for the event elsewhere; every round is played out by the timers
+    (folds), Ann rebuys, the bot is down across the end and ends the event when it is back."""
+    await start_night(harness, clock, name="Game Night", stack=20, fee=50, games="uth, threecard")
+    admin = harness.user("pit-boss", admin=True)
+    ann, ben, cat, dan = (harness.user(name) for name in ("ann", "ben", "cat", "dan"))
+    players = (ann, ben, cat, dan)
+    wallets = {player.id: await harness.wallet(player) for player in players}
+    for player in players:
+        assert (await harness.slash(player, "event join", name="Game Night")).ephemeral
+    uth = TableDriver(harness, clock, "uth")
+    await uth.open(admin)
+    elsewhere = harness.channel_id + 1
+    opened = await harness.slash(admin, "table open", channel_id=elsewhere, game="threecard",
+                                 event="Game Night")
+    assert "plays for **Game Night**" in opened.text, opened.text
+    for player in (ann, ben):
+        await uth.press(player, "Ante 10")
+    for player in (cat, dan):
+        await press_at(uth, elsewhere, player, "Ante 10")
+    await uth.pass_time(61, times=12)  # every decision times out: folds
+    assert await harness.bot.store.event_stacks(harness.guild_id, 1) == {ann.id: 0, ben.id: 0, cat.id: 10,
+                                                                          dan.id: 10}
+    rebuy = await harness.slash(ann, "event rebuy", name="Game Night")
+    assert rebuy.ephemeral and "20 event chips again" in rebuy.text
+    cat_rebuy = await harness.slash(cat, "event rebuy", name="Game Night")
+    assert cat_rebuy.ephemeral and "it has 10 chips" in cat_rebuy.text
+
+    await harness.bot.close()  # down across the end
+    clock.now = START + 3 * HOUR + 600
+    await restart(harness, clock, tmp_path)
+    await events_cog(harness).end_due_events()
+    await events_cog(harness).end_due_events()
+    (podium,) = podiums(harness)
+    # Pool 250 (five fees of 50): Ann first, 125; Cat and Dan tied second share 75 + 50, the odd
+    # chip to Cat, who joined first; Ben finished with nothing.
+    assert podium["embeds"][0]["description"].splitlines()[2:] == [
+        "1. ann 20 · prize 125 chips", "2. cat 10 · prize 63 chips", "2. dan 10 · prize 62 chips",
+        "4. ben 0 · no round won"]
+    prizes = {ann.id: 125 - 100, ben.id: -50, cat.id: 63 - 50, dan.id: 62 - 50}
+    assert {player.id: await harness.wallet(player) - wallets[player.id] for player in players} == prizes
+    await harness.audit_ok()
+    books = await harness.slash(admin, "audit", event="Game Night")
+    fields = {field["name"]: field["value"] for field in books.embeds[0]["fields"]}
+    assert books.ephemeral and books.embeds[0]["title"] == "Audit of Game Night: books balance"
+    assert fields == {"Event stacks": "40", "In play (escrow)": "0", "Stacks given": "100",
+                      "Results of its rounds": "-60"}

@@ -167,7 +167,9 @@ class EventStoreMixin:
                 return None
             rounds, rebuys = await events.timeline(db, event.economy)
             entered = await events.entries(db, event.id)
-            names = {entry.user_id: await stats.member_name(db, guild_id, entry.user_id) for entry in entered}
+            # Its tables keep the names their rounds carried in its economy; the guild's are older.
+            names = {entry.user_id: await stats.member_name(db, event.economy, entry.user_id)
+                     or await stats.member_name(db, guild_id, entry.user_id) for entry in entered}
             return EventTimeline(event, entered, rounds, rebuys,
                                  {user: name for user, name in names.items() if name is not None})
 

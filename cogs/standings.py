@@ -21,6 +21,7 @@ from discord.ext import commands, tasks
 
 from bot import catalog
 from bot.errors import UserError
+from bot.events import is_event_economy
 from bot.i18n import N_, Command, Words
 from bot.poker.hand_value import describe_value
 from bot.store import stats_models as kept  # the store's totals, read here
@@ -377,8 +378,9 @@ class Standings(commands.Cog):
         async with self._recap_lock:
             for session_id in await self.bot.store.end_sessions(now=self.bot.clock()):
                 sitting = await self.bot.store.session(session_id)
-                if sitting is not None and is_practice_economy(sitting.guild_id):
-                    pass  # a practice table's sitting (its own economy): not a standing to post
+                if sitting is not None and (is_practice_economy(sitting.guild_id)
+                                            or is_event_economy(sitting.guild_id)):
+                    pass  # a practice or event table's sitting (its own economy; an event has its podium)
                 elif sitting is not None and sitting.rounds and not await self._post_recap(sitting):
                     continue  # Discord is down: try again at the next check
                 await self.bot.store.recap_posted(session_id)

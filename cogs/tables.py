@@ -337,9 +337,13 @@ class Tables(commands.Cog):
     async def round(self, interaction: discord.Interaction,
                     number: app_commands.Range[int, 1, DISCORD_MAX_INTEGER]) -> None:
         guild_id = guild_id_of(interaction)
-        # A practice table's rounds are kept in its own economy; their numbers are shared.
-        info = (await self.bot.store.get_round(guild_id, number)
-                or await self.bot.store.get_round(practice_economy(guild_id), number))
+        # Practice tables' and events' rounds are kept in economies of their own; the numbers
+        # are shared by all.
+        economies = [guild_id, practice_economy(guild_id),
+                     *(event.economy for event in await self.bot.store.guild_events(guild_id))]
+        info = None
+        for economy in economies:
+            info = info or await self.bot.store.get_round(economy, number)
         if info is None:
             raise UserError("There is no round #{round} on this server.", round=str(number))
         if info.status == "open":

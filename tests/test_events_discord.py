@@ -207,6 +207,11 @@ async def test_four_players_two_games_a_rebuy_and_a_restart_across_the_end(
     await uth.pass_time(61, times=12)  # every decision times out: folds
     assert await harness.bot.store.event_stacks(harness.guild_id, 1) == {ann.id: 0, ben.id: 0, cat.id: 10,
                                                                           dan.id: 10}
+    assert len(uth.results()) == 2  # both tables' rounds are over
+    result = uth.results()[0]
+    number = int(result["embeds"][0]["title"].split("#")[1].split()[0])
+    shown = await harness.slash(cat, "round", number=number)  # an event's round, found like any other
+    assert shown.ephemeral and f"#{number}" in shown.text and "no round" not in shown.text
     rebuy = await harness.slash(ann, "event rebuy", name="Game Night")
     assert rebuy.ephemeral and "20 event chips again" in rebuy.text
     cat_rebuy = await harness.slash(cat, "event rebuy", name="Game Night")

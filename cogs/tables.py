@@ -194,7 +194,9 @@ class Tables(commands.Cog):
         declared, defaults = catalog.declared(game), new_table_config(game)
         assert interaction.channel_id is not None
         channel_id = interaction.channel_id
-        played_for = None if practice else await self._event_for(guild_id, channel_id, event, game)
+        # A practice table in an event's channel is no event table; naming both is refused below.
+        wanted = event is not None or not practice
+        played_for = await self._event_for(guild_id, channel_id, event, game) if wanted else None
         try:
             options = declared.options(**chosen_options(declared, game_options))
             config = TableConfig(

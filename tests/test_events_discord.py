@@ -131,6 +131,10 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(harness: Disco
     assert full.ephemeral and "once your event stack is empty: it has 1,000 chips" in full.text
     wrong_game = await TableDriver(harness, clock, "imperial").open(admin)
     assert wrong_game.ephemeral and "Friday Night is played at" in wrong_game.text
+    both = await TableDriver(harness, clock, "uth").open(admin, practice=True, event="Friday Night")
+    assert both.ephemeral and "for an event or with practice chips, not both" in both.text
+    practice = await TableDriver(harness, clock, "uth").open(admin, practice=True)
+    assert "Practice" in practice.text and "Friday Night" not in practice.text
     await harness.audit_ok()
 
 

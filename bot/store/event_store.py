@@ -121,7 +121,7 @@ class EventStoreMixin:
             held = (await events.stacks_of(db, event.economy)).get(user_id, 0)
             if held >= max(1, empty_below):
                 raise EventError("You can rebuy once your event stack is empty: it has {stack} chips.",
-                                   stack=held)
+                             stack=held)
             if not await events.add_buy(db, event.id, user_id, entry.buys):
                 raise EventError("You have already rebought.")
             await self._give_stack(db, guild_id, event, user_id, now, REBUY_REASON)

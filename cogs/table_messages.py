@@ -399,6 +399,8 @@ class TableMessages:
             lines.append(w("Shuffle commitment: `{commitment}`", commitment=round_.commitment))
         if table.config.practice:
             lines.insert(0, practice_mark(w))
+        if table.config.event_name:
+            lines.insert(0, w("🏆 **{event}** · bets come from event stacks", event=table.config.event_name))
         embed = discord.Embed(title=table_name(table, w), description="\n".join(lines),
                               colour=EMBED_COLOUR)
         seated = ", ".join(table.seats.values()) or w("nobody yet")
@@ -480,9 +482,11 @@ def table_terms(adapter: GameAdapter, config: TableConfig) -> TableTerms:
 
 def table_name(table: Table, w: Words) -> str:
     """The game's name as the table's messages and pictures title it: "(practice)" added at a
-    practice table."""
+    practice table, the event's name at an event's table."""
     if table.config.practice:
         return w("{game} (practice)", game=table.adapter.info.name)
+    if table.config.event_name:
+        return w("{game} · {event}", game=table.adapter.info.name, event=table.config.event_name)
     return table.adapter.info.name
 
 

@@ -203,7 +203,8 @@ class Tables(commands.Cog):
                 game, min_bet, defaults.max_bet if max_bet is None else (max_bet or None),
                 max_payout or defaults.max_payout, betting_seconds,
                 decision_seconds or defaults.decision_seconds, options, practice,
-                event=None if played_for is None else played_for.id).validated()
+                event=None if played_for is None else played_for.id,
+                event_name=None if played_for is None else played_for.spec.name).validated()
             self.bot.tables.adapters[game].new_round(config)  # the game checks its own limits
         except Refusal:
             raise  # a table's or an engine's refusal of the options, in the admin's language

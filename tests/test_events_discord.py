@@ -71,6 +71,9 @@ async def test_an_event_night_from_the_start_to_the_podium(harness: DiscordHarne
     tables = TableDriver(harness, clock, "uth")
     opened = await tables.open(harness.user("pit-boss", admin=True))
     assert "plays for **Friday Night**" in opened.text
+    shown = tables.message()["embeds"][0]
+    assert shown["title"] == "Ultimate Texas Hold'em · Friday Night"
+    assert shown["description"].startswith("🏆 **Friday Night** · bets come from event stacks")
     outsider = await tables.press(cat, "Ante 10")
     assert outsider.ephemeral and "join it first" in outsider.text
     await play_a_round(tables, [ann, ben])

@@ -148,6 +148,8 @@ class TableConfig:
     event: int | None = None
     """The event (its id) whose stacks this table plays with (:func:`bot.events.event_economy`);
     None: the server's wallets (or practice chips)."""
+    event_name: str | None = None
+    """That event's name, for the table's messages (an event's name never changes)."""
 
     def validated(self) -> TableConfig:
         if self.event is not None and self.practice:

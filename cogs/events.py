@@ -57,7 +57,7 @@ log = logging.getLogger(__name__)
 END_CHECK_SECONDS = 60.0
 """How often events whose end has come are ended: the podium follows within this long."""
 LONGEST_HOURS = 24 * 31
-TIME_FORMATS = ("%Y-%m-%d %H:%M", "%Y-%m-%d")
+TIME_FORMATS = ("%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S", "%Y-%m-%d")
 MEDALS = ("🥇", "🥈", "🥉")
 CHOICES_SHOWN = 25
 EventName = app_commands.Range[str, 1, NAME_LENGTH[1]]

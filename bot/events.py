@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from bot.economies import event_economy
 from bot.games.moves import MOST_CHIPS as MAX_AMOUNT
 from bot.i18n import Refusal
 
@@ -25,11 +26,6 @@ MOST_PLACES_PAID = 10
 NAME_LENGTH = (1, 40)
 LONGEST_EVENT_SECONDS = 31 * 86400
 """An event runs a month at most: long enough for a league, short enough to be an event."""
-EVENT_ECONOMIES = 1 << 40
-"""Event economies are -(this + the event's id): below any practice economy's (a Discord id
-negated: every id made since Discord's epoch in 2015 is above 4 * 10**15), so never one of them."""
-
-
 STACK_REASON = "event stack"  # a ledger entry's reason: not prose
 REBUY_REASON = "event rebuy"  # a ledger entry's reason: not prose
 FEE_REASON = "event entry fee"  # a ledger entry's reason: not prose
@@ -93,21 +89,6 @@ def parse_split(text: str) -> tuple[int, ...]:
         split = ()
     check_split(split)
     return split
-
-
-def event_economy(event_id: int) -> int:
-    """The economy event ``event_id`` plays in (wallets: the entrants' event stacks, a house,
-    escrows and a mint of its own). Negative like a practice table's (Discord's ids are
-    positive) and apart from them (:data:`EVENT_ECONOMIES`); its tables' guild says which
-    shard serves its rounds (bot.shards)."""
-    if not 1 <= event_id < EVENT_ECONOMIES:
-        raise ValueError("an event's id is from 1 to 2**40")
-    return -(EVENT_ECONOMIES + event_id)
-
-
-def is_event_economy(economy: int) -> bool:
-    """Whether a guild id read back from the store is an event's economy."""
-    return -2 * EVENT_ECONOMIES < economy <= -EVENT_ECONOMIES
 
 
 def prizes(pool: int, split: Sequence[int], standings: Sequence[tuple[int, int]]) -> dict[int, int]:

@@ -20,12 +20,11 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot import catalog
+from bot.economies import is_event_economy, is_practice_economy
 from bot.errors import UserError
-from bot.events import is_event_economy
 from bot.i18n import N_, Command, Words
 from bot.poker.hand_value import describe_value
 from bot.store import stats_models as kept  # the store's totals, read here
-from bot.tables.config import is_practice_economy
 from cogs.coaching import coach_stats_lines, week_start
 from cogs.common import (
     Post,

@@ -16,7 +16,7 @@ from bot.events import NAME_LENGTH, EventInfo
 from bot.i18n import N_, Command, Refusal, Words, restored
 from bot.poker.shuffle import verify
 from bot.tables.actions import NO_ARG, ActionArg
-from bot.tables.config import MAX_CHIPS, PRACTICE_CHIPS, TIMER_RANGE, TableConfig, practice_economy
+from bot.tables.config import MAX_CHIPS, PRACTICE_CHIPS, TIMER_RANGE, TableConfig
 from bot.tables.controls import MY_CARDS
 from bot.tables.table import ActionRequest, ActionResult, Table
 from cogs.channel_access import cannot_open_text, missing_permissions, trouble_text
@@ -340,13 +340,7 @@ class Tables(commands.Cog):
     async def round(self, interaction: discord.Interaction,
                     number: app_commands.Range[int, 1, DISCORD_MAX_INTEGER]) -> None:
         guild_id = guild_id_of(interaction)
-        # Practice tables' and events' rounds are kept in economies of their own; the numbers
-        # are shared by all.
-        economies = [guild_id, practice_economy(guild_id),
-                     *(event.economy for event in await self.bot.store.guild_events(guild_id))]
-        info = None
-        for economy in economies:
-            info = info or await self.bot.store.get_round(economy, number)
+        info = await self.bot.store.server_round(guild_id, number)
         if info is None:
             raise UserError("There is no round #{round} on this server.", round=str(number))
         if info.status == "open":

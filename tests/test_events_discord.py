@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.events import event_economy
+from bot.economies import event_economy
 from cogs.events import Events
 from tests.harness.driver import DiscordHarness, FakeUser, walk_components
 from tests.harness.faults import Fault

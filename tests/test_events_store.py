@@ -13,18 +13,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.events import (
-    DEFAULT_SPLIT,
-    EventError,
-    EventSpec,
-    event_economy,
-    is_event_economy,
-    parse_split,
-    prizes,
-)
+from bot.economies import event_economy, is_event_economy, is_practice_economy, practice_economy
+from bot.events import DEFAULT_SPLIT, EventError, EventSpec, parse_split, prizes
 from bot.store import AccountRef, InsufficientFunds, Movement, RoundHeader, Store, round_escrow
 from bot.store.event_store import RoundsInPlayError
-from bot.tables.config import is_practice_economy, practice_economy
 from tests.harness.postgres import Databases
 from tests.stats_helpers import Seat, record
 

@@ -13,9 +13,10 @@ import discord
 import pytest
 
 from bot import catalog
+from bot.economies import practice_economy
 from bot.i18n import Words, words
 from bot.store import Store
-from bot.tables.config import PRACTICE_CHIPS, TableConfig, practice_economy
+from bot.tables.config import PRACTICE_CHIPS, TableConfig
 from cogs.common import PRACTICE_MARK
 from tests.harness.driver import DiscordHarness, FakeUser, message_text
 from tests.harness.fake_discord import BOT_PERMISSIONS

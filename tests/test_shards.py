@@ -59,7 +59,7 @@ def test_a_practice_table_s_economy_is_served_by_its_guild_s_shard() -> None:
     id negated) in the process that serves the guild: in Python and in SQL alike."""
     import sqlite3
 
-    from bot.tables.config import practice_economy
+    from bot.economies import practice_economy
     shards = Shards(4, (1, 2))
     condition, params = shards.sql_condition("guild_id")
     with sqlite3.connect(":memory:") as db:

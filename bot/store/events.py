@@ -7,7 +7,8 @@ from typing import Any
 
 import aiosqlite
 
-from bot.events import REBUY_REASON, EventEntry, EventInfo, EventMoment, EventSpec, event_economy
+from bot.economies import event_economy
+from bot.events import REBUY_REASON, EventEntry, EventInfo, EventMoment, EventSpec
 from bot.shards import Shards
 from bot.store.stats_models import PlayedHand
 

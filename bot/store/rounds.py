@@ -79,6 +79,12 @@ async def insert_players(
     await db.executemany(query, rows)
 
 
+async def economy_of(db: aiosqlite.Connection, round_id: int) -> int | None:
+    """The economy (guild, practice or event) round ``round_id`` was played in."""
+    rows = list(await db.execute_fetchall("SELECT guild_id FROM rounds WHERE id = ?", (round_id,)))
+    return int(rows[0][0]) if rows else None
+
+
 async def round_info(db: aiosqlite.Connection, guild_id: int, round_id: int) -> RoundInfo | None:
     query = """
         SELECT id, guild_id, channel_id, game, status, commitment, seed, created_at, settled_at,

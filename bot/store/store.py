@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, TypeVar
 
-from bot.events import is_event_economy
+from bot.economies import is_event_economy, practice_economy
 from bot.shards import EVERY_GUILD, Shards
 from bot.store import events, money, posts, reviews, rounds, stacks, stats
 from bot.store import settings as settings_rows
@@ -419,6 +419,17 @@ class Store(TableStoreMixin, StackStoreMixin, EventStoreMixin):
     async def get_round(self, guild_id: int, round_id: int) -> RoundInfo | None:
         async with self._reading(snapshot=True) as db:
             return await rounds.round_info(db, guild_id, round_id)
+
+    async def server_round(self, guild_id: int, round_id: int) -> RoundInfo | None:
+        """Round ``round_id`` if it was played on this server: at its tables, its practice
+        tables or its events' tables (each an economy of its own; the numbers are shared)."""
+        async with self._reading(snapshot=True) as db:
+            economy = await rounds.economy_of(db, round_id)
+            if economy is None:
+                return None
+            ours = economy in (guild_id, practice_economy(guild_id)) or (
+                is_event_economy(economy) and economy in await events.economies_of(db, guild_id))
+            return await rounds.round_info(db, economy, round_id) if ours else None
 
     async def leaderboard(
         self,

@@ -14,7 +14,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar, get_args, get_origin
 
-from bot.events import is_event_economy
 from bot.games.moves import MOST_CHIPS
 from bot.i18n import SOURCE_LANGUAGE, Refusal, Text, Words, words
 from bot.store.models import DEFAULT_SETTINGS
@@ -26,17 +25,6 @@ PRACTICE_CHIPS = DEFAULT_SETTINGS.starting_balance
 the defaults; nobody can change them) and what ``/table refill`` tops it up to."""
 
 
-def practice_economy(guild_id: int) -> int:
-    """The economy a practice table of ``guild_id`` plays in: the server's id negated (Discord's
-    ids are positive). It has wallets (each player's practice chips), a house, escrows and a
-    mint of its own, so no chip crosses to the server's economy, and the leaderboards, /stats,
-    /history and /audit, which read the server's, never see a practice round."""
-    return -abs(guild_id)
-
-
-def is_practice_economy(guild_id: int) -> bool:
-    """Whether a guild id read back from the store is a practice table's economy."""
-    return guild_id < 0 and not is_event_economy(guild_id)
 TIMER_RANGE = (10, 600)  # seconds: long enough to read, short enough to keep a table moving
 
 OptionsT = TypeVar("OptionsT", bound="TableOptions")

@@ -10,12 +10,12 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.coach.review import Decision
-from bot.events import event_economy
+from bot.economies import event_economy, practice_economy
 from bot.games.common import SeatId
 from bot.games.round import DeadlineKind, Round
 from bot.tables.actions import NO_ARG, ActionArg
 from bot.tables.adapter import GameAdapter
-from bot.tables.config import TableConfig, practice_economy
+from bot.tables.config import TableConfig
 from bot.tables.results import RoundResult
 
 RECENT_INTERACTIONS = 500

@@ -243,3 +243,20 @@ async def test_four_players_two_games_a_rebuy_and_a_restart_across_the_end(
     assert books.ephemeral and books.embeds[0]["title"] == "Audit of Game Night: books balance"
     assert fields == {"Event stacks": "40", "In play (escrow)": "0", "Stacks given": "100",
                       "Results of its rounds": "-60"}
+
+
+async def test_a_stack_game_for_the_event_takes_its_buy_ins_from_event_stacks(harness: DiscordHarness,
+                                                                               clock: Any) -> None:
+    await start_night(harness, clock)
+    ann = harness.user("ann")
+    wallet = await harness.wallet(ann)
+    await harness.slash(ann, "event join", name="Friday Night")
+    tables = TableDriver(harness, clock, "hcf")
+    await tables.open(harness.user("pit-boss", admin=True))
+    too_much = await tables.command(ann, "buyin", amount=5000)
+    assert too_much.ephemeral and "You have 1,000 event chips" in too_much.text
+    bought = await tables.command(ann, "buyin", amount=300)
+    assert bought.ephemeral and "300" in bought.text, bought.text
+    assert await harness.bot.store.event_stacks(harness.guild_id, 1) == {ann.id: 1000}  # 700 + 300 seated
+    assert await harness.wallet(ann) == wallet - 100
+    await harness.audit_ok()

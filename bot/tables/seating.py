@@ -125,6 +125,9 @@ class Seating:
             raise TableError("You have {wallet} practice chips: you can bring at most that to the "
                              "table. `{refill}` gives you {chips} again.", wallet=wallet,
                              refill=Command("table refill"), chips=PRACTICE_CHIPS)
+        if amount > wallet and table.config.event is not None:
+            raise TableError("You have {wallet} event chips: you can bring at most that to the table.",
+                             wallet=wallet)
         if amount > wallet:
             raise TableError("Your wallet has {wallet} chips: you can bring at most that to the "
                              "table. Try {daily}.", wallet=wallet, daily=Command("daily"))

@@ -181,9 +181,9 @@ class Events(commands.Cog):
             text = standings_text(result, w)
         else:
             stacks = await self.bot.store.event_stacks(guild_id, event.id)
-            ranked = sorted(stacks.items(), key=lambda item: -item[1])
-            text = "\n".join(f"{place}. <@{user}> {chips(stack, w)}" for place, (user, stack) in
-                             enumerate(ranked, start=1)) or w("Nobody has joined yet.")
+            ranked = sorted(stacks.items(), key=lambda item: -item[1])  # ties: in joining order
+            text = "\n".join(f"{1 + sum(other > stack for other in stacks.values())}. <@{user}> "
+                             f"{chips(stack, w)}" for user, stack in ranked) or w("Nobody has joined yet.")
         embed = event_embed(event, w, title=w("Event: {name}", name=event.spec.name))
         embed.add_field(name=w("Final standings") if result else w("Standings now"), value=text[:1024],
                         inline=False)

@@ -127,11 +127,18 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(harness: Disco
     assert member.ephemeral and "Friday Night" not in member.text
     assert [event.spec.name for event in await harness.bot.store.guild_events(harness.guild_id)] == [
         "Friday Night"]
+    offered = await harness.autocomplete(ann, "event join", "name", "fri")
+    assert [choice["value"] for choice in offered] == ["Friday Night"]
+    assert await harness.autocomplete(ann, "event join", "name", "sat") == []
     unknown = await harness.slash(ann, "event join", name="Saturday")
     assert unknown.ephemeral and "no event named Saturday" in unknown.text
     await harness.slash(ann, "event join", name="Friday Night")
     full = await harness.slash(ann, "event rebuy", name="Friday Night")
     assert full.ephemeral and "once your event stack is empty: it has 1,000 chips" in full.text
+    ben = harness.user("ben")
+    await harness.slash(ben, "event join", name="Friday Night")
+    live = await harness.slash(ann, "event results", name="Friday Night")
+    assert live.text.endswith(f"Standings now\n1. <@{ann.id}> 1,000 chips\n1. <@{ben.id}> 1,000 chips")
     wrong_game = await TableDriver(harness, clock, "imperial").open(admin)
     assert wrong_game.ephemeral and "Friday Night is played at" in wrong_game.text
     both = await TableDriver(harness, clock, "uth").open(admin, practice=True, event="Friday Night")

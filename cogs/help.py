@@ -54,6 +54,11 @@ def help_embed(w: Words) -> discord.Embed:
     embed.add_field(name=w("Leaderboards and stats"), value=w(
         "`{leaderboard}` ranks the server by day, week, month or all time; `{stats}` shows a player's "
         "card.", leaderboard=Command("leaderboard"), stats=Command("stats")), inline=False)
+    embed.add_field(name=w("Game nights"), value=w(
+        "An admin starts an event with `{start}`: everyone who joins with `{join}` plays its tables "
+        "on the same stack of event chips, and the top three share the entry fees; `{results}` "
+        "shows the standings.", start=Command("event start"), join=Command("event join"),
+        results=Command("event results")), inline=False)
     embed.add_field(name=w("Fair play"), value=w(
         "Every shuffle is committed to before the deal and revealed after it; `{round}` shows a "
         "round and checks it.", round=Command("round", number=...)), inline=False)

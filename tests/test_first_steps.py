@@ -39,7 +39,7 @@ async def test_help_tells_a_newcomer_the_games_how_to_start_and_the_rest(
         assert game.summary and game.how_it_goes, f"{game.key} needs its /help texts"
         assert f"**{game.name}**: {w(game.summary)}" in reply.text
     for command in ("table open", "daily", "balance", "leaderboard", "stats", "round", "audit",
-                    "chips settings", "help"):
+                    "chips settings", "help", "event start", "event join", "event results"):
         assert w.command(command) in reply.text, command
     assert "practice" in reply.text.lower() or "übung" in reply.text.lower()
     assert_reads(language, [reply.text])

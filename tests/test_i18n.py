@@ -141,6 +141,27 @@ def test_english_clients_see_the_english_names_and_other_languages_the_default(
     assert set(ante["name_localizations"]) == {*TRANSLATED, "en-US", "en-GB"}, "none for other languages"
 
 
+def test_a_subcommand_takes_its_groups_own_german_name_where_the_catalogue_has_one(
+    harness: DiscordHarness,
+) -> None:
+    """``/table join`` takes a seat, ``/event join`` enters a game night: one English name, two
+    German ones, in the synced commands and wherever a reply names the command."""
+    assert synced(harness, "table", "join")["name_localizations"]["de"] == "platz_nehmen"
+    assert synced(harness, "event", "join")["name_localizations"]["de"] == "beitreten"
+    german = words("de")
+    assert german.command("event join", name="Freitag") == "/event beitreten name:Freitag"
+    assert german.command("table join") == "/tisch platz_nehmen"
+    assert words("en").command("event join") == "/event join"
+
+
+def test_no_two_subcommands_of_a_group_share_a_german_name(harness: DiscordHarness) -> None:
+    """Discord refuses a group whose subcommands share a name in any language."""
+    for command in harness.fake.commands.values():
+        names = [option["name_localizations"]["de"] for option in command.get("options") or []
+                 if option["type"] in (1, 2)]
+        assert len(names) == len(set(names)), (command["name"], names)
+
+
 # ------------------------------------------------------------------ the code's own texts
 
 NOT_PLAYER_FACING = {

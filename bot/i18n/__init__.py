@@ -198,10 +198,24 @@ class Words:
     def command(self, path: str, /, **options: Any) -> str:
         """The slash command ``path`` ("uth rules") as this reader's client lists it, with
         ``options`` (see :class:`Command`)."""
-        names = [self.lookup(name, "command") or name for name in path.split()]
+        parts = path.split()
+        names = [self.command_name(name, " ".join(parts[:depth]) or None) or name
+                 for depth, name in enumerate(parts)]
         filled = [f"<{self._option(name)}>" if value is ... else f"{self._option(name)}:{value}"
                   for name, value in options.items()]
         return " ".join(["/" + " ".join(names), *filled])
+
+    def command_name(self, name: str, group: str | None = None) -> str | None:
+        """A command's name in this language, or None where the catalogue has none. Within a
+        group (``group`` is its path, "event"), the group's own name for it comes first: a
+        name can mean different things in different groups (``/table join`` takes a seat,
+        ``/event join`` enters a game night), and the catalogue gives those their own texts
+        in the context "command <group>"."""
+        if group is not None:
+            found = self.lookup(name, f"command {group}")
+            if found is not None:
+                return found
+        return self.lookup(name, "command")
 
     def _option(self, name: str) -> str:
         return self.lookup(name, "option") or name

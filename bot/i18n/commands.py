@@ -46,7 +46,15 @@ class CommandTranslator(app_commands.Translator):
         language = language_of(locale)
         if language == SOURCE_LANGUAGE and not locale.value.startswith(SOURCE_LANGUAGE):
             return None  # a language the bot does not speak: Discord shows the English default
+        if context.location is Where.command_name:
+            return words(language).command_name(string.message, _group_of(context.data))
         return words(language).lookup(string.message, CONTEXTS.get(context.location))
+
+
+def _group_of(command: object) -> str | None:
+    """The path of the group a command belongs to ("event"), None for a top-level command."""
+    parent = getattr(command, "parent", None)
+    return parent.qualified_name if parent is not None else None
 
 
 __all__ = ["CONTEXTS", "CommandTranslator", "command_texts"]

@@ -99,13 +99,27 @@ class Worker:
 
 
 def close_all() -> None:
-    """Let every worker's process end once its queued jobs are done (the bot is closing); a
-    worker asked again later starts a new one. Jobs are not cancelled: another bot in the same
-    process (a test's) may still wait on them."""
+    """End every worker's process now (the bot is closing); a worker asked again later starts a
+    new one. A job in the works is given up, not waited for: a worker only computes (a picture,
+    a hint, a review) and writes nothing, so nothing is lost but work nobody will read, while
+    waiting could hold the bot's exit for good (Python's exit waits for a pool's running jobs,
+    and an idle-class worker on a busy machine gets no core to finish them). A job that another
+    bot in the same process (a test's) still waits on runs again on a thread (see :meth:`run`)."""
     for worker in list(_RUNNING):
         pool, worker._pool = worker._pool, None
         if pool is not None:
-            pool.shutdown(wait=False)
+            _end_now(pool)
+
+
+def _end_now(pool: ProcessPoolExecutor) -> None:
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14 and later
+    if terminate is not None:
+        terminate()
+        return
+    processes = list(pool._processes.values()) if pool._processes else []  # before 3.14: its own table
+    pool.shutdown(wait=False)  # not cancelling: a job waited on fails as BrokenProcessPool, not as cancelled
+    for process in processes:
+        process.terminate()
 
 
 def _prepare_worker(niceness: int, idle: bool = False) -> None:

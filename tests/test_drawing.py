@@ -143,6 +143,29 @@ async def test_where_no_worker_can_start_every_picture_is_drawn_on_a_thread(
     assert tried == ["a worker"]  # tried once, then threads without asking again
 
 
+def sleep_unless_in(pid: int, seconds: float) -> int:
+    """Sleep for ``seconds`` in any process but ``pid``; the process it ran in."""
+    if os.getpid() != pid:
+        time.sleep(seconds)
+    return os.getpid()
+
+
+async def test_closing_the_bot_ends_a_worker_in_the_middle_of_a_job() -> None:
+    """An idle-class worker on a busy machine may not finish its job for as long as the machine
+    stays busy, and Python's exit waits for a pool's running jobs: the bot's close ends the
+    worker's process at once instead. A job still waited on (another bot in the same process)
+    is done again on a thread."""
+    drawer = Drawer("busy at the close")
+    worker = await drawer.draw(os.getpid)
+    job = asyncio.ensure_future(drawer.draw(sleep_unless_in, os.getpid(), 120))
+    queued = asyncio.ensure_future(drawer.draw(os.getpid))
+    await asyncio.sleep(1.0)  # the worker is asleep in the job
+    workers.close_all()
+    assert await asyncio.to_thread(ended_within, worker, 10), "the close waited for the job"
+    assert await job == os.getpid()
+    assert await queued == os.getpid()
+
+
 async def test_closing_the_bot_ends_every_workers_process() -> None:
     """The bot's close lets each started worker's process end (the coach's, the pictures',
     the store's reads); a worker asked again afterwards starts a new one."""

@@ -121,7 +121,9 @@ class BotProcess:
             return await asyncio.wait_for(self.process.wait(), timeout)
         except TimeoutError:
             await self.kill()
-            raise
+            tail = self.logs[-1].read_text(errors="replace")[-4000:] if self.logs else ""
+            raise AssertionError(f"the bot did not end within {timeout} s of SIGTERM; its log ends:\n"
+                                 f"{tail}") from None
 
     async def restart(self) -> None:
         await self.kill()

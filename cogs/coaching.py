@@ -56,6 +56,10 @@ press in that second waited behind each of them: 200 tables' p99 doubled)."""
 REVIEWS_PENDING_MOST = 400
 """Rounds whose review may wait at once; past it a round goes unreviewed (a bot that finishes
 rounds faster than its spare core reviews them would otherwise queue without end)."""
+HINT_PATIENCE_SECONDS = 30.0
+"""How long a player's Hint waits for the coach before it says the coach is busy. The coach
+runs on a core the tables leave idle: a machine busy with other work may leave it none for a
+while, and a player should not watch "thinking" for the 15 minutes Discord allows."""
 HINT = N_("\U0001f4a1 Hint")
 REVIEW = N_("\U0001f50d Review my play")
 
@@ -141,7 +145,11 @@ async def answer_hint(interaction: discord.Interaction[CasinoBot], table: Table,
     if asked is None:
         raise UserError("You have no decision to make right now.")
     await interaction.response.defer(ephemeral=True, thinking=True)
-    hint = await HINTS.hint(asked)
+    try:
+        hint = await asyncio.wait_for(HINTS.hint(asked), HINT_PATIENCE_SECONDS)
+    except TimeoutError:  # the work goes on (shielded) and is kept: asked again, it is there
+        raise UserError("The coach is busy right now. Ask again in a moment: your hint is being "
+                        "worked out.") from None
     await answer(interaction, content=hint_text(hint, asked.ante, table.adapter.info.vocabulary,
                                                 reader(interaction)), ephemeral=True)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -342,3 +343,28 @@ async def test_rounds_that_end_together_are_reviewed_in_one_job_and_one_write(
         (kept,) = await store.round_review(round_id, seat)
         assert (kept.made, kept.best) == ("fold", "play") and kept.given_up > 0
     assert coach.in_the_works(902) is None
+
+
+async def test_a_hint_the_coach_is_too_busy_for_says_so_and_is_ready_when_asked_again(
+        harness: DiscordHarness, tables: TableDriver, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A coach that gets no core for a while (a busy machine): the player is told so instead of
+    watching "thinking", and the work goes on, so the next ask answers at once."""
+    started: list[object] = []
+    release = asyncio.Event()
+
+    async def busy_coach(function: Any, *args: Any) -> Any:
+        started.append(args)
+        await release.wait()
+        return function(*args)
+
+    monkeypatch.setattr(coaching.COACH, "run", busy_coach)
+    monkeypatch.setattr(coaching, "HINT_PATIENCE_SECONDS", 0.2)
+    monkeypatch.setattr(coaching, "HINTS", coaching.HintsAsked())
+    alice = harness.user("alice")
+    await at_decision(tables, alice, harness.user("bob"))
+    busy = await ask(harness, tables, alice)
+    assert busy.ephemeral and "The coach is busy right now" in busy.text, busy.text
+    release.set()
+    ready = await ask(harness, tables, alice)
+    assert "**Play**" in ready.text and "**Fold**" in ready.text, ready.text
+    assert len(started) == 1, "the first ask's work answered the second"

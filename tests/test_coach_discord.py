@@ -260,8 +260,14 @@ async def test_the_hint_at_imperial_poker_values_each_draw_and_the_buy(harness: 
     assert answer.ephemeral and "exact where no ± shows" in answer.text
     for option in expected.options:
         label = coaching.option_label(IMPERIAL, w, option.name)
-        assert f"**{label}**: {w.signed(float(option.ev))} Antes" in answer.text
+        floor = "≥ " if option.floor else ""
+        assert f"**{label}**: {floor}{w.signed(float(option.ev))} Antes" in answer.text
     assert {"buy", "bet", "fold", "draw"} <= {option.move for option in expected.options}
+    # A one-card Draw's figure leaves drawing again out: it says it is a floor, the others do not.
+    floors = {option.name for option in expected.options if option.floor}
+    assert floors == {option.name for option in expected.options
+                      if option.move == "draw" and len(option.cards or ()) == 1} and len(floors) == 5
+    assert "≥: at least this; drawing again afterwards" in answer.text
     dealer = table.round_state().dealer[:4]
     assert not any(str(card) in answer.text or card.pretty in answer.text for card in dealer)
 

@@ -170,6 +170,9 @@ def test_a_one_card_draw_is_worth_what_every_card_it_may_bring_settles_to(hand: 
     option = imperial.hint(cards, shown, ante, OPTIONS, seen).value_of(name)
     assert option.stderr == 0
     assert option.ev == taken(cards, shown, rest, option_moves(name)[0], [(card,) for card in rest], ante)
+    assert option.floor, "Bet or Fold after it, drawing again left out: the figure says it is a least worth"
+    last_card = imperial.hint(cards, shown, ante, OPTIONS, seen, draw_most=1).value_of(name)
+    assert last_card.ev == option.ev and not last_card.floor, "no card left to draw again: exact"
 
 
 def test_a_draw_of_several_cards_is_within_its_error_of_every_draw_settled() -> None:

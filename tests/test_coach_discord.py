@@ -261,7 +261,8 @@ async def test_the_hint_at_imperial_poker_values_each_draw_and_the_buy(harness: 
     for option in expected.options:
         label = coaching.option_label(IMPERIAL, w, option.name)
         floor = "≥ " if option.floor else ""
-        assert f"**{label}**: {floor}{w.signed(float(option.ev))} Antes" in answer.text
+        chips = f"{floor}{w.signed(option.chips(10), 1)} chips"
+        assert f"**{label}**: {floor}{w.signed(float(option.ev))} Antes ({chips})" in answer.text
     assert {"buy", "bet", "fold", "draw"} <= {option.move for option in expected.options}
     # A one-card Draw's figure leaves drawing again out: it says it is a floor, the others do not.
     floors = {option.name for option in expected.options if option.floor}

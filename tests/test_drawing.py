@@ -109,8 +109,11 @@ def alive(pid: int) -> bool:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    status = Path(f"/proc/{pid}/stat")
-    return not (status.exists() and status.read_text().split(") ")[1].startswith("Z"))  # a zombie is gone
+    try:  # reaped between the two looks: gone
+        status = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return not status.split(") ")[1].startswith("Z")  # a zombie is gone
 
 
 async def test_a_drawer_can_draw_at_a_lower_priority_than_the_bot() -> None:

@@ -25,7 +25,7 @@ from discord.ext import commands
 
 from bot import catalog
 from bot.coach.requests import COACHED_GAMES, POINTS, hint_request
-from bot.coach.review import INSURED_BET, Reviewed, review_rounds
+from bot.coach.review import INSURED_BET, Decision, Reviewed, review_rounds
 from bot.coach.values import Hint, HintRequest, parse_option
 from bot.errors import UserError
 from bot.i18n import N_, Command, Words
@@ -53,6 +53,14 @@ REVIEW_GATHER_SECONDS = 2.0
 """Rounds that end within this long are reviewed in one job and stored in one transaction: when
 many tables settle at once, one trip to the worker and one write instead of one per round (a
 press in that second waited behind each of them: 200 tables' p99 doubled)."""
+REVIEW_JOB_DECISIONS = 24
+"""About the most decisions one review job values (whole rounds: a round is never split). The
+hints and the reviews share the cores the tables leave idle, half and half while both work: a
+small job keeps a hint asked meanwhile from waiting long behind it."""
+REVIEWS_YIELD_SECONDS = 10.0
+"""Before each review job, how long the reviews wait for the hints being worked out: a player
+waits on a hint, nobody waits on a review until they press Review (then at most this long more).
+Past it, one job goes ahead, so hints asked without pause never leave the rounds unreviewed."""
 REVIEWS_PENDING_MOST = 400
 """Rounds whose review may wait at once; past it a round goes unreviewed (a bot that finishes
 rounds faster than its spare core reviews them would otherwise queue without end)."""
@@ -83,6 +91,17 @@ class HintsAsked:
         else:
             self._hints.move_to_end(key)
         return await asyncio.shield(future)
+
+    async def settled(self, timeout: float) -> None:
+        """Once no hint of this event loop is being worked out, or after ``timeout`` seconds."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while pending := [future for future in self._hints.values()
+                          if not future.done() and future.get_loop() is loop]:
+            left = deadline - loop.time()
+            if left <= 0:
+                return
+            await asyncio.wait(pending, timeout=left)
 
 
 HINTS = HintsAsked()
@@ -362,7 +381,10 @@ class Coach(commands.Cog):
             await asyncio.sleep(REVIEW_GATHER_SECONDS)
             batch, self._gathered = self._gathered, []
             try:
-                reviewed = await REVIEWS.run(review_rounds, [item.result.decisions for item in batch])
+                reviewed = []
+                for job in review_jobs([item.result.decisions for item in batch]):
+                    await HINTS.settled(REVIEWS_YIELD_SECONDS)
+                    reviewed += await REVIEWS.run(review_rounds, job)
                 await self.bot.store.add_round_reviews(
                     [(item.guild_id, item.result.round_id, reviewed_rows(item.game, found))
                      for item, found in zip(batch, reviewed, strict=True)])
@@ -374,6 +396,19 @@ class Coach(commands.Cog):
                     self._reviewing.pop(item.result.round_id, None)
                     if not item.done.done():
                         item.done.set_result(None)
+
+
+def review_jobs(rounds: list[tuple[Decision, ...]]) -> list[list[tuple[Decision, ...]]]:
+    """``rounds`` in order, in jobs of about :data:`REVIEW_JOB_DECISIONS` decisions (whole rounds)."""
+    jobs: list[list[tuple[Decision, ...]]] = []
+    size = 0
+    for decisions in rounds:
+        if not jobs or (size and size + len(decisions) > REVIEW_JOB_DECISIONS):
+            jobs.append([])
+            size = 0
+        jobs[-1].append(decisions)
+        size += len(decisions)
+    return jobs
 
 
 async def setup(bot: CasinoBot) -> None:

@@ -375,3 +375,72 @@ async def test_a_hint_the_coach_is_too_busy_for_says_so_and_is_ready_when_asked_
     ready = await ask(harness, tables, alice)
     assert "**Play**" in ready.text and "**Fold**" in ready.text, ready.text
     assert len(started) == 1, "the first ask's work answered the second"
+
+
+def play_or_fold(cards: str) -> HintRequest:
+    """Three Card Poker's Play or Fold with ``cards``, as the coach is asked it."""
+    return HintRequest(threecard.hint, (tuple(parse_cards(cards)), 10), 10, frozenset({"play", "fold"}))
+
+
+def test_reviews_go_to_the_worker_in_small_jobs_of_whole_rounds() -> None:
+    """A hint asked while a review job runs shares the idle core with it until it ends: jobs of
+    about two dozen decisions keep that short, and a round is never split."""
+    request = play_or_fold("Qs 6d 4c")
+
+    def round_of(size: int) -> tuple[Decision, ...]:
+        return tuple(Decision(seat, request, "play") for seat in range(size))
+
+    sizes = [10, 10, 10, 30, 1, 0]
+    jobs = coaching.review_jobs([round_of(size) for size in sizes])
+    assert [[len(decisions) for decisions in job] for job in jobs] == [[10, 10], [10], [30], [1, 0]]
+    assert coaching.review_jobs([]) == []
+
+
+async def test_reviews_wait_while_a_player_waits_for_a_hint(harness: DiscordHarness,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hints and the reviews share the cores the tables leave idle: a review job waits until
+    the hint being worked out is answered (a player waits on it; nobody on the review yet), and
+    goes ahead after a while even if hints never stop."""
+    release = asyncio.Event()
+    reviewed: list[int] = []
+
+    async def slow_hint(function: Any, *args: Any) -> Any:
+        await release.wait()
+        return function(*args)
+
+    async def review_job(function: Any, rounds: Any) -> Any:
+        reviewed.append(len(rounds))
+        return function(rounds)
+
+    monkeypatch.setattr(coaching.COACH, "run", slow_hint)
+    monkeypatch.setattr(coaching.REVIEWS, "run", review_job)
+    monkeypatch.setattr(coaching, "HINTS", coaching.HintsAsked())
+    monkeypatch.setattr(coaching, "REVIEW_GATHER_SECONDS", 0.0)
+    coach = harness.bot.get_cog("Coach")
+    request = play_or_fold("Qs 6d 4c")
+    table = SimpleNamespace(guild_id=harness.guild_id,
+                            adapter=SimpleNamespace(info=SimpleNamespace(key="threecard")))
+
+    async def review_round(round_id: int) -> asyncio.Future[None]:
+        await coach.on_round_reviewable(table, SimpleNamespace(round_id=round_id,
+                                                               decisions=(Decision(1, request, "fold"),)))
+        waiting = coach.in_the_works(round_id)
+        assert waiting is not None
+        return waiting[1]
+
+    hint = asyncio.ensure_future(coaching.HINTS.hint(request))
+    done = await review_round(911)
+    await asyncio.sleep(0.3)
+    assert reviewed == [] and not done.done(), "the review went ahead of the hint being worked out"
+    release.set()
+    assert [option.name for option in (await hint).options] == ["play", "fold"]
+    await asyncio.wait_for(asyncio.shield(done), timeout=10)
+    assert reviewed == [1]
+
+    monkeypatch.setattr(coaching, "REVIEWS_YIELD_SECONDS", 0.2)
+    release.clear()
+    endless = asyncio.ensure_future(coaching.HINTS.hint(play_or_fold("Qs 6d 3c")))
+    await asyncio.wait_for(asyncio.shield(await review_round(912)), timeout=10)
+    assert reviewed == [1, 1] and not endless.done(), "a hint never answered holds the reviews only a while"
+    release.set()
+    await endless

@@ -37,8 +37,10 @@ def test_with_hints_the_rounds_alternate_and_both_conditions_are_printed(
         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--tables", "2", "--rounds", "2", "--warmup", "0", "--spread", "0", "--hints", "5"]) == 0
     out = capsys.readouterr().out
-    conditions = re.search(r"without hints \((\d+) presses\).*, with hints \((\d+) presses\)", out)
-    assert conditions, out
-    assert conditions.groups() == ("32", "32"), "one round of 2 tables x 4 players x 4 presses each"
-    assert re.search(r"hints answered meanwhile: [1-9]", out), out
+    conditions = [re.search(rf"\b{name} \((\d+) presses\).*each round's p99: (\d+)$", out, re.M)
+                  for name in ("without hints", "with hints")]
+    assert all(conditions), out
+    assert [found.group(1) for found in conditions if found] == ["32", "32"], \
+        "one round of 2 tables x 4 players x 4 presses each"
+    assert re.search(r"hints answered meanwhile: ([1-9]\d*) of \1 asked", out), out
     assert "presses' p99 with hints within 10% of without, at 2 tables: " in out, out

@@ -190,10 +190,11 @@ class Figures:
     """The process's CPU time over the measured rounds (every thread: the event loop, the
     database's and the drawing threads; not the worker processes)."""
     leaderboards: int = 0  # /leaderboard commands answered while the presses were measured
+    hints_asked: int = 0
     hint_waits: list[float] = field(default_factory=list)
     """Seconds each hint asked meanwhile waited for its answer (the coach's worker's queue and work)."""
-    by_condition: dict[str, list[float]] = field(default_factory=dict)
-    """With hints asked: the latencies of the rounds played without them and of those with them
+    by_condition: dict[str, list[list[float]]] = field(default_factory=dict)
+    """With hints asked: the latencies of each round played without them and of each with them
     (the measured rounds alternate, so both share the run's drift)."""
     rss_mb: float = 0.0
     logs: collections.Counter[str] = field(default_factory=collections.Counter)
@@ -334,7 +335,7 @@ class Scenario:
         answered = [fake.answered_at.get(interaction_id) for interaction_id, _ in sent]
         figures.burst_seconds += max((t for t in answered if t is not None), default=started) - started
         phase = figures.by_phase.setdefault(label, [])
-        condition = figures.by_condition.setdefault(self.condition, []) if self.condition else []
+        condition = figures.by_condition[self.condition][-1] if self.condition else []
         for (_, handed_at), answered_at in zip(sent, answered, strict=True):
             if answered_at is None:
                 figures.unanswered += 1
@@ -495,6 +496,7 @@ async def alternate(scenario: Scenario, hints: RateAsker, *, with_hints: bool) -
     else:
         await hints.pause()
     scenario.condition = WITH_HINTS if with_hints else WITHOUT_HINTS
+    scenario.figures.by_condition.setdefault(scenario.condition, []).append([])
 
 
 def hint_asker(figures: Figures) -> Callable[[int], Coroutine[Any, Any, None]]:
@@ -507,6 +509,7 @@ def hint_asker(figures: Figures) -> Callable[[int], Coroutine[Any, Any, None]]:
         kind = kinds[index % len(kinds)]
         decision = kind[index // len(kinds) % len(kind)]
         started = time.perf_counter()
+        figures.hints_asked += 1
         await HINTS.hint(HintRequest(decision.func, decision.args, 1, frozenset()))
         figures.hint_waits.append(time.perf_counter() - started)
 
@@ -637,13 +640,14 @@ def main(argv: list[str]) -> int:
             print(f"{'':>6} CPU time of the process per press: "
                   f"{1000 * figures.cpu_seconds / len(figures.latencies):.2f} ms")
         if figures.hint_waits:
-            print(f"{'':>6} hints answered meanwhile: {len(figures.hint_waits)} "
-                  f"({len(figures.hint_waits) / figures.wall_seconds:.1f}/s), wait p50/p99 "
+            print(f"{'':>6} hints answered meanwhile: {len(figures.hint_waits)} of {figures.hints_asked} "
+                  f"asked (in the rounds with hints), wait p50/p99 "
                   f"{percentile(figures.hint_waits, 0.5):.0f}/{percentile(figures.hint_waits, 0.99):.0f} ms")
-        if figures.by_condition:
-            print(f"{'':>6} " + ", ".join(f"{condition} ({len(values)} presses) p50/p99 "
-                                         f"{percentile(values, 0.5):.1f}/{percentile(values, 0.99):.1f} ms"
-                                         for condition, values in figures.by_condition.items()))
+        for condition, rounds in figures.by_condition.items():
+            values = [latency for played in rounds for latency in played]
+            print(f"{'':>6} {condition} ({len(values)} presses) p50/p99 {percentile(values, 0.5):.1f}/"
+                  f"{percentile(values, 0.99):.1f} ms; each round's p99: "
+                  + ", ".join(f"{percentile(played, 0.99):.0f}" for played in rounds if played))
         if figures.unanswered or figures.unsettled:
             print(f"{'':>6} {figures.unanswered} presses never answered, "
                   f"{figures.unsettled} rounds did not settle")
@@ -660,7 +664,8 @@ def main(argv: list[str]) -> int:
             p99 = percentile(figures.latencies, 0.99)
             print(f"goal p99 <= {GOAL_P99_MS:g} ms at {GOAL_TABLES} tables: "
                   f"{'met' if p99 <= GOAL_P99_MS else 'MISSED'} (p99 {p99:.1f} ms)")
-        quiet, hinted = (figures.by_condition.get(name) for name in (WITHOUT_HINTS, WITH_HINTS))
+        quiet, hinted = ([latency for played in figures.by_condition.get(name, []) for latency in played]
+                         for name in (WITHOUT_HINTS, WITH_HINTS))
         if quiet and hinted:
             ratio = percentile(hinted, 0.99) / percentile(quiet, 0.99)
             print(f"goal (issue 36) presses' p99 with hints within {HINTS_GOAL_RATIO - 1:.0%} of without, at "

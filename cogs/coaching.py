@@ -371,6 +371,11 @@ class Coach(commands.Cog):
         if self._worker is None or self._worker.done():
             self._worker = asyncio.create_task(self._review_gathered(), name="reviews")
 
+    async def caught_up(self) -> None:
+        """Once every round that finished so far is reviewed (or left unreviewed)."""
+        while self._reviewing:
+            await asyncio.wait([done for _, done in self._reviewing.values()])
+
     def in_the_works(self, round_id: int) -> tuple[frozenset[int], asyncio.Future[None]] | None:
         """The round's review while the coach works it out: who made decisions, and the work."""
         return self._reviewing.get(round_id)

@@ -40,10 +40,11 @@ thread during the measured rounds of the largest run. Goal (issue 4): p99 <= 100
 tables. Figures are printed, never asserted.
 
 ``--hints N`` asks the coach N hints a second in every other measured round, the first without:
-before a round without hints, those asked are answered first (the coach's worker idle), so the
-two conditions differ only in the hints and share the run's drift (a single run's p99 at 200
-tables moved between 54 and 537 ms from one run to the next). Goal (issue 36): the presses' p99
-with hints within 10% of without.
+before a round without hints, those asked are answered first (the coach's worker idle), and
+before every measured round the rounds before it are reviewed (reviews wait while hints are
+worked out), so the two conditions differ only in the hints and share the run's drift (a
+single run's p99 at 200 tables moved between 54 and 537 ms from one run to the next). Goal
+(issue 36): the presses' p99 with hints within 10% of without.
 """
 
 from __future__ import annotations
@@ -77,7 +78,7 @@ from bot.bench.hints import decisions as hint_decisions
 from bot.client import STALE_CONTROL_MESSAGE, CasinoBot
 from bot.coach.values import HintRequest
 from bot.config import Config
-from cogs.coaching import HINTS
+from cogs.coaching import HINTS, Coach
 from cogs.table_messages import EDIT_INTERVAL
 from tests.e2e.local_discord import read_body
 from tests.harness.clock import FakeClock
@@ -486,15 +487,21 @@ async def ask_leaderboards(scenario: Scenario, per_second: float, done: asyncio.
 
 
 WITHOUT_HINTS, WITH_HINTS = "without hints", "with hints"
+REVIEWS_CATCH_UP_SECONDS = 300.0
+"""The longest a measured round waits for the reviews of the rounds before it."""
 
 
 async def alternate(scenario: Scenario, hints: RateAsker, *, with_hints: bool) -> None:
-    """Before a measured round: hints asked during it, or none, and none still being answered
-    (the coach's worker idle) when it starts."""
+    """Before a measured round: none still being answered (the coach's worker idle) and the
+    rounds before it reviewed (reviews wait while hints are worked out: left over, they would
+    weigh on the next round), then hints asked during it, or none."""
+    await hints.pause()
+    coach = scenario.h.bot.get_cog(Coach.__cog_name__)
+    if isinstance(coach, Coach):
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(coach.caught_up(), REVIEWS_CATCH_UP_SECONDS)
     if with_hints:
         hints.resume()
-    else:
-        await hints.pause()
     scenario.condition = WITH_HINTS if with_hints else WITHOUT_HINTS
     scenario.figures.by_condition.setdefault(scenario.condition, []).append([])
 

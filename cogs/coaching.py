@@ -59,8 +59,8 @@ hints and the reviews share the cores the tables leave idle, half and half while
 small job keeps a hint asked meanwhile from waiting long behind it."""
 REVIEWS_YIELD_SECONDS = 10.0
 """Before each review job, how long the reviews wait for the hints being worked out: a player
-waits on a hint, nobody waits on a review until they press Review (then at most this long more).
-Past it, one job goes ahead, so hints asked without pause never leave the rounds unreviewed."""
+waits on a hint, nobody waits on a review until they press Review. Past it, one job goes ahead:
+hints asked without pause slow the reviews down but never stop them."""
 REVIEWS_PENDING_MOST = 400
 """Rounds whose review may wait at once; past it a round goes unreviewed (a bot that finishes
 rounds faster than its spare core reviews them would otherwise queue without end)."""

@@ -267,3 +267,53 @@ async def test_a_stack_game_for_the_event_takes_its_buy_ins_from_event_stacks(ha
     assert await harness.bot.store.event_stacks(harness.guild_id, 1) == {ann.id: 1000}  # 700 + 300 seated
     assert await harness.wallet(ann) == wallet - 100
     await harness.audit_ok()
+
+
+async def test_a_deleted_event_channel_ends_nothing_the_event_goes_on_at_its_other_tables(
+    harness: DiscordHarness, clock: Any
+) -> None:
+    """The event's channel (and its table, stakes returned to the event stacks) is deleted in the
+    middle of the night: the table opened for the event elsewhere plays on, members still join,
+    and the end pays the pool; only the podium, which had nowhere to go, is not posted."""
+    await start_night(harness, clock, name="Game Night", stack=20, fee=50, games="uth, threecard")
+    admin = harness.user("pit-boss", admin=True)
+    ann, ben, cat, dan = (harness.user(name) for name in ("ann", "ben", "cat", "dan"))
+    wallets = {player.id: await harness.wallet(player) for player in (ann, ben, cat, dan)}
+    for player in (ann, ben, cat):
+        assert (await harness.slash(player, "event join", name="Game Night")).ephemeral
+    uth = TableDriver(harness, clock, "uth")
+    await uth.open(admin)
+    elsewhere = harness.channel_id + 1
+    await harness.slash(admin, "table open", channel_id=elsewhere, game="threecard", event="Game Night")
+    await uth.press(ann, "Ante 10")
+    stacks = await harness.bot.store.event_stacks(harness.guild_id, 1)
+    assert stacks == {ann.id: 0, ben.id: 20, cat.id: 20}  # Ann's Ante and Blind are in play
+
+    harness.fake.delete_channel(harness.channel_id)
+    tables_cog: Any = harness.bot.get_cog("Tables")
+    await tables_cog.messages.channel_deleted(harness.channel_id)  # Discord says so (CHANNEL_DELETE)
+    await uth.settle()
+    assert harness.bot.tables.table_in(harness.channel_id) is None
+    assert await harness.bot.store.event_stacks(harness.guild_id, 1) == {ann.id: 20, ben.id: 20, cat.id: 20}
+
+    joined = await harness.slash(dan, "event join", name="Game Night", channel_id=elsewhere)
+    assert joined.ephemeral and "20 event chips" in joined.text, joined.text
+    for player in (cat, dan):
+        await press_at(uth, elsewhere, player, "Ante 10")
+    await uth.pass_time(61, times=6)  # the timers fold both
+    assert await harness.bot.store.event_stacks(harness.guild_id, 1) == {ann.id: 20, ben.id: 20, cat.id: 10,
+                                                                          dan.id: 10}
+    clock.now = START + 3 * HOUR + 1
+    await events_cog(harness).end_due_events()
+    await events_cog(harness).end_due_events()
+    assert podiums(harness) == []
+    # Pool 200: Ann and Ben tied first share first's and second's 100 + 60 (80 each), Cat and
+    # Dan tied third share third's 40 (20 each).
+    prizes = {ann.id: 80 - 50, ben.id: 80 - 50, cat.id: 20 - 50, dan.id: 20 - 50}
+    players = (ann, ben, cat, dan)
+    changes = {player.id: await harness.wallet(player) - wallets[player.id] for player in players}
+    assert changes == prizes
+    results = await harness.slash(cat, "event results", name="Game Night", channel_id=elsewhere)
+    assert results.ephemeral and f"<@{cat.id}> 10 chips · prize 20 chips" in results.text, results.text
+    await harness.audit_ok()
+    await harness.audit_ok(event_economy(1))

@@ -297,3 +297,24 @@ async def test_a_full_table_of_long_names_stays_within_discords_limits(
     assert len(result["embeds"][0]["fields"]) == 23  # a field per hand and the seed
     assert harness.fake.violations == []
     await harness.audit_ok()
+
+
+def test_a_body_checked_again_gets_the_same_answer_on_every_route() -> None:
+    """The contract answers a body it checked before from memory (a command sync takes half a
+    second to validate, and every test's bot sends the same one): the same violations each
+    time, for that route and those uploads only."""
+    contract = DiscordContract()
+    too_long = {"content": "x" * 2001}
+    first = contract.check("POST", CHANNEL_MESSAGES, too_long)
+    first.clear()  # a caller may change its list: the next answer is whole
+    again = contract.check("PATCH", CHANNEL_MESSAGE, too_long)
+    assert fields_of(again) == {"content"}
+    assert again[0].route == "/channels/{channel_id}/messages/{message_id}"
+    assert fields_of(contract.check("POST", CHANNEL_MESSAGES, too_long)) == {"content"}
+    assert contract.check("POST", CHANNEL_MESSAGES, {"content": "x" * 2000}) == []
+    picture = {**table_message(), "attachments": [{"id": 0, "filename": "table.png"}]}
+    assert contract.check("PATCH", CHANNEL_MESSAGE, picture, [TABLE_PNG]) == []
+    assert contract.check("PATCH", CHANNEL_MESSAGE, picture) != []  # the same body, no file sent
+    assert contract.route_of("GET", "/api/v10/users/@me") is not None
+    assert contract.route_of("POST", "/api/v10/webhooks/7/other-token/messages/@original") is None
+    assert contract.route_of("GET", ORIGINAL.replace("/4/", "/8/")).template.endswith("/@original")

@@ -11,7 +11,8 @@ import discord.http
 import pytest
 
 from bot.bench import BENCHMARKS
-from bot.bench.latency import main
+from bot.bench.latency import TimedFakeDiscord, main
+from tests.harness.fake_discord import RecordedRequest
 
 
 def test_latency_benchmark_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
@@ -26,7 +27,20 @@ def test_latency_benchmark_prints_its_figures(capsys: pytest.CaptureFixture[str]
     assert presses == 2 * 4 * 4, "every player of both tables pressed Ante, Check, Check, Raise"
     assert (refused, stale, late) == (0, 0, 0), out
     assert "never answered" not in out and "did not settle" not in out, out
+    checked = re.search(r"Discord's contract: (\d+) requests checked between phases, 0 violations", out)
+    assert checked and int(checked.group(1)) > presses, out  # the answers, the edits, the results
     assert discord.http.Route.BASE == base, "the benchmark restores discord.py's API base"
+
+
+async def test_a_request_that_breaks_discords_contract_is_counted_between_phases() -> None:
+    fake = TimedFakeDiscord()
+    too_long = RecordedRequest("POST", "/api/v10/channels/1/messages", {}, {"content": "x" * 2001}, [])
+    assert fake.check_contract(too_long) is None  # answered now, held to the contract later
+    assert fake.violations == []
+    await fake.check_held()
+    assert fake.checked == 1 and fake.held == []
+    (violation,) = fake.take_violations()  # taken: the suite fails a test that leaves one
+    assert "content" in str(violation), violation
 
 
 def test_latency_benchmark_is_registered() -> None:

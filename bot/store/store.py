@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 from bot.economies import is_event_economy, practice_economy
 from bot.shards import EVERY_GUILD, Shards
-from bot.store import events, money, posts, reviews, rounds, stacks, stats
+from bot.store import events, money, posts, reviews, rounds, stacks, stats, tables
 from bot.store import settings as settings_rows
 from bot.store.backend import Backend, Body
 from bot.store.event_store import EventStoreMixin
@@ -371,6 +371,7 @@ class Store(TableStoreMixin, StackStoreMixin, EventStoreMixin):
         post: Mapping[str, Any] | None = None,
         hands: Mapping[int, PlayedHand] | None = None,
         names: Mapping[int, str] | None = None,
+        memory: Mapping[str, Any] | None = None,
     ) -> int:
         """Record a settled round, its players' (wagered, returned) and its movements in one
         transaction; returns the game number. With ``round_id``, settles that open round.
@@ -380,7 +381,8 @@ class Store(TableStoreMixin, StackStoreMixin, EventStoreMixin):
         players' ``names`` as their round's interactions carried them.
         ``table_id`` counts the round as one more hand for each player still seated there and in
         the table's sitting, and with ``post`` puts the round's result message in the table's
-        outbox (``pending_posts``).
+        outbox (``pending_posts``), and with ``memory`` keeps what the table remembers after the
+        round (one trip to the database a settlement, not two).
         The movements must leave ``settled.empty_after`` (a round's escrow) at exactly zero;
         otherwise UnbalancedSettlement is raised and nothing is recorded."""
         validate_results(settled.results)
@@ -409,6 +411,8 @@ class Store(TableStoreMixin, StackStoreMixin, EventStoreMixin):
                 await stacks.count_hands(db, table_id, list(settled.results))
                 if post is not None:
                     await posts.add(db, recorded, table_id, post, now)
+                if memory is not None:
+                    await tables.update_table(db, table_id, config=None, message_id=None, memory=memory)
             left = await money.balances_of(db, guild_id, empty_after)
             if any(left):
                 raise UnbalancedSettlement(dict(zip(empty_after, left, strict=True)))

@@ -51,6 +51,8 @@ class Settler:
                                  round_.commitment, names, round_.state, voided=True)
             await self.store.void_round(table.economy, round_.id, reason="no bets",
                                         now=self.clock(), post=self._post(table, result))
+            table.memory = round_.state.memory() or table.memory
+            await self.store.update_table(table.id, memory=memory_row(table.memory))
         else:
             settlement = outcome.settlement
             record = {
@@ -65,13 +67,12 @@ class Settler:
                                  decisions=tuple(round_.decisions))
             try:
                 await self._record_settlement(table, round_, settlement, record, result)
+                table.memory = round_.state.memory() or table.memory  # saved with the round
             except UnbalancedSettlement:
                 log.exception("Round #%s at table %s does not balance; voiding it", round_.id,
                               table.id)
                 await self.void(table, round_.id, N_("its settlement did not add up"))
                 return
-        table.memory = round_.state.memory() or table.memory
-        await self.store.update_table(table.id, memory={str(k): v for k, v in table.memory.items()})
         table.last_result = result
         table.round = None
         table.leaving.clear()
@@ -97,7 +98,8 @@ class Settler:
             table.economy, header, RoundMoney(results, movements, empty_after), now=self.clock(),
             round_id=round_.id, table_id=table.id, post=result_payload(table.adapter, result),
             hands=played_hands(round_.state),
-            names={seat: table.names[seat] for seat in results if seat in table.names})
+            names={seat: table.names[seat] for seat in results if seat in table.names},
+            memory=memory_row(round_.state.memory() or table.memory))
 
     async def void(self, table: Table, round_id: int, reason: str, *,
                     closing: bool = False) -> dict[int, int]:
@@ -136,3 +138,8 @@ class Settler:
                                                 now=self.clock())
         log.warning("Round #%s voided (%s); refunds %s; stacks returned %s", pending.id, reason,
                     refunds, paid)
+
+
+def memory_row(memory: Mapping[Any, Any]) -> dict[str, Any]:
+    """What a table remembers between rounds, as the store keeps it (keys as text)."""
+    return {str(key): value for key, value in memory.items()}

@@ -46,13 +46,14 @@ class Settler:
         outcome = adapter.outcome(round_.state)
         names = {seat: table.names.get(seat, f"player {seat}")
                  for seat in round_.state.seats_in_play()}
+        memory = round_.state.memory() or table.memory  # what the table remembers after this round
         if outcome is None:
             result = RoundResult(round_.id, None, Text("No bets were placed."), {}, round_.seed.hex(),
                                  round_.commitment, names, round_.state, voided=True)
             await self.store.void_round(table.economy, round_.id, reason="no bets",
                                         now=self.clock(), post=self._post(table, result))
-            table.memory = round_.state.memory() or table.memory
-            await self.store.update_table(table.id, memory=memory_row(table.memory))
+            table.memory = memory
+            await self.store.update_table(table.id, memory=memory_row(memory))
         else:
             settlement = outcome.settlement
             record = {
@@ -66,8 +67,8 @@ class Settler:
                                  round_.seed.hex(), round_.commitment, names, round_.state,
                                  decisions=tuple(round_.decisions))
             try:
-                await self._record_settlement(table, round_, settlement, record, result)
-                table.memory = round_.state.memory() or table.memory  # saved with the round
+                await self._record_settlement(table, round_, settlement, record, result, memory)
+                table.memory = memory  # saved with the round
             except UnbalancedSettlement:
                 log.exception("Round #%s at table %s does not balance; voiding it", round_.id,
                               table.id)
@@ -82,10 +83,11 @@ class Settler:
         self.publisher.round_finished(table, result)
 
     async def _record_settlement(self, table: Table, round_: ActiveRound, settlement: Settlement,
-                                 record: Mapping[str, Any], result: RoundResult) -> None:
-        """Settle the round in one transaction. From stacks the escrow must end empty: a
-        settlement that does not account for every staked chip raises UnbalancedSettlement
-        and records nothing."""
+                                 record: Mapping[str, Any], result: RoundResult,
+                                 memory: Mapping[Any, Any]) -> None:
+        """Settle the round in one transaction, the table's ``memory`` after it included. From
+        stacks the escrow must end empty: a settlement that does not account for every staked
+        chip raises UnbalancedSettlement and records nothing."""
         empty_after: tuple[AccountRef, ...] = ()
         if table.plays_from_stacks:
             movements = stack_settlement_movements(table.id, round_.id, settlement)
@@ -99,7 +101,7 @@ class Settler:
             round_id=round_.id, table_id=table.id, post=result_payload(table.adapter, result),
             hands=played_hands(round_.state),
             names={seat: table.names[seat] for seat in results if seat in table.names},
-            memory=memory_row(round_.state.memory() or table.memory))
+            memory=memory_row(memory))
 
     async def void(self, table: Table, round_id: int, reason: str, *,
                     closing: bool = False) -> dict[int, int]:

@@ -181,12 +181,9 @@ def hint_text(hint: Hint, ante: int, vocabulary: Vocabulary, w: Words) -> str:
            else w("sampled: the unseen cards drawn many times; ± is a figure's standard error"))
     lines = [w("What each option is worth, as this hand's expected net result from here "
                "(side bets aside; {how}):", how=how)]
-    if any(option.floor for option in hint.options):
-        lines.append(w("≥: at least this; drawing again afterwards, where it pays, is not counted in it."))
     for option in hint.options:
-        least = "≥ " if option.floor else ""  # a floor says so on both of its figures
         line = w(FIGURES[hint.unit], move=option_label(vocabulary, w, option.name),
-                 value=least + w.signed(float(option.ev)), chips=least + w.signed(option.chips(ante), 1))
+                 value=w.signed(float(option.ev)), chips=w.signed(option.chips(ante), 1))
         if option.stderr:
             line += w(" ±{error}", error=w.signed(option.stderr).lstrip("+"))
         lines.append(f"{line} \u2b50 {w('best')}" if hint.best_for(option) is option else line)

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
-from itertools import combinations
+from itertools import combinations, pairwise
 from random import Random
 
 import pytest
@@ -165,14 +165,98 @@ def test_a_buy_is_worth_what_every_sixth_card_settles_to(hand: str, up: str, poo
                          [(*CASES[0], "8d"), (*CASES[1], "2h"), (*CASES[2], "2h")])
 def test_a_one_card_draw_is_worth_what_every_card_it_may_bring_settles_to(hand: str, up: str, pool: str,
                                                                           ante: int, discard: str) -> None:
+    """The Draw takes the last card the deck allows (no Draw may follow): exact."""
     cards, shown, rest, seen = situation(hand, up, pool)
     name = f"draw {discard}"
-    option = imperial.hint(cards, shown, ante, OPTIONS, seen).value_of(name)
+    option = imperial.hint(cards, shown, ante, OPTIONS, seen, draw_most=1).value_of(name)
     assert option.stderr == 0
     assert option.ev == taken(cards, shown, rest, option_moves(name)[0], [(card,) for card in rest], ante)
-    assert option.floor, "Bet or Fold after it, drawing again left out: the figure says it is a least worth"
-    last_card = imperial.hint(cards, shown, ante, OPTIONS, seen, draw_most=1).value_of(name)
-    assert last_card.ev == option.ev and not last_card.floor, "no card left to draw again: exact"
+
+
+def redrawn(hand: Cards, up: int, pool: Cards, discard: int, ante: int, room: int) -> Fraction:
+    """A one-card Draw of ``discard`` with ``room`` cards for the Draws: every card each Draw may
+    bring, each followed by the best of Bet, Fold and (while the room allows) drawing that card
+    again, every outcome a whole round of the engine."""
+    @cache
+    def bet_or_fold_value(earlier: Cards, card: int) -> Fraction:
+        path = (*earlier, card)
+        moves = tuple(DrawCards(cards=(Card(given_up),)) for given_up in (discard, *earlier))
+        down = tuple(other for other in pool if other not in path)[:4]
+        probe = dealt(hand, down, up, path, ante, moves, pool)
+        return max(played(hand, up, pool, (*moves, *later), ante, path) for later in bet_or_fold(probe))
+
+    def best(path: Cards) -> Fraction:
+        value = bet_or_fold_value(path[:-1], path[-1])
+        if len(path) < room:
+            rest = [card for card in pool if card not in path]
+            value = max(value, sum((best((*path, card)) for card in rest), Fraction(0)) / len(rest))
+        return value
+    return sum((best((card,)) for card in pool), Fraction(0)) / len(pool)
+
+
+def test_a_one_card_draw_counts_drawing_again_within_its_error_of_every_round_settled() -> None:
+    """Room for one more Draw: the figure (sampled: what the cards the Draws took change in the
+    dealer's hands) within 3.5 standard errors of every card each Draw may bring, the better of
+    Bet, Fold and drawing again taken at each, every round played by the engine."""
+    cards, shown, rest, seen = situation(*CASES[0][:3])
+    option = imperial.hint(cards, shown, 1, OPTIONS, seen, draw_most=2, room=2).value_of("draw 8d")
+    assert option.stderr > 0, "a straight flush draw draws again: sampled"
+    exact = redrawn(cards, shown, rest, ints("8d")[0], 1, 2)
+    no_more = imperial.hint(cards, shown, 1, OPTIONS, seen, draw_most=1).value_of("draw 8d").ev
+    assert exact > no_more, "drawing again is worth something here"
+    assert abs(float(option.ev) - float(exact)) <= 3.5 * option.stderr, (option, float(exact))
+
+
+def test_drawing_again_at_the_full_deck_is_within_its_error_of_every_pair_of_cards() -> None:
+    """Four to a royal flush against the dealer's 7c, room for one more Draw: the coach's figure
+    within 3.5 standard errors of every first card and every second card counted (the better of
+    Bet or Fold after each, or drawing again), and it draws again exactly where that is worth
+    more."""
+    cards, up = ints("As Ks Qs Js 3d"), ints("7c")[0]
+    unseen = tuple(card for card in range(52) if card not in {*cards, up})
+    board = imperial._Board(imperial.GAME, 1, OPTIONS, dealer=imperial.dealer(unseen, up))
+    kept = cards[:4]
+    stands = [board.after((*kept, card), 1, (card,)) for card in unseen]
+    again = [sum((board.after((*kept, second), 1 + 2, (card, second)) for second in unseen if second != card),
+                 Fraction(0)) / (len(unseen) - 1) for card in unseen]
+    exact = sum(map(max, stands, again), Fraction(0)) / len(unseen)
+    plan = imperial._Redraws.of(board, kept, stands, [1, 1 + 2])
+    assert set(plan.redrawn) == {index for index, stand in enumerate(stands) if again[index] > stand}
+    option = imperial.hint(cards, up, room=2, draw_most=2).value_of("draw 3d")
+    assert 0 < option.stderr < 0.02
+    assert abs(float(option.ev) - float(exact)) <= 3.5 * option.stderr, (option, float(exact))
+
+
+def test_a_royal_flush_draw_is_worth_more_than_the_buy_once_drawing_again_counts() -> None:
+    """As Ks Qs Js 3d against 7c: the Buy (+3.508 Antes) beat the Draw's first card alone
+    (+3.468); with the further Draws the deck allows, the Draw is the best by far."""
+    hint = imperial.hint(ints("As Ks Qs Js 3d"), ints("7c")[0])
+    assert hint.best.name == "draw 3d" and hint.best.stderr > 0
+    assert float(hint.best.ev) > float(hint.value_of("buy").ev) + 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.floats(-1, 60), min_size=4, max_size=7),
+       st.lists(st.integers(1, 4), min_size=2, max_size=5), st.data())
+def test_drawing_again_is_counted_as_every_order_of_the_deck_plays_out(worths: list[float], costs: list[int],
+                                                                      data: st.DataObject) -> None:
+    """The count of drawing again (:meth:`_Redraws.counted`) equals the mean over every order the
+    deck may deal its cards in, the box drawing again wherever the plan says, for each first card
+    that draws again."""
+    costs = costs[:len(worths)]  # no more Draws than the deck has cards for (the hint's room)
+    prices = [float(sum(costs[:level + 1])) for level in range(len(costs))]
+    plan = imperial._Redraws(None, (), tuple(range(len(worths))), (), tuple(worths), tuple(prices),  # type: ignore
+                             tuple(int(price) for price in prices), imperial._thresholds(worths, prices))
+    assert all(later <= earlier for earlier, later in pairwise(plan.thresholds))
+    groups = plan.groups
+
+    def played_out(deck: tuple[int, ...], level: int) -> float:
+        outcomes = [played_out(tuple(other for other in deck if other != card), level + 1)
+                    if groups[card] >= level else worths[card] - prices[level] for card in deck]
+        return sum(outcomes) / len(outcomes)
+    first = data.draw(st.sampled_from(range(len(worths))))
+    deck = tuple(card for card in range(len(worths)) if card != first)
+    assert plan.counted(groups, groups[first], worths[first]) == pytest.approx(played_out(deck, 1))
 
 
 def test_a_draw_of_several_cards_is_within_its_error_of_every_draw_settled() -> None:

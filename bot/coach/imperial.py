@@ -21,11 +21,13 @@ The decisions: an open box Buys (every sixth card), Draws (one card: every card 
 exact; several: sampled, seeded by what the player sees, its error shown), Bets (with the
 least or the most insurance, from three of a kind) or Folds; after a Buy or a Draw of several
 cards it Bets or Folds; after a one-card Draw it may draw one card again, the k-th Draw costing
-k Antes. A Draw's figure takes the better of Bet and Fold after it: a further one-card Draw is
-valued when it is offered, and a one-card Draw's figure, which leaves it out, says it is a
-floor. The turned blind boxes go on or insure (they have no exchange); once the dealer shows a
-hand that does not qualify, each open box keeps the Ante's win or takes the exchange, every card
-it may bring (and their repeats) played by the engine.
+k Antes. A Draw's figure takes the better of Bet and Fold after it, and a one-card Draw's also
+drawing again where that is worth more, keeping the same four cards, as often as the deck
+allows: the first card exact, the later Draws counted by the kinds of card they may bring and
+sampled for what their cards change in the dealer's hands (:class:`_Redraws`), its error shown.
+The turned blind boxes go on or insure (they have no exchange); once the dealer shows a hand
+that does not qualify, each open box keeps the Ante's win or takes the exchange, every card it
+may bring (and their repeats) played by the engine.
 """
 
 from __future__ import annotations
@@ -36,14 +38,15 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
-from itertools import combinations
+from itertools import accumulate, combinations
+from math import inf
 from random import Random
 
 import numpy as np
 import numpy.typing as npt
 
 from bot.coach.boxed import BETTER, EQUAL, NOT_QUALIFIED, WORSE, BoxDecisions, Nets, blind_hint_of, compare
-from bot.coach.values import Hint, HintRequest, OptionValue, parse_option
+from bot.coach.values import Estimate, Hint, HintRequest, OptionValue, parse_option
 from bot.games.boxed import BoxedOptions, BoxedState, BoxStakes, Phase
 from bot.games.boxed import moves as boxed_moves
 from bot.games.boxed.showdown import exchange_dealer_card
@@ -418,16 +421,22 @@ class _Board(BoxDecisions):
         return OptionValue("buy", total / len(unseen))
 
     def draw_one(self, cards: Sequence[int], discard: int, cost: int, paid: int,
-                 again: bool = True) -> OptionValue:
+                 again: Sequence[int] = (), rng: Random | None = None) -> OptionValue:
         """A one-card Draw of ``discard`` for ``cost`` chips: every card it may bring, each
-        followed by the better of Bet and Fold. Where another one-card Draw may follow
-        (``again``), the figure leaves it out and is a floor: drawing again is only taken where
-        it is worth more (valuing it exactly takes each outcome's every Draw in turn: 230 times
-        the work, beyond a hint's second)."""
+        followed by the better of Bet and Fold, exact. ``again``: the prices in chips of the
+        further one-card Draws that may follow, in order (none: the deck allows no more); then
+        where a card is worth less than drawing again, the box draws again keeping the same four
+        cards (:class:`_Redraws`), and the figure is sampled with its error (``rng``)."""
         unseen, spent = self.unseen, paid + cost
-        kept = [card for card in cards if card != discard]
-        total = sum((self.after((*kept, card), spent, (card,)) for card in unseen), Fraction(0))
-        return OptionValue("draw", total / len(unseen), cards=(discard,), floor=again)
+        kept = tuple(card for card in cards if card != discard)
+        stands = [self.after((*kept, card), spent, (card,)) for card in unseen]
+        exact = sum(stands, Fraction(0)) / len(unseen)
+        plan = _Redraws.of(self, kept, stands, list(accumulate(again, initial=spent)))
+        if not again or not plan.redrawn:
+            return OptionValue("draw", exact, cards=(discard,))
+        assert rng is not None, "drawing again is sampled"
+        mean, stderr = plan.value(rng)
+        return OptionValue("draw", mean, stderr, cards=(discard,))
 
     def draw_many(self, cards: Sequence[int], discards: Sequence[int], cost: int, paid: int,
                   rng: Random, beaten_by: float) -> OptionValue:
@@ -448,18 +457,171 @@ class _Board(BoxDecisions):
         return OptionValue("draw", mean, stderr, cards=tuple(sorted(discards)))
 
 
+AGAIN_SAMPLES = 48
+"""Paths along which a one-card Draw's further Draws are settled by the engine (:class:`_Redraws`:
+the part of their worth the count leaves out)."""
+
+
+@dataclass(frozen=True)
+class _Redraws:
+    """Drawing one card again and again after a one-card Draw, keeping the same four cards
+    (``kept``): at each Draw, the box draws again where the card it got is worth less than that
+    Draw's threshold (:func:`_thresholds`). Level 0 is the Draw valued; level ``j`` the ``j``-th
+    further one. ``stands``: each card's exact worth after the Draw valued, Bet or Fold after it;
+    ``worths`` the same in Antes with nothing paid (the prices come off every outcome alike);
+    ``prices``: Antes paid in all after each level; ``chips``: the same in chips.
+
+    Its worth comes in two parts. What the cards are worth as the first Draw's count values them,
+    every Draw's card taken from the deck less the cards the earlier Draws took: exact
+    (:meth:`counted`). And what the earlier Draws' cards change in the dealer's hands and in the
+    exchange, which that count leaves out (a tenth of an Ante at most on a flush, measured):
+    sampled along :data:`AGAIN_SAMPLES` paths, each settled by the engine at its end
+    (:meth:`corrections`); its standard error is the figure's."""
+
+    board: _Board
+    kept: tuple[int, ...]
+    unseen: tuple[int, ...]
+    stands: tuple[Fraction, ...]
+    worths: tuple[float, ...]
+    prices: tuple[float, ...]
+    chips: tuple[int, ...]
+    thresholds: tuple[float, ...]
+
+    @classmethod
+    def of(cls, board: _Board, kept: tuple[int, ...], stands: Sequence[Fraction],
+           chips: Sequence[int]) -> _Redraws:
+        prices = tuple(paid / board.ante for paid in chips)
+        worths = tuple(float(stand) + prices[0] for stand in stands)
+        return cls(board, kept, board.unseen, tuple(stands), worths, prices, tuple(chips),
+                   _thresholds(worths, prices))
+
+    @property
+    def levels(self) -> int:
+        """The further Draws the deck allows."""
+        return len(self.prices) - 1
+
+    @property
+    def redrawn(self) -> list[int]:
+        """The cards (positions in ``unseen``) after which the box draws again at once."""
+        if not self.levels:
+            return []
+        return [index for index, worth in enumerate(self.worths) if worth < self.thresholds[0]]
+
+    @property
+    def groups(self) -> list[int]:
+        """Per card: at how many further Draws holding it draws again (the thresholds fall, so
+        those are the first ones): the card's kind, all the count needs of it."""
+        return [sum(worth < threshold for threshold in self.thresholds[1:]) for worth in self.worths]
+
+    def value(self, rng: Random) -> tuple[float, float]:
+        """The Draw's mean in Antes and its standard error."""
+        redrawn, groups = self.redrawn, self.groups
+        total = sum(float(stand) for index, stand in enumerate(self.stands) if index not in redrawn)
+        for group in {groups[index] for index in redrawn}:
+            firsts = [self.worths[index] for index in redrawn if groups[index] == group]
+            total += len(firsts) * self.counted(groups, group, sum(firsts) / len(firsts))
+        found = Estimate.of_samples(self.corrections(rng, redrawn, groups))
+        share = len(redrawn) / len(self.stands)
+        return total / len(self.stands) + share * float(found.mean), share * found.stderr
+
+    def counted(self, groups: Sequence[int], first_group: int, first_worth: float) -> float:
+        """The mean outcome of drawing again after the Draw brought a card of ``first_group``
+        worth ``first_worth``, each card worth its ``worths`` less the prices: exact over every
+        order the deck may deal its cards in. Which cards of a kind the earlier Draws took does
+        not matter, only how many (a state), and a kind's cards left are worth its mean. The
+        outcome is linear in that mean, so the mean of several first cards' worths gives the
+        mean of their outcomes."""
+        top = max(groups)
+        sizes, sums = [0] * (top + 1), [0.0] * (top + 1)
+        for group, worth in zip(groups, self.worths, strict=True):
+            sizes[group] += 1
+            sums[group] += worth
+        sizes[first_group] -= 1  # the card the Draw brought: given up again, not in the deck
+        sums[first_group] -= first_worth
+        means = [total / size if size else 0.0 for total, size in zip(sums, sizes, strict=True)]
+        states: dict[tuple[int, ...], float] = {(0,) * (top + 1): 1.0}
+        deck, total = sum(sizes), 0.0
+        for level in range(1, self.levels + 1):
+            following: dict[tuple[int, ...], float] = {}
+            left = deck - (level - 1)
+            for gone, chance in states.items():
+                for group in range(top + 1):
+                    free = sizes[group] - gone[group]
+                    if free <= 0:
+                        continue
+                    share = chance * free / left
+                    if group >= level:  # drawn again: one card of the kind fewer
+                        more = (*gone[:group], gone[group] + 1, *gone[group + 1:])
+                        following[more] = following.get(more, 0.0) + share
+                    else:
+                        total += share * (means[group] - self.prices[level])
+            states = following
+            if not states:
+                break
+        return total
+
+    def corrections(self, rng: Random, redrawn: Sequence[int], groups: Sequence[int]) -> list[float]:
+        """Along random paths (the Draw's card each of ``redrawn`` in turn, as many times each,
+        each further card from the deck less the cards before it): the engine's settlement of
+        where the path stops, the dealer's hands holding none of the path's cards, less the
+        count's value of it. Where a
+        path stops, the card it stops with is picked by how far its worth lies from a fold's
+        (:func:`_tilt`) and weighted back: the rare big hands, where the cards gone change the
+        most, are not left to chance."""
+        found = []
+        for first in [*redrawn] * max(1, AGAIN_SAMPLES // len(redrawn)):  # each first card alike
+            deck = [index for index in range(len(self.unseen)) if index != first]
+            gone, level = [self.unseen[first]], 1
+            while groups[card := deck.pop(rng.randrange(len(deck)))] >= level:  # drawn again
+                gone.append(self.unseen[card])
+                level += 1
+            deck.append(card)
+            stoppers = [index for index in deck if groups[index] < level]
+            tilts = [_tilt(self.worths[index]) for index in stoppers]
+            card = rng.choices(stoppers, tilts)[0]
+            weight = sum(tilts) / (len(stoppers) * _tilt(self.worths[card]))
+            settled = self.board.after((*self.kept, self.unseen[card]), self.chips[level],
+                                       (*gone, self.unseen[card]))
+            found.append(weight * (float(settled) - (self.worths[card] - self.prices[level])))
+        return found
+
+
+def _tilt(worth: float) -> float:
+    """How often a path stops with a card worth ``worth`` (Antes, nothing paid) is sampled,
+    against a card that only folds (-1): the bigger the hand, the more its settlement moves
+    with the cards gone."""
+    return 1.0 + abs(worth + 1.0) / 4
+
+
+def _thresholds(worths: Sequence[float], prices: Sequence[float]) -> tuple[float, ...]:
+    """Per level (the Draw valued first, no further Draw after the last): a card worth less than
+    this (in Antes, nothing paid) draws again. From the mean of drawing again, each card as
+    likely at every Draw (the few cards the earlier Draws took aside): the threshold is what
+    the next Draw is worth less what it costs; it never rises from one Draw to the next."""
+    following = -inf
+    found: list[float] = []
+    for level in range(len(prices) - 1, 0, -1):
+        following = sum(max(worth - prices[level], following) for worth in worths) / len(worths)
+        found.append(following + prices[level - 1])
+    found.reverse()
+    return (*accumulate(found, min), -inf)
+
+
 def hint(cards: Sequence[int], up: int, ante: int = 1, options: BoxedOptions = STANDARD,
          seen: Sequence[int] = (), paid: int = 0, draws: Sequence[int] = (), draw_most: int = 5,
-         may_buy: bool = True, taken: Sequence[int] = (), also: str | None = None) -> Hint:
+         may_buy: bool = True, taken: Sequence[int] = (), room: int | None = None,
+         also: str | None = None) -> Hint:
     """The open box's decision with ``cards`` (five or, bought, six) against the dealer's
     face-up ``up``. ``seen``: the player's other cards in sight (another box's, the cards its
     Draws gave up); ``paid``: chips spent on the box's Buy or Draws; ``draws``: how many cards
     each Draw so far exchanged; ``draw_most``: the most cards the next Draw may take (0: none,
     the deck is short); ``may_buy``: a Buy is offered; ``taken``: the cards the box took from
-    the deck since the deal (bought or drawn, kept or given up again). Bet/Fold and insurance, the Buy and the
-    one-card Draws exact; Draws of several cards sampled: those a player would consider
-    (:func:`_draw_candidates`), and ``also``, an option a review names (the Draw a player
-    made)."""
+    the deck since the deal (bought or drawn, kept or given up again); ``room``: the cards the
+    box's Draws may still take in all (None: as many as the deck holds, or ``draw_most`` where it
+    is fewer than a first Draw's five). Bet/Fold and insurance, the Buy and the one-card Draws'
+    cards exact, a one-card Draw's further Draws sampled (:class:`_Redraws`); Draws of several
+    cards sampled: those a player would consider (:func:`_draw_candidates`), and ``also``, an
+    option a review names (the Draw a player made)."""
     if len(cards) not in (5, 6):
         raise ValueError("Imperial's hint takes the box's five or six cards and the dealer's face-up card")
     # The dealer's model as at the deal (the taken cards still unseen then): one per box's
@@ -473,9 +635,13 @@ def hint(cards: Sequence[int], up: int, ante: int = 1, options: BoxedOptions = S
         choices.append(board.buy(cards))
     if not may_draw:
         return Hint(tuple(choices), "exact")
-    cost = ante * DRAW.cost_antes(len(draws) + 1)
-    again = DRAW.repeat_cards > 0 and (bool(draws) or draw_most > 1)  # a first Draw of the last card: no more
-    choices += [board.draw_one(cards, card, cost, paid, again) for card in cards]
+    drawn = len(draws) + 1  # the Draw valued is the box's drawn-th
+    cost = ante * DRAW.cost_antes(drawn)
+    again = [ante * DRAW.cost_antes(drawn + step)
+             for step in range(1, _further_draws(board, draws, draw_most, room))]
+    sight = bytes([*sorted([*cards, *seen]), up])  # each Draw's further Draws sampled alike every time
+    choices += [board.draw_one(cards, card, cost, paid, again, Random(zlib.crc32(sight + bytes([card]))))
+                for card in cards]
     most = DRAW.repeat_cards if draws else draw_most
     if most < 2:
         return Hint(tuple(choices), "exact")
@@ -488,6 +654,16 @@ def hint(cards: Sequence[int], up: int, ante: int = 1, options: BoxedOptions = S
     choices += [board.draw_many(cards, discards, cost, paid, Random(rng.random()), exact_best)
                 for discards in sorted(wanted)]
     return Hint(tuple(choices), "sampled")
+
+
+def _further_draws(board: _Board, draws: Sequence[int], draw_most: int, room: int | None) -> int:
+    """How many one-card Draws the box may make from now on, this one included (RULES.md: until
+    the deck would be exhausted), at most one less than the cards the box does not see."""
+    if not DRAW.repeat_cards:
+        return min(draw_most, 1)
+    if room is None:
+        room = draw_most if not draws and draw_most < GAME.box_cards else len(board.unseen)
+    return max(min(room, len(board.unseen) - 1), 0)
 
 
 def _draw_named(name: str | None) -> tuple[int, ...] | None:
@@ -551,7 +727,8 @@ def request(state: BoxedState, seat: SeatId) -> HintRequest | None:
     seen = (*(int(card) for card in others), *discarded)
     taken = tuple(int(card) for card in (*box.cards, *box.discarded) if card not in box.dealt)
     args = (tuple(int(card) for card in box.cards), up, box.ante, state.options, seen, box.fee_total,
-            state.draw_sizes(seat, box.position), state.draw_max(seat), view.can_buy, taken)
+            state.draw_sizes(seat, box.position), state.draw_max(seat), view.can_buy, taken,
+            state.draw_room(seat))
     return HintRequest(hint, args, box.ante, DECISIONS, names_more=True)
 
 

@@ -30,9 +30,6 @@ class OptionValue:
     """The box the move is for, where a player decides for several (the boxed games)."""
     cards: tuple[int, ...] | None = None
     """The cards the move gives up, where the player picks them (Imperial Poker's Draw)."""
-    floor: bool = False
-    """The figure leaves out a later choice that can only add to it (drawing again after
-    Imperial Poker's one-card Draw): the option is worth at least this, and says so."""
 
     @property
     def name(self) -> str:
@@ -90,10 +87,9 @@ class Hint:
 
     def to_json(self) -> dict[str, Any]:
         """The command line's answer: each option's EV in Antes (Chinese Poker: points, as
-        ``unit`` says; ``"floor": true`` where it is a least worth), the best move, the method,
-        and the largest standard error of a sampled figure (0 when exact)."""
-        options = [{"move": option.name, "ev": float(option.ev), **({"floor": True} if option.floor else {})}
-                   for option in self.options]
+        ``unit`` says), the best move, the method, and the largest standard error of a sampled
+        figure (0 when exact)."""
+        options = [{"move": option.name, "ev": float(option.ev)} for option in self.options]
         return {"options": options,
                 "best": self.best.name, "method": self.method,
                 "stderr": max((option.stderr for option in self.options), default=0.0), "unit": self.unit}

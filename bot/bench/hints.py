@@ -34,6 +34,11 @@ def decisions(rng: random.Random, count: int) -> dict[str, list[partial[Hint]]]:
             kinds.setdefault("imperial opening", []).append(partial(imperial.hint, deal[:5], deal[5]))
             kinds.setdefault("imperial after buy", []).append(
                 partial(imperial.hint, (*deal[:5], deal[6]), deal[5], paid=1))
+            drawing = _four_suited(rng)  # where drawing again pays: the Draws' further ones counted
+            kinds.setdefault("imperial 4-flush", []).append(partial(imperial.hint, drawing[:5], drawing[5]))
+            kinds.setdefault("imperial drawn again", []).append(
+                partial(imperial.hint, (*drawing[:4], drawing[6]), drawing[5], seen=(drawing[4],), paid=1,
+                        draws=(1,), draw_most=1, may_buy=False, taken=(drawing[6],)))
         deal = tuple(rng.sample(FULL_DECK, 10))  # hashable: the bot coalesces equal hints by their args
         kinds["threecard play/fold"].append(partial(threecard.hint, deal[:3]))
         kinds["uth pre-flop"].append(partial(uth.preflop_hint, deal[:2]))
@@ -43,6 +48,14 @@ def decisions(rng: random.Random, count: int) -> dict[str, list[partial[Hint]]]:
         kinds["twoplusfour opening"].append(partial(twoplusfour.hint, deal[:5], deal[5:9]))
         kinds["twoplusfour after buy"].append(partial(twoplusfour.hint, (*deal[:5], deal[9]), deal[5:9]))
     return kinds
+
+
+def _four_suited(rng: random.Random) -> tuple[int, ...]:
+    """Seven cards: four of one suit and an odd card (the box's), the dealer's face-up card and
+    the card a one-card Draw of the odd card brought."""
+    suit = rng.randrange(4)
+    suited = rng.sample([card for card in FULL_DECK if card % 4 == suit], 4)
+    return (*suited, *rng.sample([card for card in FULL_DECK if card not in suited], 3))
 
 
 def main(argv: list[str]) -> int:

@@ -8,14 +8,15 @@ or better with the least insurance when it is offered, else fold; a one-card Dra
 while it may). Both are valued against the same dealer model: exactly for Bet, Fold, insurance,
 the Buy and the coach's one-card Draws; over :data:`DRAWS` random draws for a Draw of several
 cards (or the strategy's chains of one-card Draws), the same draws for both where they draw the
-same cards. The coach's Draw is valued on fresh draws, not on the hint's: the hint picked it
-for looking best on its own, and its figure there leans high by that choice.
+same cards. The coach's Draw of several cards is valued on fresh draws, not on the hint's: the
+hint picked it for looking best on its own, and its figure there leans high by that choice. A
+one-card Draw is worth the hint's figure, drawing again included as the coach values it (every
+first card exact, the further Draws counted and sampled only for what their cards change in the
+dealer's hands: a hundredth of an Ante or less, too little to lean on).
 
 A deal costs about half a second, so the coach's return is anchored: the simulator's long run of
 the documented strategy (:data:`bot.games.imperial.figures.RTP`, 8,000,000 rounds) plus the mean
-gain of the coach over it, deal by deal, which varies far less than either figure alone. After a
-one-card Draw the coach may draw again when that decision comes; the figure does not count it,
-so it is a floor of the coach's play.
+gain of the coach over it, deal by deal, which varies far less than either figure alone.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ def deal_values(deal: Sequence[int]) -> tuple[float, float]:
     board = _board(hand, up, ())
     decks = _decks(board, hand, up)
     coach: Fraction | float = best.ev
-    if best.move == "draw" and best.stderr and best.cards:
+    if best.move == "draw" and best.stderr and best.cards and len(best.cards) > 1:
         discard = [hand.index(card) for card in best.cards]
         coach = sum(board.after(*_drawn(hand, discard, 1, deck, board.ante)) for deck in decks) / len(decks)
     return float(coach), float(simple_value(hand, up, decks=decks))

@@ -474,9 +474,10 @@ class _Redraws:
     Its worth comes in two parts. What the cards are worth as the first Draw's count values them,
     every Draw's card taken from the deck less the cards the earlier Draws took: exact
     (:meth:`counted`). And what the earlier Draws' cards change in the dealer's hands and in the
-    exchange, which that count leaves out (a tenth of an Ante at most on a flush, measured):
-    sampled along :data:`AGAIN_SAMPLES` paths, each settled by the engine at its end
-    (:meth:`corrections`); its standard error is the figure's."""
+    exchange, which that count leaves out (measured: up to a tenth of an Ante on a flush, and up
+    to eight Antes on a royal flush when a card of the dealer's face-up rank is gone): sampled
+    along :data:`AGAIN_SAMPLES` paths, each settled by the engine at its end (:meth:`corrections`);
+    its standard error is the figure's."""
 
     board: _Board
     kept: tuple[int, ...]

@@ -6,15 +6,16 @@ option of its opening hint (:func:`bot.coach.imperial.hint`), then Bet or Fold, 
 worth more; the documented strategy plays its own plan, every later decision its way (Bet a pair
 or better with the least insurance when it is offered, else fold; a one-card Draw drawn again
 while it may). Both are valued against the same dealer model: exactly for Bet, Fold, insurance,
-the Buy and the coach's one-card Draws; over :data:`DRAWS` random draws for a Draw of several
-cards (or the strategy's chains of one-card Draws), the same draws for both where they draw the
-same cards. The coach's Draw of several cards is valued on fresh draws, not on the hint's: the
-hint picked it for looking best on its own, and its figure there leans high by that choice. A
-one-card Draw is worth the hint's figure, drawing again included as the coach values it (every
-first card exact, the further Draws counted and sampled only for what their cards change in the
-dealer's hands: a hundredth of an Ante or less, too little to lean on).
+the Buy and the first card of the coach's one-card Draws; over :data:`DRAWS` random draws for a
+Draw of several cards (or the strategy's chains of one-card Draws), the same draws for both
+where they draw the same cards. The coach's Draw of several cards is valued on fresh draws,
+not on the hint's: the hint picked it for looking best on its own, and its figure there leans
+high by that choice. A one-card Draw is worth the hint's figure, drawing again included as the
+coach values it (every first card exact, the further Draws counted and sampled only for what
+their cards change in the dealer's hands: a few hundredths of an Ante at most, too little to
+lean on).
 
-A deal costs about half a second, so the coach's return is anchored: the simulator's long run of
+A deal costs about two seconds of CPU, so the coach's return is anchored: the simulator's long run of
 the documented strategy (:data:`bot.games.imperial.figures.RTP`, 8,000,000 rounds) plus the mean
 gain of the coach over it, deal by deal, which varies far less than either figure alone.
 """

@@ -16,6 +16,7 @@ from fractions import Fraction
 from functools import cache
 from itertools import combinations, pairwise
 from random import Random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -233,6 +234,14 @@ def test_a_royal_flush_draw_is_worth_more_than_the_buy_once_drawing_again_counts
     hint = imperial.hint(ints("As Ks Qs Js 3d"), ints("7c")[0])
     assert hint.best.name == "draw 3d" and hint.best.stderr > 0
     assert float(hint.best.ev) > float(hint.value_of("buy").ev) + 1
+    # The 3d gave a 5c: drawing again (2 Antes) is the best, sampled, and the hint says so;
+    # with no card left for another Draw after it, the figures are exact.
+    after: dict[str, Any] = {"seen": ints("3d"), "paid": 1, "draws": (1,), "draw_most": 1, "may_buy": False,
+                             "taken": ints("5c")}
+    again = imperial.hint(ints("As Ks Qs Js 5c"), ints("7c")[0], **after)
+    assert again.method == "sampled" and again.best.name == "draw 5c" and again.best.stderr > 0
+    last = imperial.hint(ints("As Ks Qs Js 5c"), ints("7c")[0], **after, room=1)
+    assert last.method == "exact" and float(last.value_of("draw 5c").ev) < float(again.best.ev)
 
 
 @settings(max_examples=60, deadline=None)

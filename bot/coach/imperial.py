@@ -644,8 +644,8 @@ def hint(cards: Sequence[int], up: int, ante: int = 1, options: BoxedOptions = S
     choices += [board.draw_one(cards, card, cost, paid, again, Random(zlib.crc32(sight + bytes([card]))))
                 for card in cards]
     most = DRAW.repeat_cards if draws else draw_most
-    if most < 2:
-        return Hint(tuple(choices), "exact")
+    if most < 2:  # no Draw of several cards: sampled only where drawing again is
+        return Hint(tuple(choices), "sampled" if any(option.stderr for option in choices) else "exact")
     rng = Random(zlib.crc32(bytes(sorted([*cards, *seen])) + bytes([up])))
     wanted = {tuple(sorted(found)) for found in _draw_candidates(cards, most)}
     named = _draw_named(also)

@@ -458,8 +458,9 @@ class _Board(BoxDecisions):
 
 
 AGAIN_SAMPLES = 48
-"""Paths along which a one-card Draw's further Draws are settled by the engine (:class:`_Redraws`:
-the part of their worth the count leaves out)."""
+"""About how many paths a one-card Draw's further Draws are settled along by the engine
+(:class:`_Redraws`: the part of their worth the count leaves out): as many from each first card
+that draws again, at least one each."""
 
 
 @dataclass(frozen=True)
